@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../transport/paginate';
+import { limitProperty, returnAllProperty } from '../common.descriptions';
+
+// The spec gives no maximum per_page for agents; 50 is accepted by every Laravel paginator.
+export const AGENTS_MAX_PER_PAGE = 50;
+
+const properties: INodeProperties[] = [
+	returnAllProperty,
+	limitProperty(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. translator',
+				description: 'Only agents whose title or descriptions contain this text',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				default: 'chat',
+				description: 'Only agents of this type',
+				options: [
+					{ name: 'Chat', value: 'chat' },
+					{ name: 'Image', value: 'image' },
+					{ name: 'Text', value: 'text' },
+					{ name: 'Video', value: 'video' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['getAll'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.q) qs.q = filters.q;
+	if (filters.type) qs.type = filters.type;
+
+	const agents = await apiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: '/agents', qs, itemIndex },
+		{ returnAll, limit, maxPerPage: AGENTS_MAX_PER_PAGE },
+	);
+	return this.helpers.returnJsonArray(agents);
+}

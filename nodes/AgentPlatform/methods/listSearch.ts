@@ -1,0 +1,27 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/request';
+
+const PAGE_SIZE = 50;
+
+/** The searchable agent list of every agent picker: one page at a time, searched by the platform. */
+export async function searchAgents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const qs: IDataObject = { page, per_page: PAGE_SIZE };
+	if (filter) qs.q = filter;
+	const body = (await apiRequest.call(this, { method: 'GET', path: '/agents', qs })) as IDataObject;
+	const agents = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
+	const lastPage = Number(body.last_page ?? page);
+	return {
+		results: agents.map((agent) => ({
+			name: `${String(agent.title ?? `Agent ${agent.id}`)}${agent.type ? ` (${String(agent.type)})` : ''}`,
+			value: String(agent.id),
+			description: typeof agent.description === 'string' ? agent.description : undefined,
+		})),
+		paginationToken: page < lastPage ? String(page + 1) : undefined,
+	};
+}

@@ -1,0 +1,168 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What a failed exchange with the platform looked like, without any request header. */
+export interface PlatformFailure {
+	method: string;
+	path: string;
+	/** What the path names, in words, e.g. "agent 12". */
+	resource?: string;
+	itemIndex?: number;
+}
+
+export interface HttpFailure extends PlatformFailure {
+	status: number;
+	body: unknown;
+	headers?: Record<string, unknown>;
+}
+
+export interface NetworkFailure extends PlatformFailure {
+	code?: string;
+	detail: string;
+	timeoutMs?: number;
+	host: string;
+}
+
+/** The platform's own words: its `message`, `error` and `messages` fields (Laravel or validation style). */
+export function platformMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (!text || text.startsWith('<')) return undefined; // an HTML error page says nothing useful
+		return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+	}
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as Record<string, unknown>;
+	const parts: string[] = [];
+	for (const key of ['message', 'error']) {
+		const value = record[key];
+		if (typeof value === 'string' && value && !parts.includes(value)) parts.push(value);
+		if (value && typeof value === 'object' && typeof (value as JsonObject).message === 'string') {
+			parts.push((value as JsonObject).message as string);
+		}
+	}
+	for (const key of ['messages', 'errors']) {
+		const details = record[key];
+		if (details && typeof details === 'object') {
+			for (const [field, value] of Object.entries(details as Record<string, unknown>)) {
+				const texts = Array.isArray(value) ? value : [value];
+				for (const text of texts) {
+					const line = typeof text === 'string' ? text : JSON.stringify(text);
+					if (!parts.includes(line)) parts.push(Array.isArray(details) ? line : `${field}: ${line}`);
+				}
+			}
+		}
+	}
+	return parts.length ? parts.join(' — ') : undefined;
+}
+
+function describeStatus(failure: HttpFailure, said: string | undefined): { message: string; description: string } {
+	const { status } = failure;
+	const what = failure.resource ?? 'the requested record';
+	if (status === 401 || status === 403) {
+		if (said && /default collection/i.test(said)) {
+			return {
+				message: 'The default memory collection cannot be deleted',
+				description: 'Every account keeps its "default" collection. Pick another collection to delete.',
+			};
+		}
+		if (status === 403 && said && !/auth|token|key|credential/i.test(said)) {
+			return { message: `The platform refused this action: ${said}`, description: 'The API key is valid but may not do this.' };
+		}
+		return {
+			message: 'The platform rejected the API key',
+			description:
+				'Check the API Key in the "Agent Platform API" credential: it may be mistyped, incomplete or revoked.',
+		};
+	}
+	if (status === 404) {
+		return {
+			message: `The platform could not find ${what}`,
+			description: 'Check the ID: the record may have been deleted, or it may belong to another workspace.',
+		};
+	}
+	if (status === 413) {
+		return {
+			message: 'The file is too large for the platform',
+			description: 'The platform accepts files of at most 200 MB.',
+		};
+	}
+	if (status === 422 && (!said || /workspace/i.test(said))) {
+		return {
+			message: 'The platform refused the workspace ID',
+			description:
+				'The Workspace ID in the "Agent Platform API" credential is missing or is not one of this API key\'s workspaces.',
+		};
+	}
+	if (status === 400 || status === 422) {
+		return {
+			message: said ? `The platform refused the request: ${said}` : 'The platform refused the request',
+			description: 'Check the values given to this node against what the platform accepts.',
+		};
+	}
+	if (status === 429) {
+		return {
+			message: 'The platform\'s rate limit was reached and retrying did not help',
+			description: 'Too many requests were sent with this API key. Wait a moment and run again, or send fewer requests at once.',
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The platform had a problem on its side (HTTP ${status})`,
+			description: 'This is not caused by the node\'s settings. Try again later.',
+		};
+	}
+	return {
+		message: said ? `The platform answered HTTP ${status}: ${said}` : `The platform answered HTTP ${status}`,
+		description: 'Unexpected answer from the platform.',
+	};
+}
+
+/** The one error mapper: every non-2xx answer becomes a NodeApiError a non-programmer can act on. */
+export function platformHttpError(node: INode, failure: HttpFailure): NodeApiError {
+	const said = platformMessage(failure.body);
+	const { message, description } = describeStatus(failure, said);
+	const details = said && !message.includes(said) ? `${description} The platform said: ${said}` : description;
+	const response: JsonObject = {
+		status: failure.status,
+		request: `${failure.method} ${failure.path}`,
+		body: (typeof failure.body === 'object' && failure.body !== null
+			? failure.body
+			: String(failure.body ?? '').slice(0, 1000)) as JsonObject,
+	};
+	return new NodeApiError(node, response, {
+		message,
+		description: details,
+		httpCode: String(failure.status),
+		itemIndex: failure.itemIndex,
+	});
+}
+
+/** A request that never got an answer: refused, reset, unresolvable host or timeout. */
+export function platformNetworkError(node: INode, failure: NetworkFailure): NodeApiError {
+	let message: string;
+	let description: string;
+	if (failure.timeoutMs !== undefined) {
+		message = `The platform did not answer within ${Math.round(failure.timeoutMs / 1000)} seconds`;
+		description = 'The request timed out. The platform may be overloaded; try again later.';
+	} else if (failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN') {
+		message = `Could not find the platform's address (${failure.host})`;
+		description = 'Check the Base URL in the "Agent Platform API" credential.';
+	} else if (failure.code === 'ECONNREFUSED' || failure.code === 'EHOSTUNREACH' || failure.code === 'ENETUNREACH') {
+		message = `Could not connect to the platform at ${failure.host}`;
+		description = 'Nothing accepted the connection. Check the Base URL in the "Agent Platform API" credential, and that the platform is up.';
+	} else {
+		message = 'The connection to the platform broke before it answered';
+		description = 'The platform or the network closed the connection. Try again later.';
+	}
+	// Codes like ECONNREFUSED stay out of the message: n8n would swap the whole message for its generic text.
+	const response: JsonObject = {
+		request: `${failure.method} ${failure.path}`,
+		reason: failure.detail,
+		...(failure.code ? { errorCode: failure.code } : {}),
+	};
+	return new NodeApiError(node, response, {
+		message,
+		description: `${description} (${failure.detail})`,
+		itemIndex: failure.itemIndex,
+	});
+}

@@ -1,0 +1,228 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { platformHttpError, platformNetworkError } from './errors';
+
+export const CREDENTIAL_TYPE = 'agentPlatformApi';
+
+export type PlatformContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the credential's Base URL, e.g. `/agents/12`. */
+	path: string;
+	qs?: IDataObject;
+	/** JSON object, or a spec-compliant FormData-like object for multipart uploads. */
+	body?: IDataObject | object;
+	/** What the path names, in words, for plain-words 404s: e.g. `agent 12`. */
+	resource?: string;
+	/** Read the body as a stream of chunks (Server-Sent Events). */
+	stream?: boolean;
+	timeoutMs?: number;
+	itemIndex?: number;
+	/** Headers besides the credential's. */
+	headers?: IDataObject;
+}
+
+export interface ApiResponse<T = unknown> {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: T;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Retries as decision 4 says; the numbers keep a whole node run within a few minutes at worst. */
+export const RETRY = {
+	maxAttempts: 6,
+	baseDelayMs: 500,
+	maxDelayMs: 30_000,
+	/** A retry_after above this is not waited for: the error says so instead. */
+	maxRetryAfterMs: 5 * 60_000,
+};
+
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+/** Errors raised before a byte of the request left: safe to retry even for credit-spending POSTs. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([...NOT_SENT_CODES, 'ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ERR_BAD_RESPONSE']);
+
+export function cancelSignal(ctx: PlatformContext): AbortSignal | undefined {
+	const withSignal = ctx as Partial<IExecuteFunctions>;
+	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
+}
+
+export function throwIfCancelled(ctx: PlatformContext): void {
+	if (cancelSignal(ctx)?.aborted) {
+		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+	}
+}
+
+/** Waits with n8n-workflow's sleep in short slices, so a cancelled execution stops waiting at once. */
+export async function waitFor(ctx: PlatformContext, ms: number): Promise<void> {
+	const until = Date.now() + ms;
+	for (;;) {
+		throwIfCancelled(ctx);
+		const left = until - Date.now();
+		if (left <= 0) return;
+		await sleep(Math.min(left, 250));
+	}
+}
+
+export async function baseUrl(ctx: PlatformContext): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!/^https?:\/\/[^/]+/i.test(url)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The Base URL in the "Agent Platform API" credential must start with http:// or https://',
+		);
+	}
+	return url;
+}
+
+/** Seconds the platform asked us to wait: the body's `retry_after` or the `Retry-After` header. */
+export function retryAfterMs(body: unknown, headers: Record<string, unknown>): number | undefined {
+	const fromBody =
+		body && typeof body === 'object' ? Number((body as IDataObject).retry_after) : Number.NaN;
+	if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody * 1000;
+	const header = headers['retry-after'] ?? headers['Retry-After'];
+	if (header === undefined) return undefined;
+	const seconds = Number(header);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(header));
+	return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+export function backoffMs(attempt: number): number {
+	const exponential = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+	return exponential / 2 + Math.random() * (exponential / 2);
+}
+
+function errorCode(error: unknown): string | undefined {
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; current && depth < 4; depth++) {
+		if (typeof current.code === 'string' && current.code) return current.code;
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+function errorDetail(error: unknown): string {
+	let current = error as { message?: unknown; cause?: unknown } | undefined;
+	let detail = '';
+	for (let depth = 0; current && depth < 4; depth++) {
+		if (typeof current.message === 'string' && current.message) detail = current.message;
+		current = current.cause as typeof current;
+	}
+	return detail || 'no answer';
+}
+
+function isCancellation(ctx: PlatformContext, error: unknown): boolean {
+	const code = errorCode(error);
+	return code === 'ERR_CANCELED' || cancelSignal(ctx)?.aborted === true;
+}
+
+/** Reads the start of a streamed error body, so a failed stream still yields the platform's words. */
+async function readStreamedBody(body: unknown): Promise<unknown> {
+	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
+	const decoder = new TextDecoder();
+	let text = '';
+	for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+		text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+		if (text.length > 65_536) break;
+	}
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * The one request function: every call to the platform goes through here, over n8n's
+ * httpRequestWithAuthentication. It retries what may be retried and maps every failure.
+ */
+export async function apiRequestFull<T = unknown>(
+	this: PlatformContext,
+	request: ApiRequest,
+): Promise<ApiResponse<T>> {
+	const root = await baseUrl(this);
+	const node = this.getNode();
+	const method = request.method;
+	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	// Every POST of this API creates something or spends credits: it is retried only when it
+	// cannot have reached the platform (429, or a connection that failed before sending).
+	const idempotent = method !== 'POST';
+	const options: IHttpRequestOptions = {
+		method,
+		url: `${root}${request.path}`,
+		qs: request.qs,
+		headers: { Accept: request.stream ? 'text/event-stream' : 'application/json', ...(request.headers ?? {}) },
+		json: !request.stream,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+		// follow-redirects would keep a copy of every uploaded byte to replay it
+		disableFollowRedirect: true,
+		...(request.stream ? { encoding: 'stream' as const } : {}),
+	};
+	if (request.body !== undefined) options.body = request.body as IDataObject;
+	const where = { method, path: request.path, resource: request.resource, itemIndex: request.itemIndex };
+
+	for (let attempt = 1; ; attempt++) {
+		throwIfCancelled(this);
+		let response: ApiResponse<unknown>;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as ApiResponse<unknown>;
+		} catch (error) {
+			if (isCancellation(this, error)) throw new NodeOperationError(node, 'The execution was cancelled');
+			const code = errorCode(error);
+			const detail = errorDetail(error);
+			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(detail);
+			const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+			const retryable = notSent || (idempotent && (timedOut || (code !== undefined && NETWORK_CODES.has(code))));
+			if (retryable && attempt < RETRY.maxAttempts) {
+				await waitFor(this, backoffMs(attempt));
+				continue;
+			}
+			throw platformNetworkError(node, {
+				...where,
+				code,
+				detail,
+				timeoutMs: timedOut ? timeoutMs : undefined,
+				host: new URL(root).host,
+			});
+		}
+		const { statusCode } = response;
+		if (statusCode >= 200 && statusCode < 300) return response as ApiResponse<T>;
+
+		const body = request.stream ? await readStreamedBody(response.body) : response.body;
+		const headers = response.headers ?? {};
+		const retryable = RETRYABLE_STATUSES.has(statusCode) && (idempotent || statusCode === 429);
+		if (retryable && attempt < RETRY.maxAttempts) {
+			const asked = retryAfterMs(body, headers);
+			if (asked === undefined || asked <= RETRY.maxRetryAfterMs) {
+				await waitFor(this, asked ?? backoffMs(attempt));
+				continue;
+			}
+		}
+		throw platformHttpError(node, { ...where, status: statusCode, body, headers });
+	}
+}
+
+/** The body of a successful answer. */
+export async function apiRequest<T = unknown>(this: PlatformContext, request: ApiRequest): Promise<T> {
+	return (await apiRequestFull.call(this, request)).body as T;
+}
