@@ -154,11 +154,12 @@ export function platformNetworkError(node: INode, failure: NetworkFailure): Node
 		message = 'The connection to the platform broke before it answered';
 		description = 'The platform or the network closed the connection. Try again later.';
 	}
-	// Codes like ECONNREFUSED stay out of the message: n8n would swap the whole message for its generic text.
+	// Codes like ECONNREFUSED stay out of the message and out of any `code`-like key:
+	// NodeApiError would swap the whole message for n8n's generic text.
 	const response: JsonObject = {
 		request: `${failure.method} ${failure.path}`,
-		reason: failure.detail,
-		...(failure.code ? { errorCode: failure.code } : {}),
+		detail: failure.detail,
+		...(failure.code ? { networkError: failure.code } : {}),
 	};
 	return new NodeApiError(node, response, {
 		message,
