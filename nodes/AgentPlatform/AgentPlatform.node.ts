@@ -2,8 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as agent from './actions/agent/Agent.resource';
+import * as agentResponse from './actions/agentResponse/AgentResponse.resource';
 import { router } from './actions/router';
 import { searchAgents } from './methods/listSearch';
+import { getModels, getTemperatures, getTools } from './methods/loadOptions';
+import { getAnswerFields } from './methods/resourceMapping';
 
 export class AgentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,15 +28,21 @@ export class AgentPlatform implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Agent', value: 'agent' }],
+				options: [
+					{ name: 'Agent', value: 'agent' },
+					{ name: 'Agent Response', value: 'agentResponse' },
+				],
 				default: 'agent',
 			},
 			...agent.description,
+			...agentResponse.description,
 		],
 	};
 
 	methods = {
 		listSearch: { searchAgents },
+		loadOptions: { getModels, getTools, getTemperatures },
+		resourceMapping: { getAnswerFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

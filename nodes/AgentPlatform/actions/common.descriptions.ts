@@ -63,3 +63,82 @@ export function limitProperty(maxValue?: number): INodeProperties {
 		displayOptions: { show: { returnAll: [false] } },
 	};
 }
+
+/** A chat history entered message by message. */
+export function historyParameter(roles: string[]): INodeProperties {
+	return {
+		displayName: 'History',
+		name: 'history',
+		type: 'fixedCollection',
+		placeholder: 'Add Message',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		description: 'Earlier messages of the conversation, oldest first, sent before the Message above',
+		options: [
+			{
+				displayName: 'Messages',
+				name: 'messages',
+				values: [
+					{
+						displayName: 'Role',
+						name: 'role',
+						type: 'options',
+						default: 'user',
+						description: 'Who wrote the message',
+						options: roles.map((role) => ({ name: role[0].toUpperCase() + role.slice(1), value: role })),
+					},
+					{
+						displayName: 'Content',
+						name: 'content',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+						placeholder: 'e.g. Hello!',
+						description: 'The text of the message',
+					},
+				],
+			},
+		],
+	};
+}
+
+/** A whole chat history as JSON, typically from an expression. */
+export const historyJsonOption: INodeProperties = {
+	displayName: 'History (JSON)',
+	name: 'historyJson',
+	type: 'json',
+	default: '[]',
+	placeholder: '[{"role": "user", "content": "Hello"}]',
+	description: 'Earlier messages as a JSON array of {role, content}, e.g. from an expression. Sent before the History and Message above.',
+};
+
+/** The chat agent's own settings, each a dropdown loaded from the picked agent. */
+export const chatOptionParameters: INodeProperties[] = [
+	{
+		displayName: 'Model Name or ID',
+		name: 'model',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['agentId.value'] },
+		default: '',
+		description:
+			'The model the chat agent should use, from the agent\'s own list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Tools Name or ID',
+		name: 'tools',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getTools', loadOptionsDependsOn: ['agentId.value'] },
+		default: '',
+		description:
+			'Which of the agent\'s tools it may use (or no-tools). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Temperature Name or ID',
+		name: 'temperature',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getTemperatures', loadOptionsDependsOn: ['agentId.value'] },
+		default: '',
+		description:
+			'How inventive the answer may be, from the agent\'s own choices. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+];

@@ -2,11 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as agent from './agent/Agent.resource';
+import * as agentResponse from './agentResponse/AgentResponse.resource';
 
 type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, Record<string, { execute: OperationFunction } | unknown>> = {
 	agent,
+	agentResponse,
 };
 
 function operationFor(ctx: IExecuteFunctions, resource: string, operation: string): OperationFunction {

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as chatCompletion from './chatCompletion.operation';
+import * as execute from './execute.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export { get, getAll };
+export { chatCompletion, execute, get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +15,18 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agent'] } },
 		options: [
+			{
+				name: 'Chat Completion',
+				value: 'chatCompletion',
+				description: 'Send messages to a chat agent through its OpenAI-compatible endpoint',
+				action: 'Chat with an agent',
+			},
+			{
+				name: 'Execute',
+				value: 'execute',
+				description: 'Run an agent with its answers, messages and files; wait for it, start it, or stream it',
+				action: 'Execute an agent',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -26,8 +40,10 @@ export const description: INodeProperties[] = [
 				action: 'Get many agents',
 			},
 		],
-		default: 'getAll',
+		default: 'execute',
 	},
+	...execute.description,
+	...chatCompletion.description,
 	...get.description,
 	...getAll.description,
 ];

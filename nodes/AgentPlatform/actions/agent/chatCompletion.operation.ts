@@ -1,0 +1,152 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { CHAT_COMPLETION_ROLES, checkAnswers, checkMessages, getAgentDefinition } from '../../helpers/agents';
+import { numericIdParameter } from '../../helpers/parameters';
+import { forwardStream } from '../../helpers/streaming';
+import { apiRequest, apiRequestFull } from '../../transport/request';
+import { readServerSentEvents } from '../../transport/sse';
+import { agentLocator, chatOptionParameters, historyJsonOption, historyParameter } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	agentLocator,
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. What is the capital of France?',
+		description: 'The user message. Leave empty to send only the history below.',
+	},
+	historyParameter(CHAT_COMPLETION_ROLES),
+	...chatOptionParameters,
+	{
+		displayName: 'Stream',
+		name: 'stream',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to read the answer as it is written. In a workflow started by a Chat Trigger or a Webhook in streaming mode, the text is passed on to the caller as it comes.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			historyJsonOption,
+			{
+				displayName: 'Stream Idle Timeout (Seconds)',
+				name: 'idleTimeout',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description: 'A stream silent for this long is given up with an error',
+			},
+			{
+				displayName: 'Timeout (Minutes)',
+				name: 'timeout',
+				type: 'number',
+				typeOptions: { minValue: 0.1 },
+				default: 5,
+				description: 'How long to wait for the whole answer',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agent'], operation: ['chatCompletion'] } },
+	properties,
+);
+
+/** Reads an OpenAI-style stream into one chat.completion, passing the text on as it comes. */
+async function readCompletionStream(
+	this: IExecuteFunctions,
+	stream: AsyncIterable<Uint8Array>,
+	itemIndex: number,
+	idleTimeoutMs: number,
+): Promise<IDataObject> {
+	const forward = forwardStream(this, itemIndex);
+	let content = '';
+	let first: IDataObject | undefined;
+	let finishReason: unknown = null;
+	let usage: unknown;
+	for await (const event of readServerSentEvents(this, stream, { idleTimeoutMs })) {
+		if (event.data.trim() === '[DONE]') break;
+		let chunk: IDataObject;
+		try {
+			chunk = JSON.parse(event.data) as IDataObject;
+		} catch {
+			continue;
+		}
+		first ??= chunk;
+		const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
+		const piece = (choice.delta as IDataObject | undefined)?.content;
+		if (typeof piece === 'string' && piece) {
+			content += piece;
+			forward.send(piece);
+		}
+		if (choice.finish_reason) finishReason = choice.finish_reason;
+		if (chunk.usage) usage = chunk.usage;
+	}
+	forward.end();
+	return {
+		id: first?.id,
+		object: 'chat.completion',
+		created: first?.created,
+		model: first?.model,
+		choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason ?? 'stop' }],
+		...(usage ? { usage } : {}),
+	} as IDataObject;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const history = checkMessages(
+		this,
+		[
+			...checkMessages(this, options.historyJson, CHAT_COMPLETION_ROLES, itemIndex, 'History (JSON)'),
+			...((this.getNodeParameter('history.messages', itemIndex, []) as IDataObject[]) ?? []),
+		],
+		CHAT_COMPLETION_ROLES,
+		itemIndex,
+		'History',
+	);
+	const message = String(this.getNodeParameter('message', itemIndex, '') ?? '').trim();
+	const messages = message ? [...history, { role: 'user', content: message }] : history;
+	if (!messages.length) {
+		throw new NodeOperationError(this.getNode(), `Give a Message or a History to send (item ${itemIndex + 1})`, {
+			itemIndex,
+		});
+	}
+	const settings: IDataObject = {};
+	for (const name of ['model', 'tools', 'temperature']) settings[name] = this.getNodeParameter(name, itemIndex, '');
+	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
+	// Only the settings are checked here: the endpoint takes its messages from `messages`.
+	const checked = checkAnswers(this, { ...agent, questions: agent.questions.filter((q) => q.type === 'select') }, settings, itemIndex);
+
+	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
+	const request = {
+		method: 'POST' as const,
+		path: `/agents/${agentId}/openai/chat/completions`,
+		body: { ...checked, messages, stream },
+		timeoutMs: Math.round(((options.timeout as number) ?? 5) * 60_000),
+		resource: `agent ${agentId}`,
+		itemIndex,
+	};
+	let completion: IDataObject;
+	if (stream) {
+		const { body } = await apiRequestFull.call(this, { ...request, stream: true });
+		const idleTimeoutMs = ((options.idleTimeout as number) ?? 30) * 1000;
+		completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, itemIndex, idleTimeoutMs);
+	} else {
+		completion = (await apiRequest.call(this, request)) as IDataObject;
+	}
+	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
+	const content = (choice?.message as IDataObject | undefined)?.content ?? '';
+	return this.helpers.returnJsonArray({ ...completion, content });
+}

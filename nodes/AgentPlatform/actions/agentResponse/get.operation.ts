@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed } from '../../helpers/agentResponses';
+import { apiRequest } from '../../transport/request';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Response ID',
+		name: 'responseId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1234',
+		description: 'The ID of the agent run, as returned by Agent → Execute',
+	},
+	{
+		displayName: 'Wait Until Finished',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to keep polling until the run has finished (or the timeout passes)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Full Response',
+				name: 'fullResponse',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return the platform\'s whole record instead of the simplified item',
+			},
+			{
+				displayName: 'Timeout (Minutes)',
+				name: 'timeout',
+				type: 'number',
+				typeOptions: { minValue: 0.1 },
+				default: 10,
+				description: 'With Wait Until Finished: how long to wait',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['agentResponse'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const responseId = String(this.getNodeParameter('responseId', itemIndex, '') ?? '').trim();
+	if (!responseId) {
+		throw new NodeOperationError(this.getNode(), `The Response ID is empty (item ${itemIndex + 1})`, { itemIndex });
+	}
+	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const startedAt = Date.now();
+	let response = (await apiRequest.call(this, {
+		method: 'GET',
+		path: `/agent-responses/${encodeURIComponent(responseId)}`,
+		resource: `agent response ${responseId}`,
+		itemIndex,
+	})) as IDataObject;
+	if (wait && !isFinished(response)) {
+		const timeoutMs = Math.round(((options.timeout as number) ?? 10) * 60_000);
+		response = await pollAgentResponse.call(this, responseId, itemIndex, { startedAt, timeoutMs });
+	}
+	if (wait) throwIfRunFailed(this, response, itemIndex);
+	return this.helpers.returnJsonArray(options.fullResponse ? response : simplifyAgentResponse(response));
+}
