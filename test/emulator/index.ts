@@ -1,0 +1,146 @@
+/**
+ * Agent Platform emulator: a real HTTP server on loopback implementing the whole API of
+ * /work/shared/api (agent-platform-api.md + platform-facts.md) in memory, with fault injection
+ * and request recording for tests.
+ *
+ *   const emu = await startEmulator({ timeScale: 20 });
+ *   // emu.url → http://127.0.0.1:<port>/api/v1, emu.apiKey, emu.workspaceId
+ *   await emu.stop();
+ */
+import { Core } from './core';
+import { EmulatorServer } from './server';
+import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
+
+export type {
+  AgentConfig,
+  Delivery,
+  EmulatorFaults,
+  EmulatorOptions,
+  EmulatorState,
+  Question,
+  RecordedFile,
+  RecordedMultipart,
+  RecordedRequest,
+  StoredAgent,
+  StoredCollection,
+  StoredFile,
+  StoredMemory,
+  StoredResource,
+  StoredResponse,
+  StoredWebhook,
+} from './types';
+export { DEFAULT_FAULTS } from './core';
+export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
+export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
+export { DELIVERY_USER_AGENT } from './webhooks';
+
+export class PlatformEmulator {
+  private readonly core: Core;
+  private readonly http: EmulatorServer;
+  private baseUrl = '';
+  private started = false;
+  private stopping: Promise<void> | null = null;
+
+  constructor(options: EmulatorOptions = {}) {
+    this.core = new Core(options);
+    this.http = new EmulatorServer(this.core);
+  }
+
+  /** Starts listening; resolves the base URL (http://host:port/api/v1). */
+  async start(): Promise<string> {
+    if (this.started) return this.baseUrl;
+    this.baseUrl = await this.http.listen();
+    this.started = true;
+    return this.baseUrl;
+  }
+
+  /** Closes all sockets, stops timers and in-flight webhook deliveries. */
+  stop(): Promise<void> {
+    if (!this.stopping) {
+      this.core.stop();
+      this.stopping = this.http.close();
+    }
+    return this.stopping;
+  }
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  get apiKey(): string {
+    return this.core.opts.apiKey;
+  }
+
+  get workspaceId(): string {
+    return this.core.opts.workspaceId;
+  }
+
+  /** Every request received (outside /_emulator), in order. */
+  get requests(): RecordedRequest[] {
+    return this.core.requests;
+  }
+
+  clearRequests(): void {
+    this.core.requests.length = 0;
+  }
+
+  /** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */
+  setFaults(f: Partial<EmulatorFaults>): void {
+    this.core.setFaults(f);
+  }
+
+  /** Back to no faults at all (the defaults, not the constructor's faults); restarts rate-limit buckets. */
+  resetFaults(): void {
+    this.core.resetFaults();
+    this.http.resetRateLimits();
+  }
+
+  get faults(): EmulatorFaults {
+    return { ...this.core.faults };
+  }
+
+  /** Per-agent behaviour of later executions (merged into earlier configuration). */
+  configureAgent(agentId: number, cfg: AgentConfig): void {
+    this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
+  }
+
+  /** Agent executions created so far (execute + openai). */
+  get executionCount(): number {
+    return this.core.executionCount;
+  }
+
+  get deliveries(): Delivery[] {
+    return this.core.deliveries;
+  }
+
+  /** The in-memory store (live maps). */
+  get state(): EmulatorState {
+    return this.core.state;
+  }
+
+  /** Polls `predicate` every 10 ms until true; rejects after timeoutMs (default 5000). */
+  waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      const tick = () => {
+        let ok = false;
+        try {
+          ok = predicate();
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        if (ok) return resolve();
+        if (Date.now() - started >= timeoutMs) return reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
+        setTimeout(tick, 10);
+      };
+      tick();
+    });
+  }
+}
+
+export async function startEmulator(options?: EmulatorOptions): Promise<PlatformEmulator> {
+  const emu = new PlatformEmulator(options);
+  await emu.start();
+  return emu;
+}

@@ -1,0 +1,213 @@
+/**
+ * Public option/fault/record types of the platform emulator, and the typed in-memory store.
+ * Stored records carry exactly the public fields of the spec plus a few internal ones; the
+ * serializers in each section module pick the public field set for the wire.
+ */
+
+export interface EmulatorFaults {
+  /** Added before every answer (default 0). */
+  latencyMs: number;
+  /** 0 = off; else a token bucket per API key; excess gets 429 + Retry-After. */
+  rateLimitPerSecond: number;
+  /** Override of the retry_after value given on 429 (default: ceil of real time until a token frees, min 1). */
+  retryAfterSeconds?: number;
+  /** 0..1 probability that a request is answered with serverErrorStatus instead. */
+  serverErrorRate: number;
+  /** Default 503. */
+  serverErrorStatus: number;
+  /** If true the 5xx is sent after the request took effect. */
+  serverErrorAfterProcessing?: boolean;
+  /** SSE streams: destroy the socket after N events. */
+  cutStreamAfterEvents: number | null;
+  /** SSE streams: after N events stop writing but keep the connection open. */
+  silentStreamAfterEvents: number | null;
+  /** 0..1: answer 200 with a truncated JSON body (after processing). */
+  malformedJsonRate?: number;
+  /** 0..1: answer 502 with an HTML error page. */
+  htmlErrorRate?: number;
+  /** 0..1: destroy the socket without answering. */
+  resetConnectionRate?: number;
+  /** 0..1: accept the request and never answer. */
+  hangRate?: number;
+}
+
+export interface EmulatorOptions {
+  host?: string;
+  port?: number;
+  basePath?: string;
+  apiKey?: string;
+  workspaceId?: string;
+  /** Virtual seconds per real second (default 1). */
+  timeScale?: number;
+  /** Default virtual duration of an execution (default 3). */
+  executionSeconds?: number;
+  /** Default virtual duration of file processing (default 2). */
+  fileProcessingSeconds?: number;
+  requireHttpsWebhooks?: boolean;
+  maxStoredFiles?: number;
+  seed?: { agents?: number; memories?: number; resources?: number };
+  faults?: Partial<EmulatorFaults>;
+  quiet?: boolean;
+}
+
+export interface RecordedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface RecordedMultipart {
+  fields: Record<string, string>;
+  files: RecordedFile[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path relative to basePath, without the query. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON, a RecordedMultipart for uploads, raw text otherwise, null when empty. */
+  body: unknown;
+  /** Status answered (0 if the socket was cut or the request hung). */
+  status: number;
+  /** Date.now() when received. */
+  at: number;
+}
+
+export interface AgentConfig {
+  executionSeconds?: number;
+  fail?: boolean | string;
+  output?: string;
+  streamEvents?: number;
+}
+
+export interface Delivery {
+  webhookId: number;
+  url: string;
+  /** HTTP status of the receiver's answer, 0 on a network error or timeout. */
+  status: number;
+  body: unknown;
+  at: number;
+}
+
+export type AgentType = 'chat' | 'image' | 'text' | 'video';
+
+export interface Question {
+  type: 'select' | 'number' | 'array' | 'text';
+  name: string;
+  description: string;
+  required: boolean;
+  options?: string[];
+}
+
+export interface StoredAgent {
+  id: number;
+  title: string;
+  description: string | null;
+  long_description: string | null;
+  workspace_id: number;
+  visibility: string;
+  slug: string;
+  active: number;
+  type: AgentType;
+  questions: Question[];
+  created_at: string;
+  updated_at: string;
+  created_by: number;
+  /** Internal: ids of files linked to the agent, in link order. */
+  fileIds: number[];
+  /** Internal: seeded failure message (the "Always Fails" agent). */
+  failMessage?: string;
+}
+
+export type ResponseStatus = 'starting' | 'running' | 'succeeded' | 'failed';
+
+export interface StoredResponse {
+  id: number;
+  status: ResponseStatus;
+  input: string;
+  output: string;
+  error: string | null;
+  credits: number | null;
+  root_id: number;
+  created_at: string;
+  updated_at: string;
+  template_id: number;
+  /** Internal: the answers used for this execution, and the attached files. */
+  answers: Record<string, unknown>;
+  fileIds: number[];
+  via: 'execute' | 'stream' | 'openai';
+}
+
+export interface StoredFile {
+  id: number;
+  object: 'file';
+  created_at: string;
+  bytes: number;
+  filename: string;
+  credits: number;
+  status: 'waiting' | 'completed';
+  /** Internal. */
+  mimeType: string;
+  sha256: string;
+  /** The content, kept only for files of at most 1 MB. */
+  content: Buffer | null;
+}
+
+export interface StoredMemory {
+  id: number;
+  user_id: number;
+  collection_id: number;
+  memory: string;
+  credits: number;
+}
+
+export interface StoredCollection {
+  id: number;
+  user_id: number;
+  name: string;
+  display_name: string;
+}
+
+export interface StoredWebhook {
+  id: number;
+  template_id: number;
+  user_id: number;
+  url: string;
+  method: 'POST' | 'GET';
+  success_count: number;
+  failure_count: number;
+  status: 'active' | 'inactive';
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface StoredResource {
+  id: string;
+  title: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  type: string;
+  /** Internal: searched by q, not listed. */
+  long_description: string;
+}
+
+export interface EmulatorState {
+  agents: Map<number, StoredAgent>;
+  responses: Map<number, StoredResponse>;
+  files: Map<number, StoredFile>;
+  memories: Map<number, StoredMemory>;
+  collections: Map<number, StoredCollection>;
+  webhooks: Map<number, StoredWebhook>;
+  resources: Map<string, StoredResource>;
+}
+
+/** The user every request is made on behalf of. */
+export const USER_ID = 7;
+/** Id of the default memory collection. */
+export const DEFAULT_COLLECTION_ID = 1;
