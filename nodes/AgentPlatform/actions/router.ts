@@ -46,12 +46,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
 		} catch (error) {
 			if (this.continueOnFail()) {
+				// n8n's error output takes only items whose json holds nothing but error/message/details.
 				returnData.push({
-					json: {
-						error: error.message,
-						...(error.description ? { description: error.description } : {}),
-						...(error.httpCode ? { httpCode: error.httpCode } : {}),
-					},
+					json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
 					pairedItem: { item: itemIndex },
 				});
 				continue;

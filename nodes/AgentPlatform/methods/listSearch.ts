@@ -2,7 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { apiRequest } from '../transport/request';
 
-const PAGE_SIZE = 50;
+// The spec documents only the default page size (15) for agents and no maximum.
+const PAGE_SIZE = 15;
 
 /** The searchable agent list of every agent picker: one page at a time, searched by the platform. */
 export async function searchAgents(

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport/paginate';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
-// The spec gives no maximum per_page for agents; 50 is accepted by every Laravel paginator.
-export const AGENTS_MAX_PER_PAGE = 50;
+// The spec documents only the default page size (15) for agents and no maximum: ask for no more.
+export const AGENTS_MAX_PER_PAGE = 15;
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
