@@ -1,0 +1,147 @@
+/**
+ * Agent executions inside real n8n 1.x and 2.x, with the packed package installed as n8n's
+ * community installer does, against the emulator: Execute in each response mode, Chat
+ * Completion plain and streamed, and a Webhook in "Streaming" response mode whose HTTP caller
+ * receives the agent's text in several chunks before the run ends.
+ */
+import { startEmulator, type PlatformEmulator } from '../emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	ensureN8n,
+	fixtureId,
+	lastNodeItems,
+	loadWorkflow,
+	packPackage,
+	runError,
+	selectedLines,
+	type ExecuteResult,
+} from './harness';
+
+const API_KEY = 'e2e-executions-key-7d2b';
+const WORKSPACE_ID = '42';
+const CREDENTIAL = { id: fixtureId('credExecutions'), name: 'Agent Platform (emulator)' };
+const CHAT_AGENT = 1;
+const WORKFLOWS = {
+	wait: fixtureId('execWait'),
+	start: fixtureId('execStart'),
+	stream: fixtureId('execStream'),
+	completion: fixtureId('chatCompletion'),
+	completionStream: fixtureId('chatCompStream'),
+	webhook: 'webhookStream001',
+};
+
+describe.each(selectedLines())('n8n $line ($version): agent executions', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+	let settings: { MODEL: string; TOOLS: string; TEMPERATURE: string };
+
+	beforeAll(async () => {
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		// Real time: a run lasts 3 s and streams 8 pieces, so chunks are visibly spread out.
+		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 3, quiet: true });
+		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
+		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
+		settings = { MODEL: first('model'), TOOLS: first('tools'), TEMPERATURE: first('temperature') };
+
+		n8n = await N8nInstance.create(line);
+		await n8n.installPackage(tarball);
+		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+		const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>
+			loadWorkflow('agent-platform-node', { ...credential, WORKFLOW_ID: id, WORKFLOW_NAME: name, PARAMETERS: parameters });
+		const chat = {
+			agentId: { __rl: true, mode: 'id', value: String(CHAT_AGENT) },
+			model: settings.MODEL,
+			tools: settings.TOOLS,
+			temperature: settings.TEMPERATURE,
+		};
+		await n8n.importWorkflows([
+			agentNode(WORKFLOWS.wait, 'Execute (wait)', { resource: 'agent', operation: 'execute', ...chat, message: 'Hello from n8n' }),
+			agentNode(WORKFLOWS.start, 'Execute (start only)', { resource: 'agent', operation: 'execute', ...chat, message: 'Start me', responseMode: 'start' }),
+			agentNode(WORKFLOWS.stream, 'Execute (stream)', { resource: 'agent', operation: 'execute', ...chat, message: 'Stream me', responseMode: 'stream' }),
+			agentNode(WORKFLOWS.completion, 'Chat Completion', { resource: 'agent', operation: 'chatCompletion', ...chat, message: 'What is an otter?' }),
+			agentNode(WORKFLOWS.completionStream, 'Chat Completion (stream)', { resource: 'agent', operation: 'chatCompletion', ...chat, message: 'What is an otter?', stream: true }),
+			loadWorkflow('webhook-streaming-execute', { ...credential, ...settings, AGENT_ID: String(CHAT_AGENT) }),
+		]);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+	});
+
+	async function executeOk(workflowId: string): Promise<ExecuteResult> {
+		const result = await n8n.execute(workflowId);
+		if (result.failed) throw new Error(`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stderr}`);
+		return result;
+	}
+	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
+
+	test('Execute, wait for completion: the finished run, simplified', async () => {
+		const [item] = lastNodeItems((await executeOk(WORKFLOWS.wait)).run);
+		expect(item).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: item.id });
+		expect(item.output).toBe(recordOf(item.id).output);
+		expect(String(item.output)).toContain('Hello from n8n');
+	});
+
+	test('Execute, start only: the starting response, finished later on the platform', async () => {
+		const [item] = lastNodeItems((await executeOk(WORKFLOWS.start)).run);
+		expect(item).toMatchObject({ status: 'starting', output: '' });
+		await emu.waitFor(() => recordOf(item.id).status === 'succeeded', 10_000);
+	});
+
+	test('Execute, stream: the deltas assembled into one item', async () => {
+		const [item] = lastNodeItems((await executeOk(WORKFLOWS.stream)).run);
+		expect(item.output).toBe(recordOf(item.id).output);
+		expect(Number(item.credits)).toBeGreaterThan(0);
+	});
+
+	test('Chat Completion, plain and streamed, give the same OpenAI-format answer', async () => {
+		const [plain] = lastNodeItems((await executeOk(WORKFLOWS.completion)).run);
+		const [streamed] = lastNodeItems((await executeOk(WORKFLOWS.completionStream)).run);
+		expect(plain.object).toBe('chat.completion');
+		expect(String(plain.content).length).toBeGreaterThan(0);
+		expect(streamed.content).toBe(plain.content);
+		expect((streamed.choices as Array<{ message: { content: string } }>)[0].message.content).toBe(plain.content);
+	});
+
+	test('a Webhook in "Streaming" response mode: the caller gets the text in several chunks before the run ends', async () => {
+		await n8n.start();
+		try {
+			await n8n.setupOwnerAndApiKey();
+			await n8n.activate(WORKFLOWS.webhook);
+			const response = await fetch(`${n8n.baseUrl}/webhook/agent-stream`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ message: 'Tell me about otters' }),
+			});
+			expect(response.status).toBe(200);
+			const arrivals: Array<{ at: number; text: string }> = [];
+			const decoder = new TextDecoder();
+			for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+				arrivals.push({ at: Date.now(), text: decoder.decode(chunk, { stream: true }) });
+			}
+			// n8n streams one JSON object per line: begin, item…, end
+			const messages = arrivals
+				.map((a) => a.text)
+				.join('')
+				.split('\n')
+				.filter((l) => l.trim())
+				.map((l) => JSON.parse(l) as { type: string; content?: string });
+			const items = messages.filter((m) => m.type === 'item');
+			expect(items.length).toBeGreaterThan(2);
+			const text = items.map((m) => m.content).join('');
+			const run = [...emu.state.responses.values()].pop()!;
+			expect(text).toBe(run.output);
+			expect(text).toContain('Tell me about otters');
+			// the pieces really came over time, not in one burst at the end
+			const withContent = arrivals.filter((a) => a.text.includes('"item"'));
+			expect(withContent.length).toBeGreaterThan(1);
+			expect(withContent[withContent.length - 1].at - withContent[0].at).toBeGreaterThan(1000);
+		} finally {
+			await n8n.stop();
+		}
+	});
+});
