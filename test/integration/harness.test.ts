@@ -193,6 +193,19 @@ describe('n8n in-process harness', () => {
 		expect(outputs[1]).toEqual([{ json: { a: 2, error: 'Probe failed' }, pairedItem: { item: 1 } }]);
 	});
 
+	it('with the error output, the Agent Platform node\'s failed item lands on output 1', async () => {
+		server.handler = (_seen, res) => json(res, 403, { message: 'Unauthenticated.' });
+
+		const { outputs, error } = await runNode({ parameters: getAgent, credentials, onError: 'continueErrorOutput' });
+
+		expect(error).toBeUndefined();
+		expect(outputs).toHaveLength(2);
+		expect(outputs[0]).toEqual([]);
+		expect(outputs[1]).toHaveLength(1);
+		expect(outputs[1][0].json.error).toBe('The platform rejected the API key');
+		expect(outputs[1][0].pairedItem).toEqual({ item: 0 });
+	});
+
 	it('a run n8n refuses to start (parameter issues) comes back as a failed run, with nothing sent', async () => {
 		const { outputs, error, run } = await runNode({
 			parameters: { ...getAgent, agentId: { __rl: true, mode: 'id', value: 'abc' } },
