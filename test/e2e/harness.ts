@@ -355,7 +355,8 @@ const BROWSER_ID = 'agent-platform-e2e-browser';
 function inheritedEnv(): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		if (/^(N8N_|DB_|npm_|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(key)) continue;
+		// jest sets NODE_ENV=test and JEST_WORKER_ID; with them n8n's CLI prints nothing at all.
+		if (/^(N8N_|DB_|npm_|JEST_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(key)) continue;
 		env[key] = value;
 	}
 	return env;
