@@ -2,9 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as agent from './actions/agent/Agent.resource';
+import * as agentFile from './actions/agentFile/AgentFile.resource';
 import * as agentResponse from './actions/agentResponse/AgentResponse.resource';
+import * as file from './actions/file/File.resource';
 import { router } from './actions/router';
-import { searchAgents } from './methods/listSearch';
+import { searchAgents, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
 import { getAnswerFields } from './methods/resourceMapping';
 
@@ -30,17 +32,21 @@ export class AgentPlatform implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Agent', value: 'agent' },
+					{ name: 'Agent File', value: 'agentFile' },
 					{ name: 'Agent Response', value: 'agentResponse' },
+					{ name: 'File', value: 'file' },
 				],
 				default: 'agent',
 			},
 			...agent.description,
 			...agentResponse.description,
+			...agentFile.description,
+			...file.description,
 		],
 	};
 
 	methods = {
-		listSearch: { searchAgents },
+		listSearch: { searchAgents, searchFiles },
 		loadOptions: { getModels, getTools, getTemperatures },
 		resourceMapping: { getAnswerFields },
 	};

@@ -2,13 +2,17 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as agent from './agent/Agent.resource';
+import * as agentFile from './agentFile/AgentFile.resource';
 import * as agentResponse from './agentResponse/AgentResponse.resource';
+import * as file from './file/File.resource';
 
 type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
 const resources: Record<string, Record<string, { execute: OperationFunction } | unknown>> = {
 	agent,
+	agentFile,
 	agentResponse,
+	file,
 };
 
 function operationFor(ctx: IExecuteFunctions, resource: string, operation: string): OperationFunction {

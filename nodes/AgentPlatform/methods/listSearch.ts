@@ -1,5 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { FILES_MAX_PER_PAGE } from '../actions/file/getAll.operation';
+import { itemsOf } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
 
 // The spec documents only the default page size (15) for agents and no maximum.
@@ -24,5 +26,34 @@ export async function searchAgents(
 			description: typeof agent.description === 'string' ? agent.description : undefined,
 		})),
 		paginationToken: page < lastPage ? String(page + 1) : undefined,
+	};
+}
+
+/**
+ * The searchable file list of every file picker, newest first. GET /files has no search
+ * parameter, so each page (the endpoint's largest, 100) is filtered here by name or ID.
+ */
+export async function searchFiles(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const body = await apiRequest.call(this, {
+		method: 'GET',
+		path: '/files',
+		qs: { page, per_page: FILES_MAX_PER_PAGE, order: 'desc' },
+	});
+	const files = itemsOf(body, 'data');
+	const wanted = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: files
+			.filter((file) => !wanted || String(file.filename ?? '').toLowerCase().includes(wanted) || String(file.id) === wanted)
+			.map((file) => ({
+				name: `${String(file.filename ?? `File ${file.id}`)} (${String(file.id)})`,
+				value: String(file.id),
+				description: [file.status, file.created_at].filter(Boolean).join(' · ') || undefined,
+			})),
+		paginationToken: files.length >= FILES_MAX_PER_PAGE ? String(page + 1) : undefined,
 	};
 }

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { uploadBinary, waitUntilProcessed } from '../../helpers/binary';
+import { processingTimeout } from './file.descriptions';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data',
+		hint: 'The name of the input binary field containing the file to be uploaded',
+		description: 'The binary property of the input item that holds the file (one file per item)',
+	},
+	{
+		displayName: 'Process',
+		name: 'process',
+		type: 'options',
+		default: 'no',
+		description: 'Whether the platform should process the file after the upload (processing spends credits)',
+		options: [
+			{
+				name: 'Do Not Process',
+				value: 'no',
+				description: 'Only store the file (status "waiting", no credits spent)',
+			},
+			{
+				name: 'Process',
+				value: 'start',
+				description: 'Start processing and return at once, while the file is still being processed',
+			},
+			{
+				name: 'Wait Until Processed',
+				value: 'wait',
+				description: 'Process the file and return once the platform reports it completed',
+			},
+		],
+	},
+	processingTimeout({ process: ['wait'] }),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. report.pdf',
+				description: 'The name to store the file under, instead of the binary\'s own. Its extension decides whether the platform accepts the file.',
+			},
+			{
+				displayName: 'MIME Type',
+				name: 'mimeType',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. application/pdf',
+				description: 'The content type to send, instead of the binary\'s own',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['upload'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+	const processing = this.getNodeParameter('process', itemIndex, 'no') as string;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const file = await uploadBinary.call(this, itemIndex, binaryPropertyName, {
+		process: processing !== 'no',
+		fileName: options.fileName as string | undefined,
+		mimeType: options.mimeType as string | undefined,
+	});
+	if (processing !== 'wait') return this.helpers.returnJsonArray(file);
+	const timeoutMs = Math.round((this.getNodeParameter('timeout', itemIndex, 10) as number) * 60_000);
+	return this.helpers.returnJsonArray(await waitUntilProcessed.call(this, file, itemIndex, timeoutMs));
+}

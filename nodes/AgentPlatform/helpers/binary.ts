@@ -1,0 +1,256 @@
+/**
+ * Uploading an input item's binary to the platform (POST /files), streamed from n8n's binary
+ * store: used by File → Upload and by Agent → Execute for attachments.
+ *
+ * Everything that can be checked without the platform is checked first (`prepareUpload`:
+ * the binary property exists, the file name has a supported extension, the size is within
+ * 200 MB), so a refused file sends nothing. Then `sendUpload` streams it (transport/multipart.ts).
+ */
+import type { IBinaryData, IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { OpenSource } from '../transport/multipart';
+import { MultipartForm, StreamedFile } from '../transport/multipart';
+import { apiRequest, waitFor } from '../transport/request';
+import { POLLING } from './agentResponses';
+
+/** The platform's largest file (spec: Limits, "200 MB"), in bytes. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+/** The extensions the platform accepts (spec: POST /files, Supported file types). */
+export const SUPPORTED_EXTENSIONS: readonly string[] = [
+	'txt',
+	'doc', 'docx',
+	'csv',
+	'pdf',
+	'xls', 'xlsx',
+	'ppt', 'pptx',
+	'jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'tiff', 'webp',
+	'mp4', 'avi', 'mov', 'mkv', 'wmv', 'flv',
+	'mp3', 'wav', 'aac', 'ogg', 'flac', 'm4a',
+	'bas', 'bat', 'xml', 'css', 'dart', 'html', 'htm', 'inc', 'js', 'json', 'kt', 'lua', 'pas', 'php', 'pl',
+	'ps1', 'py', 'r', 'sh', 'vsd', 'sql', 'swift', 'ts', 'vb', 'vba', 'yml', 'yaml', 'md',
+];
+
+/** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
+const PROCESSING_FAILED = ['failed', 'error'];
+
+export interface UploadOptions {
+	/** Process the file after upload (spends credits). */
+	process?: boolean;
+	/** Overrides the binary's file name. */
+	fileName?: string;
+	/** Overrides the binary's MIME type. */
+	mimeType?: string;
+}
+
+/** What the local checks look at. */
+export interface UploadFacts {
+	fileName: string;
+	/** Bytes. */
+	size: number;
+	binaryPropertyName: string;
+	itemIndex: number;
+}
+
+/** A checked file, ready to be sent. */
+export interface PreparedUpload extends UploadFacts {
+	mimeType: string;
+	/** Opens the bytes: n8n's binary store as a stream, or the in-memory buffer. */
+	open: OpenSource;
+}
+
+export function extensionOf(fileName: string): string {
+	const dot = fileName.lastIndexOf('.');
+	return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Rounded up, so that a file just over the limit does not read as "200.0 MB". */
+function megabytes(bytes: number): string {
+	return `${(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).toFixed(1)} MB`;
+}
+
+/**
+ * The platform's rules on one file, checked locally: a supported extension and at most 200 MB.
+ * Throws a NodeOperationError naming the file, the binary property and the item.
+ */
+export function checkUploadable(node: INode, file: UploadFacts): void {
+	const { fileName, size, binaryPropertyName, itemIndex } = file;
+	const where = `binary property "${binaryPropertyName}", item ${itemIndex + 1}`;
+	const extension = extensionOf(fileName);
+	if (!SUPPORTED_EXTENSIONS.includes(extension)) {
+		throw new NodeOperationError(
+			node,
+			extension
+				? `The platform does not accept .${extension} files: "${fileName}" cannot be uploaded (${where})`
+				: `The file name "${fileName}" has no extension, so the platform would refuse it (${where})`,
+			{
+				itemIndex,
+				description: `The platform accepts these file types: ${SUPPORTED_EXTENSIONS.join(', ')}. If the file is one of them under another name, set the option "File Name" (e.g. report.pdf).`,
+			},
+		);
+	}
+	if (size > MAX_UPLOAD_BYTES) {
+		throw new NodeOperationError(
+			node,
+			`The file "${fileName}" is ${megabytes(size)}: the platform accepts at most 200 MB per file (${where})`,
+			{ itemIndex, description: `The limit is ${MAX_UPLOAD_BYTES} bytes; this file has ${size}. Split or compress it first.` },
+		);
+	}
+}
+
+function inputBinary(ctx: IExecuteFunctions, itemIndex: number, binaryPropertyName: string): IBinaryData {
+	const name = binaryPropertyName.trim();
+	if (!name) {
+		throw new NodeOperationError(ctx.getNode(), `The Input Binary Field is empty (item ${itemIndex + 1})`, {
+			itemIndex,
+			description: 'Give the name of the binary property holding the file, e.g. data.',
+		});
+	}
+	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
+	const binary = binaries[name];
+	if (!binary) {
+		const present = Object.keys(binaries);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The item has no binary property "${name}" (item ${itemIndex + 1})`,
+			{
+				itemIndex,
+				description: present.length
+					? `Its binary properties are: ${present.join(', ')}. Set the Input Binary Field to one of them.`
+					: 'The item carries no binary data at all: read or download the file in an earlier node.',
+			},
+		);
+	}
+	return binary;
+}
+
+/**
+ * Everything about one input binary that the upload needs, with the local checks done; sends
+ * nothing. The size is exact: from n8n's binary store when the binary lives there, else the
+ * in-memory buffer's length.
+ */
+export async function prepareUpload(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	binaryPropertyName: string,
+	options: Omit<UploadOptions, 'process'> = {},
+): Promise<PreparedUpload> {
+	const binary = inputBinary(this, itemIndex, binaryPropertyName);
+	const property = binaryPropertyName.trim();
+	const fileName =
+		options.fileName?.trim() ||
+		binary.fileName?.trim() ||
+		(binary.fileExtension ? `${property}.${binary.fileExtension}` : property);
+	const mimeType = options.mimeType?.trim() || binary.mimeType || 'application/octet-stream';
+
+	let size: number | undefined;
+	let open: OpenSource | undefined;
+	const id = binary.id;
+	if (id) {
+		const metadata = await this.helpers.getBinaryMetadata(id);
+		if (Number.isSafeInteger(metadata.fileSize) && metadata.fileSize >= 0) {
+			size = metadata.fileSize;
+			// Opened when the request reads the body, again on each retry.
+			open = async () => await this.helpers.getBinaryStream(id);
+		}
+	}
+	if (size === undefined || open === undefined) {
+		const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+		size = buffer.length;
+		open = async () => buffer;
+	}
+	checkUploadable(this.getNode(), { fileName, size, binaryPropertyName: property, itemIndex });
+	return { fileName, mimeType, size, binaryPropertyName: property, itemIndex, open };
+}
+
+/**
+ * Time allowed until the platform answers an upload: the request's whole body travels in that
+ * time, so it grows with the size (at least 0.5 MB/s).
+ */
+export function uploadTimeoutMs(size: number): number {
+	return 60_000 + Math.ceil(size / (512 * 1024)) * 1000;
+}
+
+/** Streams a prepared file to POST /files; resolves the platform's File record. */
+export async function sendUpload(
+	this: IExecuteFunctions,
+	file: PreparedUpload,
+	options: Pick<UploadOptions, 'process'> = {},
+): Promise<IDataObject> {
+	const form = new MultipartForm();
+	if (options.process) form.append('process', '1');
+	form.append('file', new StreamedFile({ name: file.fileName, type: file.mimeType, size: file.size, open: file.open }));
+	try {
+		return (await apiRequest.call(this, {
+			method: 'POST',
+			path: '/files',
+			body: form,
+			resource: `the upload of "${file.fileName}"`,
+			itemIndex: file.itemIndex,
+			timeoutMs: uploadTimeoutMs(file.size),
+		})) as IDataObject;
+	} finally {
+		form.release();
+	}
+}
+
+/**
+ * Uploads the input item's binary `binaryPropertyName` as one platform file, streamed; checks
+ * the file locally first. Resolves the platform's File record.
+ */
+export async function uploadBinary(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	binaryPropertyName: string,
+	options: UploadOptions = {},
+): Promise<IDataObject> {
+	const prepared = await prepareUpload.call(this, itemIndex, binaryPropertyName, options);
+	return await sendUpload.call(this, prepared, { process: options.process });
+}
+
+/**
+ * Polls GET /files/{id} until the file's status is `completed`. The wait between polls grows
+ * with the time elapsed, as for agent runs (helpers/agentResponses.ts).
+ */
+export async function waitUntilProcessed(
+	this: IExecuteFunctions,
+	file: IDataObject,
+	itemIndex: number,
+	timeoutMs: number,
+): Promise<IDataObject> {
+	const fileId = String(file.id);
+	const startedAt = Date.now();
+	let current = file;
+	for (;;) {
+		const status = String(current.status ?? '');
+		if (status === 'completed') return current;
+		if (PROCESSING_FAILED.includes(status)) {
+			throw new NodeApiError(this.getNode(), current as JsonObject, {
+				message: `The platform could not process file ${fileId} (status "${status}")`,
+				description: 'The file is stored but not processed. Try File → Process again, or upload it anew.',
+				itemIndex,
+			});
+		}
+		const elapsed = Date.now() - startedAt;
+		const left = timeoutMs - elapsed;
+		if (left <= 0) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds (item ${itemIndex + 1})`,
+				{
+					itemIndex,
+					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,
+				},
+			);
+		}
+		const interval = Math.max(POLLING.minIntervalMs, Math.min(POLLING.maxIntervalMs, elapsed * POLLING.ratio));
+		await waitFor(this, Math.min(left, interval));
+		current = (await apiRequest.call(this, {
+			method: 'GET',
+			path: `/files/${encodeURIComponent(fileId)}`,
+			resource: `file ${fileId}`,
+			itemIndex,
+		})) as IDataObject;
+	}
+}

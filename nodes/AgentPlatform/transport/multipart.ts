@@ -1,0 +1,110 @@
+/**
+ * A multipart body that streams, without the `form-data` package or `node:stream` (both are
+ * rejected in the tarball by n8n's community checks).
+ *
+ * n8n's request helpers hand the body to axios, and axios turns a *spec-compliant* FormData into
+ * a stream itself: it reads each file part through its async iterator and computes an exact
+ * `Content-Length` from the parts' sizes. So the body is a class instance with `append`,
+ * `entries()`, `[Symbol.iterator]` and the `FormData` string tag (axios sends a plain object
+ * literal as JSON), and each file is a class instance with `name`, `type`, an exact `size`, the
+ * `File` string tag and an async iterator that opens its source only when axios reads it: a
+ * retried request reads it again from the start. The request must not follow redirects (the
+ * transport sets `disableFollowRedirect` on every request): follow-redirects keeps a copy of
+ * every byte written, to replay it. Measured: /work/shared/n8n/streaming-io-facts.md.
+ */
+
+/** What a file part's bytes come from: opened once per read of the body. */
+export type OpenSource = () => Promise<AsyncIterable<Uint8Array> | Uint8Array>;
+
+interface Closable {
+	destroy?: () => void;
+}
+
+/** One file part: read lazily, as many times as the body is sent. */
+export class StreamedFile {
+	readonly name: string;
+	readonly type: string;
+	/** Exact byte count: axios puts it into the request's Content-Length. */
+	readonly size: number;
+	private readonly open: OpenSource;
+	/** The source of the latest read, closed when a new read starts or when release() is called. */
+	private current: (AsyncIterable<Uint8Array> & Closable) | undefined;
+	/** How many times the body has been read (a retried request reads it again). */
+	opened = 0;
+
+	constructor(file: { name: string; type: string; size: number; open: OpenSource }) {
+		this.name = file.name;
+		this.type = file.type || 'application/octet-stream';
+		this.size = file.size;
+		this.open = file.open;
+	}
+
+	get [Symbol.toStringTag](): string {
+		return 'File';
+	}
+
+	async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+		this.release(); // an earlier attempt's source that nobody finished reading
+		this.opened++;
+		const source = await this.open();
+		let sent = 0;
+		const check = (chunk: Uint8Array) => {
+			sent += chunk.byteLength;
+			if (sent > this.size) {
+				throw new Error(`"${this.name}" holds more than the ${this.size} bytes it declared`);
+			}
+		};
+		if (source instanceof Uint8Array) {
+			check(source);
+			yield source;
+		} else {
+			this.current = source as AsyncIterable<Uint8Array> & Closable;
+			try {
+				for await (const chunk of source) {
+					check(chunk);
+					yield chunk;
+				}
+			} finally {
+				this.release();
+			}
+		}
+		if (sent !== this.size) {
+			throw new Error(`"${this.name}" ended after ${sent} of the ${this.size} bytes it declared`);
+		}
+	}
+
+	/** Closes a source left open (a request that failed while the part was being read). */
+	release(): void {
+		const source = this.current;
+		this.current = undefined;
+		if (source && typeof source.destroy === 'function') source.destroy();
+	}
+}
+
+export type MultipartValue = string | StreamedFile;
+
+/** The spec-compliant FormData subset axios reads (see the top of this file). */
+export class MultipartForm {
+	private readonly parts: Array<[string, MultipartValue]> = [];
+
+	append(name: string, value: MultipartValue): void {
+		this.parts.push([name, value]);
+	}
+
+	*entries(): Generator<[string, MultipartValue]> {
+		for (const part of this.parts) yield part;
+	}
+
+	[Symbol.iterator](): Generator<[string, MultipartValue]> {
+		return this.entries();
+	}
+
+	get [Symbol.toStringTag](): string {
+		return 'FormData';
+	}
+
+	/** Closes any file source a failed request left open. */
+	release(): void {
+		for (const [, value] of this.parts) if (value instanceof StreamedFile) value.release();
+	}
+}
