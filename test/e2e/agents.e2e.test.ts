@@ -1,0 +1,142 @@
+/**
+ * Agent → Get Many / Get, and a rejected API key, inside real n8n 1.x and 2.x, with the
+ * packed package installed as n8n's community installer would, against the emulator.
+ *
+ * One n8n per line: the workflows are imported once and executed with `n8n execute`.
+ * Run: npx jest --selectProjects e2e test/e2e/agents.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ */
+import { startEmulator, type PlatformEmulator } from '../emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	ensureN8n,
+	fixtureId,
+	lastNodeItems,
+	loadWorkflow,
+	log,
+	packPackage,
+	runError,
+	selectedLines,
+	type ExecuteResult,
+} from './harness';
+
+const API_KEY = 'e2e-valid-key-4f1c9a';
+const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';
+const WORKSPACE_ID = '42';
+/** The emulator's default seed: more agents than one page holds, so "Return All" must page. */
+const SEEDED_AGENTS = 40;
+
+const GOOD_CREDENTIAL = { id: fixtureId('credEmulator'), name: 'Agent Platform (emulator)' };
+const WRONG_CREDENTIAL = { id: fixtureId('credWrongKey'), name: 'Agent Platform (wrong key)' };
+const WORKFLOW = {
+	getMany: 'agentGetMany0001',
+	get: 'agentGet00000001',
+	wrongKey: 'agentWrongKey001',
+};
+
+describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+	let chatAgentId: number;
+	let started = 0;
+
+	beforeAll(async () => {
+		started = Date.now();
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		emu = await startEmulator({
+			port: 0,
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			seed: { agents: SEEDED_AGENTS },
+		});
+		chatAgentId = [...emu.state.agents.values()].find((a) => a.type === 'chat' && a.questions.length > 0)!.id;
+
+		n8n = await N8nInstance.create(line);
+		await n8n.installPackage(tarball);
+		await n8n.importCredentials([
+			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, GOOD_CREDENTIAL),
+			agentPlatformCredential({ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID }, WRONG_CREDENTIAL),
+		]);
+		const good = { CREDENTIAL_ID: GOOD_CREDENTIAL.id, CREDENTIAL_NAME: GOOD_CREDENTIAL.name };
+		const wrong = { CREDENTIAL_ID: WRONG_CREDENTIAL.id, CREDENTIAL_NAME: WRONG_CREDENTIAL.name };
+		await n8n.importWorkflows([
+			loadWorkflow('agent-get-many', good),
+			loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
+			loadWorkflow('agent-get-many', wrong, { id: WORKFLOW.wrongKey, name: 'Agent → Get Many (wrong API key)' }),
+		]);
+		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+		log(`n8n ${line.version}: agents suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	/** Executes a workflow and fails with n8n's whole output when the run did not succeed. */
+	async function executeOk(workflowId: string): Promise<ExecuteResult> {
+		const result = await n8n.execute(workflowId);
+		if (result.failed) {
+			throw new Error(
+				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+		return result;
+	}
+
+	test('Agent → Get Many with Return All returns every agent, across several pages', async () => {
+		const before = emu.requests.length;
+		const { run } = await executeOk(WORKFLOW.getMany);
+
+		const items = lastNodeItems(run);
+		const seededIds = [...emu.state.agents.keys()].sort((a, b) => a - b);
+		expect(seededIds).toHaveLength(SEEDED_AGENTS);
+		expect(items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual(seededIds);
+
+		const pages = emu.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/agents');
+		expect(pages.length).toBeGreaterThanOrEqual(2);
+		const perPage = Number(pages[0].query.per_page);
+		expect(pages.map((r) => Number(r.query.page))).toEqual(
+			Array.from({ length: Math.ceil(SEEDED_AGENTS / perPage) }, (_, i) => i + 1),
+		);
+		for (const r of pages) {
+			expect(r.status).toBe(200);
+			expect(r.query.per_page).toBe(String(perPage));
+			expect(r.headers.authorization).toBe(`Bearer ${API_KEY}`);
+			expect(r.headers['x-workspace-id']).toBe(WORKSPACE_ID);
+		}
+	});
+
+	test('Agent → Get returns one agent with its questions', async () => {
+		const { run } = await executeOk(WORKFLOW.get);
+
+		const items = lastNodeItems(run);
+		expect(items).toHaveLength(1);
+		const seeded = emu.state.agents.get(chatAgentId)!;
+		expect(items[0]).toMatchObject({ id: chatAgentId, title: seeded.title, type: 'chat' });
+		const questions = items[0].questions as Array<{ name: string }>;
+		expect(Array.isArray(questions)).toBe(true);
+		expect(questions.map((q) => q.name)).toEqual(seeded.questions.map((q) => q.name));
+		expect(questions.map((q) => q.name)).toContain('messages');
+	});
+
+	test('a wrong API key fails the run with a plain-words message that does not show the key', async () => {
+		const before = emu.requests.length;
+		const result = await n8n.execute(WORKFLOW.wrongKey);
+
+		expect(result.failed).toBe(true);
+		const error = runError(result.run)!;
+		const words = `${error.message} ${error.description ?? ''}`;
+		expect(error.message).toMatch(/api key/i);
+		expect(words).toMatch(/reject|invalid|not accepted|refused/i);
+		// The platform was asked (once: a rejected key is not retried) and said no.
+		const asked = emu.requests.slice(before).filter((r) => r.path === '/agents');
+		expect(asked).toHaveLength(1);
+		expect(asked[0].status).toBeGreaterThanOrEqual(401);
+		expect(asked[0].status).toBeLessThanOrEqual(403);
+		// The key never appears in what n8n printed (run data, logs, error stack).
+		expect(result.stdout).not.toContain(WRONG_KEY);
+		expect(result.stderr).not.toContain(WRONG_KEY);
+	});
+});
