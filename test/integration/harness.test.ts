@@ -228,7 +228,7 @@ describe('n8n in-process harness', () => {
 		expect(cancelled).toBe(true);
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error?.message).toBe('The execution was cancelled');
+		expect(error?.message).toBe('The execution was canceled');
 		expect(server.seen).toHaveLength(1);
 		// The aborted request closes its socket: the server sees the client go away.
 		for (let waited = 0; !server.seen[0].abandoned && waited < 2000; waited += 20) {

@@ -61,7 +61,7 @@ export function cancelSignal(ctx: PlatformContext): AbortSignal | undefined {
 
 export function throwIfCancelled(ctx: PlatformContext): void {
 	if (cancelSignal(ctx)?.aborted) {
-		throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled');
+		throw new NodeOperationError(ctx.getNode(), 'The execution was canceled');
 	}
 }
 
@@ -187,7 +187,7 @@ export async function apiRequestFull<T = unknown>(
 				options,
 			)) as ApiResponse<unknown>;
 		} catch (error) {
-			if (isCancellation(this, error)) throw new NodeOperationError(node, 'The execution was cancelled');
+			if (isCancellation(this, error)) throw new NodeOperationError(node, 'The execution was canceled');
 			const code = errorCode(error);
 			const detail = errorDetail(error);
 			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(detail);

@@ -66,11 +66,11 @@ export async function* readServerSentEvents(
 			try {
 				next = await Promise.race([iterator.next(), idle]);
 			} catch (error) {
-				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was cancelled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
 				throw streamInterrupted(node, 'broken', `The stream broke: ${(error as Error).message ?? error}`);
 			}
 			if (next === IDLE) {
-				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was cancelled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
 				throw streamInterrupted(
 					node,
 					'idle',
