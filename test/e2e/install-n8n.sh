@@ -26,7 +26,7 @@ node_env() {
 }
 
 install_n8n() { # $1 = major line
-  local line="$1" version overrides extra
+  local line="$1" version overrides extra start=$SECONDS
   if [ "$line" = 1 ]; then version="$N8N1_VERSION"; overrides='{"xlsx":"npm:@e965/xlsx@0.20.2"}'; extra=""
   else version="$N8N2_VERSION"; overrides='{"linkedom":"0.18.13"}'; extra="--ignore-scripts"; fi
   local dir="$CACHE/n8n-$version"
@@ -36,11 +36,37 @@ install_n8n() { # $1 = major line
   cat > "$dir/package.json" <<JSON
 {"name":"n8n-holder-$line","private":true,"dependencies":{"n8n":"$version"},"overrides":$overrides}
 JSON
+  heartbeat "$dir" "n8n $version" &
+  local beat=$!
+  trap 'kill $beat 2>/dev/null' EXIT
+  local ok=0
   (cd "$dir" && node_env && npm install --no-audit --no-fund --loglevel=error $extra >&2 \
-     && if [ -n "$extra" ]; then npm rebuild sqlite3 >&2; fi)
-  "$dir/node_modules/.bin/n8n" --version >/dev/null 2>&1 || true
+     && if [ -n "$extra" ]; then log "rebuilding sqlite3 for Node $NODE_MAJOR"; npm rebuild sqlite3 >&2; fi) || ok=$?
+  kill "$beat" 2>/dev/null || true
+  wait "$beat" 2>/dev/null || true
+  trap - EXIT
+  if [ "$ok" != 0 ]; then log "npm install of n8n $version failed (exit $ok); see the output above"; exit "$ok"; fi
+  # Only a working n8n gets the .complete marker (the tests and npm start trust it).
+  local probe got
+  probe="$(mktemp -d)"
+  got="$(cd "$probe" && node_env && N8N_USER_FOLDER="$probe" node "$dir/node_modules/n8n/bin/n8n" --version 2>&1 | tail -n 1)" || true
+  rm -rf "$probe"
+  if [ "$got" != "$version" ]; then log "n8n $version does not run on Node $NODE_MAJOR: n8n --version said: $got"; exit 1; fi
   touch "$dir/.complete"
-  log "n8n $version ready"
+  log "n8n $version ready ($(( SECONDS - start ))s)"
+}
+
+# Prints a line every 20 s while npm installs silently, so that a 5-minute install shows life.
+heartbeat() { # $1 = install dir, $2 = label
+  local begun=$SECONDS s
+  trap 'kill $s 2>/dev/null; exit 0' TERM
+  while :; do
+    sleep 20 & s=$!
+    wait $s
+    local n=0
+    [ -d "$1/node_modules" ] && n=$(ls -A "$1/node_modules" 2>/dev/null | wc -l)
+    log "$2: still installing, $(( SECONDS - begun ))s so far, $n top-level packages in place"
+  done
 }
 
 what="${1:-all}"
