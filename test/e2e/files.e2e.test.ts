@@ -1,0 +1,208 @@
+/**
+ * Files in real n8n, with the packed package installed as n8n's community installer would:
+ * a file read from disk by n8n's Read/Write Files node is uploaded (streamed) and processed,
+ * linked to an agent, listed and unlinked; and File → Get Many with Return All over more than
+ * three pages at per_page 100.
+ *
+ * Binary modes: n8n 2.x keeps binaries on disk (filesystem); n8n 1.x runs once with
+ * N8N_DEFAULT_BINARY_DATA_MODE=filesystem and once in its default memory mode (the node then
+ * has no binary ID and reads the buffer). The two 1.x modes share one installed instance
+ * folder (same database, package and workflows); only the `n8n execute` environment differs.
+ *
+ * Run: npx jest --selectProjects e2e --runInBand test/e2e/files.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startEmulator, type PlatformEmulator, type RecordedMultipart, type StoredFile } from '../emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	ensureN8n,
+	fixtureId,
+	loadWorkflow,
+	log,
+	nodeItems,
+	packPackage,
+	runError,
+	selectedLines,
+	type ExecuteResult,
+	type N8nLine,
+} from './harness';
+
+const API_KEY = 'e2e-files-key-7d2b10';
+const WORKSPACE_ID = '42';
+const CHAT_AGENT = 1;
+/** Seeded so that Return All needs 4 pages at per_page 100: 100, 100, 100 and a short one. */
+const SEEDED_FILES = 321;
+/** The file n8n reads from disk and uploads. */
+const SAMPLE_NAME = 'sample report.pdf';
+const SAMPLE_BYTES = 3 * 1024 * 1024 + 123;
+
+const CREDENTIAL = { id: fixtureId('credFiles'), name: 'Agent Platform (files)' };
+const WORKFLOW = { lifecycle: 'filesLifecycle01', getMany: 'filesGetManyAll1' };
+
+interface BinaryMode {
+	label: string;
+	/** Environment of `n8n execute`; no N8N_DEFAULT_BINARY_DATA_MODE = the line's default. */
+	env: Record<string, string>;
+	/** Whether n8n keeps the binary in its store (the item carries an ID) rather than in memory. */
+	stored: boolean;
+}
+
+const MODES: Record<N8nLine['line'], BinaryMode[]> = {
+	'2.x': [{ label: 'binaries on disk', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' }, stored: true }],
+	'1.x': [
+		{ label: 'binaries on disk', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' }, stored: true },
+		{ label: 'binaries in memory (default)', env: {}, stored: false },
+	],
+};
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+let nextSeedId = 700_000;
+function seedFiles(emu: PlatformEmulator, count: number): void {
+	for (let i = 0; i < count; i++) {
+		const id = nextSeedId++;
+		const file: StoredFile = {
+			id,
+			object: 'file',
+			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+			bytes: 100 + i,
+			filename: `seeded-${i}.txt`,
+			credits: 0,
+			status: 'waiting',
+			mimeType: 'text/plain',
+			sha256: '',
+			content: null,
+		};
+		emu.state.files.set(id, file);
+	}
+}
+
+describe.each(selectedLines())('n8n $line ($version): files', (line) => {
+	let emu: PlatformEmulator;
+	/** One n8n per binary mode; for 1.x both share the first one's folder. */
+	const instances: N8nInstance[] = [];
+	let folder: string;
+	let sample: Buffer;
+	const started = Date.now();
+
+	beforeAll(async () => {
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		// 20 virtual seconds per real second: processing (2 virtual seconds) takes 0.1 s.
+		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, maxStoredFiles: 1000 });
+		seedFiles(emu, SEEDED_FILES);
+
+		folder = await mkdtemp(join(tmpdir(), 'files-e2e-'));
+		sample = randomBytes(SAMPLE_BYTES);
+		await writeFile(join(folder, SAMPLE_NAME), sample);
+
+		for (const mode of MODES[line.line]) {
+			// Read/Write Files may only read where N8N_RESTRICT_FILE_ACCESS_TO allows (2.x default: ~/.n8n-files).
+			const env = { ...mode.env, N8N_RESTRICT_FILE_ACCESS_TO: folder };
+			const first = instances[0];
+			instances.push(await N8nInstance.create(line, first ? { folder: first.folder, env } : { env }));
+		}
+		const n8n = instances[0];
+		await n8n.installPackage(tarball);
+		await n8n.importCredentials([
+			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
+		]);
+		const vars = {
+			CREDENTIAL_ID: CREDENTIAL.id,
+			CREDENTIAL_NAME: CREDENTIAL.name,
+			AGENT_ID: String(CHAT_AGENT),
+			FILE_PATH: join(folder, SAMPLE_NAME),
+		};
+		await n8n.importWorkflows([loadWorkflow('files-lifecycle', vars), loadWorkflow('files-get-many', vars)]);
+		log(`n8n ${line.version}: files set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	afterAll(async () => {
+		// The 1.x memory-mode instance borrows the first one's folder: dispose of that one last.
+		for (const n8n of [...instances].reverse()) await n8n?.dispose();
+		await emu?.stop();
+		if (folder) await rm(folder, { recursive: true, force: true });
+		log(`n8n ${line.version}: files suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	async function executeOk(n8n: N8nInstance, workflowId: string): Promise<ExecuteResult> {
+		const result = await n8n.execute(workflowId);
+		if (result.failed) {
+			throw new Error(
+				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+		return result;
+	}
+
+	test.each(MODES[line.line].map((mode, index) => ({ ...mode, index })))(
+		'$label: a file read from disk is uploaded (streamed) and processed, linked, listed and unlinked',
+		async ({ index, stored }) => {
+			const n8n = instances[index];
+			const before = emu.requests.length;
+			const { run } = await executeOk(n8n, WORKFLOW.lifecycle);
+			const requests = emu.requests.slice(before);
+
+			// n8n kept the binary where this mode says (an ID in its store, or the data inline).
+			const read = run.data.resultData.runData['Read File'][0].data!.main![0]![0];
+			const binary = read.binary!.data as { id?: string; fileName?: string };
+			expect(binary.fileName).toBe(SAMPLE_NAME);
+			if (stored) expect(binary.id).toMatch(/^filesystem/);
+			else expect(binary.id).toBeUndefined();
+
+			// Upload: streamed multipart, exact length, the very bytes on disk; processed before it returned.
+			const [uploaded] = nodeItems(run, 'Upload');
+			expect(uploaded).toMatchObject({ object: 'file', filename: SAMPLE_NAME, bytes: SAMPLE_BYTES, status: 'completed' });
+			expect(Number(uploaded.credits)).toBeGreaterThan(0);
+			const posts = requests.filter((r) => r.method === 'POST' && r.path === '/files');
+			expect(posts).toHaveLength(1);
+			expect(posts[0].headers['content-type']).toMatch(/^multipart\/form-data; boundary=axios-/);
+			expect(posts[0].headers['transfer-encoding']).toBeUndefined();
+			expect(Number(posts[0].headers['content-length']) - SAMPLE_BYTES).toBeLessThan(600);
+			expect(posts[0].body as RecordedMultipart).toEqual({
+				fields: { process: '1' },
+				files: [{ field: 'file', filename: SAMPLE_NAME, mimeType: 'application/pdf', bytes: SAMPLE_BYTES, sha256: sha256(sample) }],
+			});
+			expect(requests.filter((r) => r.method === 'GET' && r.path === `/files/${uploaded.id}`).length).toBeGreaterThanOrEqual(1);
+
+			// Link → List → Unlink on the agent.
+			const [set] = nodeItems(run, 'Link');
+			expect(set).toMatchObject({ id: CHAT_AGENT, status: 'completed', files_count: { total: 1, completed: 1 } });
+			const listed = nodeItems(run, 'List');
+			expect(listed.map((f) => [f.id, f.filename, f.agent_id])).toEqual([[uploaded.id, SAMPLE_NAME, CHAT_AGENT]]);
+			const [unlinked] = nodeItems(run, 'Unlink');
+			expect(unlinked).toMatchObject({ id: CHAT_AGENT, removed: true, file: { id: uploaded.id } });
+
+			expect(emu.state.agents.get(CHAT_AGENT)!.fileIds).toEqual([]);
+			expect(emu.state.files.get(Number(uploaded.id))!.sha256).toBe(sha256(sample));
+			expect(requests.map((r) => `${r.method} ${r.path.replace(/\d+/g, 'N')}`)).toEqual([
+				'POST /files',
+				...requests.filter((r) => r.method === 'GET' && r.path.startsWith('/files/')).map(() => 'GET /files/N'),
+				'POST /agents/N/files',
+				'GET /agents/N/files',
+				'DELETE /agents/N/files/N',
+			]);
+		},
+	);
+
+	test('File → Get Many with Return All follows more than three pages at per_page 100', async () => {
+		const before = emu.requests.length;
+		const { run } = await executeOk(instances[0], WORKFLOW.getMany);
+
+		const items = nodeItems(run, 'Get Many');
+		const stored = [...emu.state.files.values()];
+		expect(stored.length).toBeGreaterThan(300);
+		expect(items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual(stored.map((f) => f.id).sort((a, b) => a - b));
+		const pages = emu.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/files');
+		expect(pages.length).toBeGreaterThan(3);
+		expect(pages.map((r) => Number(r.query.page))).toEqual(pages.map((_, i) => i + 1));
+		expect(pages.every((r) => r.query.per_page === '100')).toBe(true);
+		// it stopped at the first short page
+		expect(pages.length).toBe(Math.floor(stored.length / 100) + 1);
+	});
+});
