@@ -70,8 +70,13 @@ function majorOf(line: N8nLine): '1' | '2' {
 	return line.line === '1.x' ? '1' : '2';
 }
 
+let logPrefix = 'e2e';
+/** Progress lines on stderr, prefixed "[e2e]" (or what setLogPrefix says, e.g. for npm start). */
 export function log(message: string): void {
-	process.stderr.write(`[e2e] ${message}\n`);
+	process.stderr.write(`[${logPrefix}] ${message}\n`);
+}
+export function setLogPrefix(prefix: string): void {
+	logPrefix = prefix;
 }
 
 /**
@@ -182,6 +187,15 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 		} catch {
 			// already gone
 		}
+	}
+}
+
+function processGroupAlive(pgid: number): boolean {
+	try {
+		process.kill(-pgid, 0);
+		return true;
+	} catch {
+		return false;
 	}
 }
 
@@ -547,6 +561,11 @@ export class N8nInstance {
 		return this.server !== undefined;
 	}
 
+	/** Settles when the `n8n start` process exits (undefined when it is not running). */
+	get serverExited(): Promise<void> | undefined {
+		return this.server ? this.serverExit : undefined;
+	}
+
 	/**
 	 * `n8n start` in the background; resolves when /healthz/readiness and /rest/settings
 	 * answer 200. Active workflows' triggers may register a few seconds later: poll for
@@ -608,6 +627,15 @@ export class N8nInstance {
 			log(`n8n ${this.line.version} did not stop within ${timeoutMs} ms after SIGTERM: killing it`);
 			killTree(child, 'SIGKILL');
 			await this.serverExit;
+		}
+		// Its task runners (same process group) end a moment later; do not leave them behind.
+		for (let i = 0; i < 50 && processGroupAlive(child.pid!); i++) await sleep(100);
+		if (processGroupAlive(child.pid!)) {
+			try {
+				process.kill(-child.pid!, 'SIGKILL');
+			} catch {
+				// gone
+			}
 		}
 		this.server = undefined;
 		this.cookie = undefined;

@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+/**
+ * npm start: try the nodes in a real n8n, against the local platform emulator.
+ *
+ *   1. builds and packs the package;
+ *   2. makes sure n8n is installed in the cache (first time: 4-6 minutes, with progress);
+ *   3. starts the emulator on 127.0.0.1:8787 (fixed dev key and workspace);
+ *   4. installs the package into a real n8n as its community installer would, adds the
+ *      credential "Agent Platform (local emulator)", starts n8n on 127.0.0.1:5678 and
+ *      sets up the owner account;
+ *   5. prints how to sign in; Ctrl-C stops both.
+ *
+ * Environment: N8N_LINE=1 (n8n 1.x; default 2.x), N8N_PORT (5678), EMULATOR_PORT (8787),
+ * N8N_DEV_FOLDER (n8n's data; default .tmp/n8n-dev-<line>, kept between runs),
+ * FRESH=1 (start from an empty n8n), VERBOSE=1 (show n8n's and the emulator's logs here).
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+// The harness is TypeScript; ts-node (a dev dependency) compiles it on the fly.
+require('ts-node').register({
+	transpileOnly: true,
+	project: join(REPO, 'tsconfig.json'),
+	compilerOptions: { module: 'commonjs' },
+});
+const harness = require('../test/e2e/harness.ts');
+const { N8nInstance, ensureN8n, packPackage, lineByName, agentPlatformCredential, loadWorkflow, log, setLogPrefix } =
+	harness;
+
+setLogPrefix('start');
+
+const DEV = {
+	apiKey: 'dev-api-key',
+	workspaceId: '42',
+	owner: { email: 'admin@example.com', password: 'AgentPlatform1', firstName: 'Dev', lastName: 'Owner' },
+	credential: { id: 'agentPlatformDev', name: 'Agent Platform (local emulator)' },
+};
+
+const line = lineByName(process.env.N8N_LINE || '2');
+const n8nPort = portFromEnv('N8N_PORT', 5678);
+const emulatorPort = portFromEnv('EMULATOR_PORT', 8787);
+const verbose = process.env.VERBOSE === '1';
+const folder = process.env.N8N_DEV_FOLDER || join(REPO, '.tmp', `n8n-dev-${line.line}`);
+
+let n8n;
+let emulator;
+let stopping = false;
+
+function portFromEnv(name, fallback) {
+	const raw = process.env[name];
+	if (raw === undefined || raw === '') return fallback;
+	const port = Number(raw);
+	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number`);
+	return port;
+}
+
+function fail(message) {
+	process.stderr.write(`\n[start] ${message}\n`);
+	process.exit(1);
+}
+
+function portIsFree(port) {
+	return new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+function seconds(since) {
+	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/** Starts test/emulator/cli.ts and resolves its base URL (its first output line says it). */
+function startEmulator(logFile) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			[
+				require.resolve('ts-node/dist/bin.js'),
+				'--transpile-only',
+				join(REPO, 'test', 'emulator', 'cli.ts'),
+				'--port',
+				String(emulatorPort),
+				'--host',
+				'127.0.0.1',
+				'--api-key',
+				DEV.apiKey,
+				'--workspace-id',
+				DEV.workspaceId,
+			],
+			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+		);
+		const out = verbose ? null : createWriteStream(logFile, { flags: 'a' });
+		const write = (chunk) => (verbose ? process.stderr.write(prefixLines('emulator', chunk)) : out.write(chunk));
+		let pending = '';
+		let url;
+		child.stdout.on('data', (chunk) => {
+			write(chunk);
+			if (url) return;
+			pending += chunk.toString();
+			const match = /Base URL:\s*(\S+)/.exec(pending);
+			if (match) {
+				url = match[1];
+				resolve({ child, url, exited: exitPromise });
+			}
+		});
+		child.stderr.on('data', (chunk) => {
+			write(chunk);
+			if (!url) pending += chunk.toString();
+		});
+		const exitPromise = new Promise((r) => child.on('exit', (code, signal) => r(code ?? signal)));
+		child.on('error', reject);
+		exitPromise.then((code) => {
+			if (!url) reject(new Error(`the emulator exited (${code}) before it printed its URL:\n${pending}`));
+		});
+		setTimeout(() => {
+			if (!url) {
+				child.kill('SIGKILL');
+				reject(new Error(`the emulator did not print its URL within 60 s:\n${pending}`));
+			}
+		}, 60_000).unref();
+	});
+}
+
+function prefixLines(name, chunk) {
+	return chunk
+		.toString()
+		.split('\n')
+		.map((l, i, all) => (i === all.length - 1 && l === '' ? '' : `[${name}] ${l}\n`))
+		.join('');
+}
+
+async function stopEmulator() {
+	if (!emulator || emulator.child.exitCode !== null || emulator.child.signalCode !== null) return;
+	emulator.child.kill('SIGTERM');
+	const timer = setTimeout(() => emulator.child.kill('SIGKILL'), 10_000);
+	await emulator.exited;
+	clearTimeout(timer);
+}
+
+async function shutdown(reason, code = 0) {
+	if (stopping) return;
+	stopping = true;
+	log(`${reason}: stopping n8n and the emulator`);
+	try {
+		await n8n?.stop();
+	} catch (e) {
+		log(`n8n did not stop cleanly: ${e.message}`);
+	}
+	await stopEmulator();
+	log('stopped');
+	process.exit(code);
+}
+
+/** Checks that the editor and the emulator answer as a browser and the node would. */
+async function selfCheck(emulatorUrl) {
+	const editor = await fetch(`${n8n.baseUrl}/`, { signal: AbortSignal.timeout(10_000) });
+	const html = await editor.text();
+	if (editor.status !== 200 || !/<html/i.test(html)) throw new Error(`the editor answered HTTP ${editor.status}`);
+	const agents = await fetch(`${emulatorUrl}/agents?per_page=1`, {
+		headers: { authorization: `Bearer ${DEV.apiKey}`, 'x-workspace-id': DEV.workspaceId },
+		signal: AbortSignal.timeout(10_000),
+	});
+	const body = await agents.json();
+	if (agents.status !== 200) throw new Error(`the emulator answered HTTP ${agents.status}: ${JSON.stringify(body)}`);
+	return body.total ?? body.data?.length;
+}
+
+async function main() {
+	const begun = Date.now();
+	for (const [name, port] of [
+		['N8N_PORT', n8nPort],
+		['EMULATOR_PORT', emulatorPort],
+	]) {
+		if (!(await portIsFree(port))) {
+			fail(`port ${port} on 127.0.0.1 is in use (another npm start?). Stop that, or choose another: ${name}=<port> npm start`);
+		}
+	}
+
+	log('building and packing the package');
+	const tarball = await packPackage();
+	await ensureN8n(line);
+
+	if (process.env.FRESH === '1') rmSync(folder, { recursive: true, force: true });
+	mkdirSync(folder, { recursive: true });
+	const emulatorLog = join(folder, 'emulator.log');
+	log(`starting the emulator on 127.0.0.1:${emulatorPort}`);
+	emulator = await startEmulator(emulatorLog);
+	emulator.exited.then((code) => {
+		if (!stopping) {
+			log(`the emulator stopped unexpectedly (${code}); see ${emulatorLog}`);
+			shutdown('emulator gone', 1);
+		}
+	});
+
+	n8n = await N8nInstance.create(line, { folder, port: n8nPort });
+	const firstRun = !existsSync(join(n8n.userFolder, '.n8n', 'database.sqlite'));
+	log(`installing the package into n8n ${line.version} (${relative(process.cwd(), folder) || folder})`);
+	await n8n.installPackage(tarball);
+	const credential = agentPlatformCredential(
+		{ url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId },
+		DEV.credential,
+	);
+	await n8n.importCredentials([credential]);
+	if (firstRun) {
+		await n8n.importWorkflows([
+			loadWorkflow(
+				'agent-get-many',
+				{ CREDENTIAL_ID: DEV.credential.id, CREDENTIAL_NAME: DEV.credential.name },
+				{ id: 'exampleAgents001', name: 'Example: list the agents (local emulator)' },
+			),
+		]);
+	}
+
+	log(`starting n8n ${line.version} on 127.0.0.1:${n8nPort}`);
+	if (verbose) log(`n8n log: ${n8n.logFile}`);
+	const tail = verbose ? followLog(n8n.logFile) : undefined;
+	try {
+		await n8n.start({ timeoutMs: 180_000 });
+	} catch (e) {
+		tail?.kill();
+		await stopEmulator();
+		throw e;
+	}
+	n8n.serverExited.then(() => {
+		if (!stopping) {
+			log(`n8n stopped unexpectedly\n${n8n.logTail(40)}`);
+			shutdown('n8n gone', 1);
+		}
+	});
+
+	const settings = await n8n.rest('GET', '/settings');
+	if (settings.userManagement?.showSetupOnFirstLoad !== false) {
+		await n8n.rest('POST', '/owner/setup', DEV.owner);
+	}
+	const agentCount = await selfCheck(emulator.url);
+
+	const editorUrl = `http://127.0.0.1:${n8nPort}`;
+	const lines = [
+		'',
+		`  n8n ${line.version} with n8n-nodes-agent-platform is running (ready in ${seconds(begun)})`,
+		'',
+		`  Editor:     ${editorUrl}`,
+		`  Sign in:    ${DEV.owner.email}  /  ${DEV.owner.password}`,
+		'',
+		`  Emulator:   ${emulator.url}   (${agentCount} agents)`,
+		`  API key:    ${DEV.apiKey}`,
+		`  Workspace:  ${DEV.workspaceId}`,
+		`  Credential: "${DEV.credential.name}" (already set up in n8n)`,
+		firstRun ? `  Workflow:   "Example: list the agents (local emulator)"` : null,
+		'',
+		`  Logs:       ${n8n.logFile}`,
+		`              ${verbose ? '(emulator output is shown here)' : emulatorLog}`,
+		`  Data:       ${folder}  (kept; FRESH=1 npm start starts empty)`,
+		'',
+		'  Press Ctrl-C to stop n8n and the emulator.',
+		'',
+	].filter((l) => l !== null);
+	process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** VERBOSE=1: shows n8n's log as it grows. */
+function followLog(file) {
+	const child = spawn('tail', ['-n', '0', '-F', file], { stdio: ['ignore', 'pipe', 'ignore'] });
+	child.stdout.on('data', (chunk) => process.stderr.write(prefixLines('n8n', chunk)));
+	process.on('exit', () => child.kill());
+	return child;
+}
+
+process.on('SIGINT', () => shutdown('Ctrl-C'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGHUP', () => shutdown('SIGHUP'));
+process.on('exit', () => {
+	if (emulator && emulator.child.exitCode === null && emulator.child.signalCode === null) {
+		emulator.child.kill('SIGKILL');
+	}
+});
+
+main().catch(async (e) => {
+	process.stderr.write(`\n[start] failed: ${e instanceof Error ? e.message : String(e)}\n`);
+	await shutdown('failure', 1);
+});
