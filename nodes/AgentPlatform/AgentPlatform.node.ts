@@ -5,8 +5,12 @@ import * as agent from './actions/agent/Agent.resource';
 import * as agentFile from './actions/agentFile/AgentFile.resource';
 import * as agentResponse from './actions/agentResponse/AgentResponse.resource';
 import * as file from './actions/file/File.resource';
+import * as memory from './actions/memory/Memory.resource';
+import * as memoryCollection from './actions/memoryCollection/MemoryCollection.resource';
+import * as resourceTemplate from './actions/resourceTemplate/ResourceTemplate.resource';
+import * as webhook from './actions/webhook/Webhook.resource';
 import { router } from './actions/router';
-import { searchAgents, searchFiles } from './methods/listSearch';
+import { searchAgents, searchCollections, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
 import { getAnswerFields } from './methods/resourceMapping';
 
@@ -35,6 +39,10 @@ export class AgentPlatform implements INodeType {
 					{ name: 'Agent File', value: 'agentFile' },
 					{ name: 'Agent Response', value: 'agentResponse' },
 					{ name: 'File', value: 'file' },
+					{ name: 'Memory', value: 'memory' },
+					{ name: 'Memory Collection', value: 'memoryCollection' },
+					{ name: 'Resource Template', value: 'resourceTemplate' },
+					{ name: 'Webhook', value: 'webhook' },
 				],
 				default: 'agent',
 			},
@@ -42,11 +50,15 @@ export class AgentPlatform implements INodeType {
 			...agentResponse.description,
 			...agentFile.description,
 			...file.description,
+			...memory.description,
+			...memoryCollection.description,
+			...resourceTemplate.description,
+			...webhook.description,
 		],
 	};
 
 	methods = {
-		listSearch: { searchAgents, searchFiles },
+		listSearch: { searchAgents, searchCollections, searchFiles },
 		loadOptions: { getModels, getTools, getTemperatures },
 		resourceMapping: { getAnswerFields },
 	};

@@ -5,6 +5,10 @@ import * as agent from './agent/Agent.resource';
 import * as agentFile from './agentFile/AgentFile.resource';
 import * as agentResponse from './agentResponse/AgentResponse.resource';
 import * as file from './file/File.resource';
+import * as memory from './memory/Memory.resource';
+import * as memoryCollection from './memoryCollection/MemoryCollection.resource';
+import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
+import * as webhook from './webhook/Webhook.resource';
 
 type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
@@ -13,6 +17,10 @@ const resources: Record<string, Record<string, { execute: OperationFunction } | 
 	agentFile,
 	agentResponse,
 	file,
+	memory,
+	memoryCollection,
+	resourceTemplate,
+	webhook,
 };
 
 function operationFor(ctx: IExecuteFunctions, resource: string, operation: string): OperationFunction {

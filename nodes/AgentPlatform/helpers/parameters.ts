@@ -15,7 +15,8 @@ export function numericIdParameter(
 		| string
 		| number
 		| INodeParameterResourceLocator;
-	const value = String(typeof raw === 'object' && raw !== null ? raw.value : raw).trim();
+	// An expression that resolves to nothing is an empty ID, not the text "undefined".
+	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(
 			ctx.getNode(),

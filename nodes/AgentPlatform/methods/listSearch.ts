@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { FILES_MAX_PER_PAGE } from '../actions/file/getAll.operation';
-import { itemsOf } from '../transport/paginate';
+import { COLLECTIONS_MAX_PER_PAGE } from '../actions/memoryCollection/collection.descriptions';
+import { itemsOf, lastPageOf } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
 
 // The spec documents only the default page size (15) for agents and no maximum.
@@ -55,5 +56,31 @@ export async function searchFiles(
 				description: [file.status, file.created_at].filter(Boolean).join(' · ') || undefined,
 			})),
 		paginationToken: files.length >= FILES_MAX_PER_PAGE ? String(page + 1) : undefined,
+	};
+}
+
+/** The searchable collection list of every collection picker, searched by the platform. */
+export async function searchCollections(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = Number(paginationToken ?? 1) || 1;
+	const qs: IDataObject = { page, per_page: COLLECTIONS_MAX_PER_PAGE };
+	if (filter) qs.search = filter;
+	const body = (await apiRequest.call(this, { method: 'GET', path: '/memory-collections', qs })) as IDataObject;
+	const collections = itemsOf(body, 'collections');
+	const lastPage = lastPageOf(body) ?? page;
+	return {
+		results: collections.map((collection) => {
+			const name = String(collection.name ?? '');
+			const shown = String(collection.display_name || name || `Collection ${collection.id}`);
+			return {
+				name: shown,
+				value: String(collection.id),
+				description: name && name !== shown ? `Name: ${name}` : undefined,
+			};
+		}),
+		paginationToken: page < lastPage ? String(page + 1) : undefined,
 	};
 }

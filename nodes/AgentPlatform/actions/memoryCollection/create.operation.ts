@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport/request';
+import { collectionNameParameter, collectionNameProperty } from './collection.descriptions';
+
+const properties: INodeProperties[] = [
+	collectionNameProperty({ displayName: 'Name', description: 'The name of the new collection' }),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['memoryCollection'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const name = collectionNameParameter(this, itemIndex);
+	// Not in the public docs, but used by public client code: POST /memory-collections {name}.
+	const body = (await apiRequest.call(this, {
+		method: 'POST',
+		path: '/memory-collections',
+		body: { name },
+		itemIndex,
+	})) as IDataObject;
+	return this.helpers.returnJsonArray((body.collection as IDataObject | undefined) ?? body);
+}

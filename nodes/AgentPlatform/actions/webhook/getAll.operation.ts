@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { numericIdParameter } from '../../helpers/parameters';
+import { apiRequestAllItems } from '../../transport/paginate';
+import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
+
+// The spec gives no maximum per_page for webhooks (default 15); 50 is what the agent list uses too.
+export const WEBHOOKS_MAX_PER_PAGE = 50;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Webhooks Of',
+		name: 'scope',
+		type: 'options',
+		default: 'all',
+		description: 'Whether to list the webhooks of every agent or of one agent',
+		options: [
+			{ name: 'All Agents', value: 'all' },
+			{ name: 'One Agent', value: 'agent' },
+		],
+	},
+	{
+		...agentLocator,
+		description: 'The agent whose webhooks to list',
+		displayOptions: { show: { scope: ['agent'] } },
+	},
+	returnAllProperty,
+	limitProperty(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
+	const agentId = scope === 'agent' ? numericIdParameter(this, 'agentId', 'agent', itemIndex) : undefined;
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
+
+	const webhooks = await apiRequestAllItems.call(
+		this,
+		agentId
+			? { method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}`, itemIndex }
+			: { method: 'GET', path: '/webhooks', itemIndex },
+		{ returnAll, limit, maxPerPage: WEBHOOKS_MAX_PER_PAGE, itemsKey: 'data' },
+	);
+	return this.helpers.returnJsonArray(webhooks);
+}
