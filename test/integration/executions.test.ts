@@ -9,7 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { PlatformEmulator } from '../emulator';
 import { ALWAYS_FAILS_ERROR, startEmulator } from '../emulator';
 import type { StreamChunk } from '../helpers/n8n';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { binaryItem, credentialsFor, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
 const CHAT = 1; // seeded chat agent
@@ -216,6 +216,45 @@ describe('Agent → Execute: stream', () => {
 		const { outputs, error } = await streamRun({ options: { idleTimeout: 1 } });
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.output).toBe(recordOf(outputs[0][0].json.id)?.output);
+	});
+});
+
+describe('Agent → Execute: input binaries', () => {
+	it('uploads them first, streamed, and attaches them with the given file IDs', async () => {
+		const text = Buffer.from('Quarterly numbers: up and to the right.\n');
+		const { outputs, error } = await runNode({
+			parameters: execute({ options: { binaryProperties: 'data', fileIds: '' } }),
+			items: [binaryItem(text, { fileName: 'notes.txt', mimeType: 'text/plain' })],
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.status).toBe('succeeded');
+		const [upload, run] = posts();
+		expect(upload.path).toBe('/files');
+		const uploaded = (upload.body as { files: Array<{ filename: string; bytes: number }> }).files[0];
+		expect(uploaded).toMatchObject({ filename: 'notes.txt', bytes: text.length });
+		const fileId = [...emu.state.files.values()].find((f) => f.filename === 'notes.txt')!.id;
+		expect((run.body as IDataObject).file_ids).toEqual([fileId]);
+	});
+
+	it('refuses a file type the platform does not take, before uploading anything', async () => {
+		const { error } = await runNode({
+			parameters: execute({ options: { binaryProperties: 'data' } }),
+			items: [binaryItem(Buffer.from('MZ'), { fileName: 'tool.exe', mimeType: 'application/octet-stream' })],
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toMatch(/does not accept \.exe files/);
+		expect(emu.requests).toHaveLength(0);
+	});
+
+	it('counts binaries and file IDs together against the limit of 5', async () => {
+		const { error } = await runNode({
+			parameters: execute({ options: { binaryProperties: 'data, other', fileIds: '1,2,3,4' } }),
+			items: [binaryItem(Buffer.from('x'), { fileName: 'a.txt' })],
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toBe('6 files are attached, but the platform takes at most 5 per run (item 1)');
+		expect(emu.requests).toHaveLength(0);
 	});
 });
 

@@ -20,6 +20,8 @@ import {
 	simplifyAgentResponse,
 	throwIfRunFailed,
 } from '../../helpers/agentResponses';
+import type { PreparedUpload } from '../../helpers/binary';
+import { prepareUpload, sendUpload } from '../../helpers/binary';
 import { numericIdParameter } from '../../helpers/parameters';
 import { forwardStream } from '../../helpers/streaming';
 import { apiRequest, apiRequestFull } from '../../transport/request';
@@ -124,6 +126,14 @@ const properties: INodeProperties[] = [
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
 			{
+				displayName: 'Attach Input Binaries',
+				name: 'binaryProperties',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. data, attachment',
+				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB.`,
+			},
+			{
 				displayName: 'Include Full Response',
 				name: 'fullResponse',
 				type: 'boolean',
@@ -156,6 +166,8 @@ interface ExecuteRequest {
 	agent: AgentDefinition;
 	agentId: string;
 	body: IDataObject;
+	/** Input binaries to upload and attach, already checked. */
+	uploads: PreparedUpload[];
 }
 
 function parseFileIds(ctx: IExecuteFunctions, raw: unknown, itemIndex: number): number[] {
@@ -193,13 +205,20 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fileIds = parseFileIds(this, options.fileIds, itemIndex);
-	if (fileIds.length > MAX_ATTACHMENTS) {
+	const binaryNames = String(options.binaryProperties ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	if (fileIds.length + binaryNames.length > MAX_ATTACHMENTS) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`${fileIds.length} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run (item ${itemIndex + 1})`,
+			`${fileIds.length + binaryNames.length} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run (item ${itemIndex + 1})`,
 			{ itemIndex },
 		);
 	}
+	// Extension and size of every binary are checked before anything is uploaded.
+	const uploads: PreparedUpload[] = [];
+	for (const name of binaryNames) uploads.push(await prepareUpload.call(this, itemIndex, name));
 	const history = checkMessages(
 		this,
 		[
@@ -246,7 +265,18 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	if (rootId) fields.root_id = Number(rootId);
 	const body: IDataObject = { answers: fields, ...fields };
 	if (fileIds.length) body.file_ids = fileIds;
-	return { agent, agentId, body };
+	return { agent, agentId, body, uploads };
+}
+
+/** Uploads the checked input binaries and adds their IDs to the files to attach. */
+async function attachUploads(this: IExecuteFunctions, request: ExecuteRequest): Promise<void> {
+	if (!request.uploads.length) return;
+	const ids = (request.body.file_ids as number[] | undefined) ?? [];
+	for (const upload of request.uploads) {
+		const file = await sendUpload.call(this, upload);
+		ids.push(Number(file.id));
+	}
+	request.body.file_ids = ids;
 }
 
 function outputOf(ctx: IExecuteFunctions, response: IDataObject, itemIndex: number): INodeExecutionData[] {
@@ -333,6 +363,7 @@ async function streamExecution(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const request = await prepareExecution.call(this, itemIndex);
+	await attachUploads.call(this, request);
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
 	const timeoutMs = Math.round((this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000);
 	const startedAt = Date.now();
