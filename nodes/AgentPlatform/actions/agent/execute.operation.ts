@@ -101,13 +101,20 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			historyJsonOption,
 			{
 				displayName: 'Answers (JSON)',
 				name: 'answersJson',
 				type: 'json',
 				default: '{}',
 				description: 'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
+			},
+			{
+				displayName: 'Attach Input Binaries',
+				name: 'binaryProperties',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. data, attachment',
+				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB.`,
 			},
 			{
 				displayName: 'Continue Session (Root ID)',
@@ -125,14 +132,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. 12, 15',
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
-			{
-				displayName: 'Attach Input Binaries',
-				name: 'binaryProperties',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. data, attachment',
-				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB.`,
-			},
+			historyJsonOption,
 			{
 				displayName: 'Include Full Response',
 				name: 'fullResponse',
