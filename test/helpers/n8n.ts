@@ -41,6 +41,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 	StructuredChunk,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, isExpression, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
@@ -553,5 +554,13 @@ export async function loadOptions(method: string, options: LoadOptionsRunOptions
 	const { context, nodeType } = await loadOptionsContext(options);
 	const fn = nodeType.methods?.loadOptions?.[method];
 	if (!fn) throw new Error(`The node has no loadOptions method "${method}"`);
+	return await fn.call(context);
+}
+
+/** Runs one of the node's `methods.resourceMapping` functions, as a resource mapper's field list does. */
+export async function resourceMapping(method: string, options: LoadOptionsRunOptions): Promise<ResourceMapperFields> {
+	const { context, nodeType } = await loadOptionsContext(options);
+	const fn = nodeType.methods?.resourceMapping?.[method];
+	if (!fn) throw new Error(`The node has no resourceMapping method "${method}"`);
 	return await fn.call(context);
 }

@@ -1,0 +1,60 @@
+/**
+ * What the editor loads once an agent is picked: the searchable agent list, the agent's own
+ * model, tools and temperature choices, and its other questions as answer fields.
+ */
+import type { PlatformEmulator } from '../emulator';
+import { TEMPERATURE_OPTIONS, startEmulator } from '../emulator';
+import { credentialsFor, listSearch, loadOptions, resourceMapping } from '../helpers/n8n';
+
+let emu: PlatformEmulator;
+beforeAll(async () => {
+	emu = await startEmulator({ quiet: true });
+});
+afterAll(async () => emu.stop());
+
+const parameters = (agentId: string) => ({
+	resource: 'agent',
+	operation: 'execute',
+	agentId: { __rl: true, mode: 'list', value: agentId },
+});
+
+it('the agent picker searches on the platform and pages', async () => {
+	const first = await listSearch('searchAgents', { parameters: parameters(''), credentials: credentialsFor(emu) });
+	expect(first.results).toHaveLength(15);
+	expect(first.paginationToken).toBe('2');
+	expect(first.results[0]).toMatchObject({ name: 'Chat Assistant (chat)', value: '1' });
+	const found = await listSearch('searchAgents', { parameters: parameters(''), credentials: credentialsFor(emu), filter: 'fails' });
+	expect(found.results.map((r) => r.value)).toEqual(['5']);
+	expect(emu.requests.at(-1)?.query).toMatchObject({ q: 'fails' });
+});
+
+it('model, tools and temperature are the picked agent\'s own options', async () => {
+	for (const agentId of [1, 6]) {
+		const agent = emu.state.agents.get(agentId)!;
+		const options = (name: string) => agent.questions.find((q) => q.name === name)!.options;
+		const context = { parameters: parameters(String(agentId)), credentials: credentialsFor(emu) };
+		expect((await loadOptions('getModels', context)).map((o) => o.value)).toEqual(options('model'));
+		expect((await loadOptions('getTools', context)).map((o) => o.value)).toEqual(options('tools'));
+		expect((await loadOptions('getTemperatures', context)).map((o) => o.value)).toEqual(TEMPERATURE_OPTIONS);
+	}
+	const models1 = await loadOptions('getModels', { parameters: parameters('1'), credentials: credentialsFor(emu) });
+	const models6 = await loadOptions('getModels', { parameters: parameters('6'), credentials: credentialsFor(emu) });
+	expect(models1).not.toEqual(models6);
+});
+
+it('a non-chat agent\'s questions become typed answer fields', async () => {
+	const { fields } = await resourceMapping('getAnswerFields', { parameters: parameters('3'), credentials: credentialsFor(emu) });
+	expect(fields.map((f) => [f.id, f.type, f.required])).toEqual([
+		['topic', 'string', true],
+		['tone', 'options', true],
+		['max_words', 'number', false],
+		['keywords', 'array', false],
+	]);
+	expect(fields[1].options?.map((o) => o.value)).toEqual(['formal', 'casual', 'friendly']);
+});
+
+it('a chat agent\'s dedicated questions are not repeated as answer fields', async () => {
+	const result = await resourceMapping('getAnswerFields', { parameters: parameters('1'), credentials: credentialsFor(emu) });
+	expect(result.fields).toEqual([]);
+	expect(result.emptyFieldsNotice).toBe('This agent asks no other questions.');
+});
