@@ -159,7 +159,7 @@ class RateLimiter {
 const HTML_502 =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
-function chance(rate: number | undefined): boolean {
+function chanceOf(rate: number | undefined): boolean {
   return !!rate && rate > 0 && Math.random() < rate;
 }
 
@@ -277,6 +277,8 @@ export class EmulatorServer {
     }
 
     const f: EmulatorFaults = core.faults;
+    const targeted = !f.faultMethods || f.faultMethods.includes(method);
+    const chance = (rate: number | undefined) => targeted && chanceOf(rate);
     if (f.latencyMs > 0) {
       await new Promise<void>((resolve) => core.clock.afterReal(f.latencyMs, resolve));
     }

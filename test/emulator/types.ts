@@ -29,6 +29,8 @@ export interface EmulatorFaults {
   resetConnectionRate?: number;
   /** 0..1: accept the request and never answer. */
   hangRate?: number;
+  /** When set, the request-level faults (hang, reset, 5xx, HTML, malformed JSON) hit only these methods, e.g. ['POST']. */
+  faultMethods?: string[];
 }
 
 export interface EmulatorOptions {
