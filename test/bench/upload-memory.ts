@@ -1,0 +1,297 @@
+/**
+ * Memory benchmark of File → Upload in real n8n whose binaries live on disk
+ * (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), against the project's emulator.
+ *
+ * For each n8n line it runs, with `n8n execute`, a baseline workflow that only reads a 200 MiB
+ * file from disk (n8n's Read/Write Files node) and the same workflow followed by the Agent
+ * Platform node uploading that file, and samples the n8n process's peak RSS (VmHWM in
+ * /proc/<pid>/status). The upload may add at most 64 MB to the baseline's peak (medians of the
+ * runs). It also times the upload (n8n's own execution time of the node) against `curl -F`
+ * sending the same file to the same emulator, and checks that every upload arrived whole
+ * (bytes and sha256).
+ *
+ *   npx ts-node --transpile-only test/bench/upload-memory.ts [--runs 3] [--size-mb 200]
+ *   E2E_N8N_LINES=2 … for one line only. Exit code 1 when the memory bound is exceeded.
+ */
+import { spawn, execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../emulator';
+import {
+	N8nInstance,
+	NODE24_BIN,
+	agentPlatformCredential,
+	ensureN8n,
+	fixtureId,
+	freePort,
+	log,
+	n8nInstallDir,
+	packPackage,
+	parseRunJson,
+	selectedLines,
+	type N8nLine,
+	type N8nRun,
+} from '../e2e/harness';
+
+const MB = 1024 * 1024;
+/** The bound this benchmark enforces: peak RSS growth of the upload over the read-only baseline. */
+const MAX_GROWTH_MB = 64;
+const API_KEY = 'bench-upload-key';
+const WORKSPACE_ID = '42';
+const FILE_NAME = 'bench-200mb.mp4';
+const CREDENTIAL = { id: fixtureId('credBench'), name: 'Agent Platform (bench)' };
+const WORKFLOW = { baseline: 'benchReadOnly001', upload: 'benchUpload00001' };
+
+function argument(name: string, fallback: number): number {
+	const index = process.argv.indexOf(`--${name}`);
+	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+	if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+	return value;
+}
+
+function workflows(filePath: string) {
+	const credentials = { agentPlatformApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
+	const trigger = {
+		id: 'b0000000-0000-4000-8000-000000000001',
+		name: 'Manual Trigger',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const read = {
+		id: 'b0000000-0000-4000-8000-000000000002',
+		name: 'Read File',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		position: [220, 0],
+		parameters: { operation: 'read', fileSelector: filePath, options: {} },
+	};
+	const upload = {
+		id: 'b0000000-0000-4000-8000-000000000003',
+		name: 'Upload',
+		type: 'n8n-nodes-agent-platform.agentPlatform',
+		typeVersion: 1,
+		position: [440, 0],
+		parameters: { resource: 'file', operation: 'upload', binaryPropertyName: 'data', process: 'no', options: {} },
+		credentials,
+	};
+	const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+	const settings = { executionOrder: 'v1' };
+	return [
+		{
+			id: WORKFLOW.baseline,
+			name: 'Bench: read a file only',
+			nodes: [trigger, read],
+			connections: link('Manual Trigger', 'Read File'),
+			settings,
+			active: false,
+		},
+		{
+			id: WORKFLOW.upload,
+			name: 'Bench: read a file and upload it',
+			nodes: [trigger, read, upload],
+			connections: { ...link('Manual Trigger', 'Read File'), ...link('Read File', 'Upload') },
+			settings,
+			active: false,
+		},
+	];
+}
+
+/** Writes `bytes` of random data (random, so that nothing on the way can compress it). */
+async function writeRandomFile(path: string, bytes: number): Promise<Buffer> {
+	const hash = createHash('sha256');
+	const handle = await open(path, 'w');
+	try {
+		for (let written = 0; written < bytes; ) {
+			const chunk = randomBytes(Math.min(8 * MB, bytes - written));
+			await handle.write(chunk);
+			hash.update(chunk);
+			written += chunk.length;
+		}
+	} finally {
+		await handle.close();
+	}
+	return hash.digest();
+}
+
+function statusField(pid: number, field: string): number | undefined {
+	try {
+		const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) / 1024 : undefined;
+	} catch {
+		return undefined; // the process has just exited
+	}
+}
+
+interface Measured {
+	peakMb: number;
+	run: N8nRun;
+	seconds: number;
+}
+
+/** `n8n execute --id` with the process's peak RSS sampled every 20 ms until it exits. */
+async function executeMeasured(n8n: N8nInstance, workflowId: string): Promise<Measured> {
+	const entry = join(n8nInstallDir(n8n.line), 'node_modules', 'n8n', 'bin', 'n8n');
+	const env = n8n.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+	const started = Date.now();
+	const child = spawn(NODE24_BIN, [entry, 'execute', `--id=${workflowId}`, '--rawOutput'], {
+		cwd: n8n.folder,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+	child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+	let peakMb = 0;
+	const sample = () => {
+		const hwm = statusField(child.pid!, 'VmHWM') ?? 0;
+		const rss = statusField(child.pid!, 'VmRSS') ?? 0;
+		peakMb = Math.max(peakMb, hwm, rss);
+	};
+	const timer = setInterval(sample, 20);
+	const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+	clearInterval(timer);
+	const run = parseRunJson(stdout);
+	if (!run || code !== 0) {
+		throw new Error(`n8n execute --id=${workflowId} failed (exit ${code})\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
+	}
+	return { peakMb, run, seconds: (Date.now() - started) / 1000 };
+}
+
+function curlUpload(emu: PlatformEmulator, path: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		execFile(
+			'curl',
+			[
+				'-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}',
+				'-H', `Authorization: Bearer ${API_KEY}`,
+				'-H', `x-workspace-id: ${WORKSPACE_ID}`,
+				'-F', `file=@${path};type=video/mp4`,
+				`${emu.url}/files`,
+			],
+			(error, stdout) => {
+				if (error) return reject(error);
+				const [status, seconds] = stdout.trim().split(' ');
+				if (status !== '200') return reject(new Error(`curl upload answered HTTP ${status}`));
+				resolve(Number(seconds));
+			},
+		);
+	});
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const range = (values: number[], digits = 0) =>
+	values.length > 1
+		? `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`
+		: values[0].toFixed(digits);
+
+interface LineResult {
+	line: N8nLine;
+	baselineMb: number[];
+	uploadMb: number[];
+	uploadSeconds: number[];
+	curlSeconds: number[];
+	growthMb: number;
+}
+
+async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, digest: string, size: number, runs: number): Promise<LineResult> {
+	await ensureN8n(line);
+	const n8n = await N8nInstance.create(line, {
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', N8N_RESTRICT_FILE_ACCESS_TO: folder },
+	});
+	try {
+		await n8n.installPackage(await packPackage());
+		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		await n8n.importWorkflows(workflows(join(folder, FILE_NAME)));
+
+		const result: LineResult = { line, baselineMb: [], uploadMb: [], uploadSeconds: [], curlSeconds: [], growthMb: 0 };
+		for (let i = 0; i < runs; i++) {
+			// interleaved, so that a slow phase of the machine weighs on both alike
+			const baseline = await executeMeasured(n8n, WORKFLOW.baseline);
+			result.baselineMb.push(baseline.peakMb);
+
+			const before = emu.requests.length;
+			const upload = await executeMeasured(n8n, WORKFLOW.upload);
+			const task = upload.run.data.resultData.runData.Upload?.[0] as { executionTime?: number } | undefined;
+			const posts = emu.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/files');
+			const received = (posts[0]?.body as RecordedMultipart | undefined)?.files[0];
+			if (posts.length !== 1 || posts[0].status !== 200 || received?.bytes !== size || received.sha256 !== digest) {
+				throw new Error(`the upload did not arrive whole: ${JSON.stringify(posts.map((p) => ({ status: p.status, body: p.body })))}`);
+			}
+			result.uploadMb.push(upload.peakMb);
+			result.uploadSeconds.push((task?.executionTime ?? Number.NaN) / 1000);
+
+			result.curlSeconds.push(await curlUpload(emu, join(folder, FILE_NAME)));
+			log(
+				`n8n ${line.version} run ${i + 1}/${runs}: baseline ${baseline.peakMb.toFixed(0)} MB, upload ${upload.peakMb.toFixed(0)} MB, ` +
+					`upload node ${result.uploadSeconds.at(-1)!.toFixed(2)} s, curl ${result.curlSeconds.at(-1)!.toFixed(2)} s`,
+			);
+		}
+		result.growthMb = median(result.uploadMb) - median(result.baselineMb);
+		return result;
+	} finally {
+		await n8n.dispose();
+	}
+}
+
+async function main(): Promise<void> {
+	const runs = argument('runs', 3);
+	const sizeMb = argument('size-mb', 200);
+	const size = Math.round(sizeMb * MB);
+	const lines = selectedLines();
+	for (const line of lines) await ensureN8n(line);
+	if (!existsSync(NODE24_BIN)) throw new Error(`Node 24 is missing at ${NODE24_BIN}`);
+
+	const folder = await mkdtemp(join(tmpdir(), 'bench-upload-'));
+	const emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, maxStoredFiles: 100_000, quiet: true });
+	const results: LineResult[] = [];
+	try {
+		log(`writing a ${sizeMb} MiB file of random bytes`);
+		const digest = (await writeRandomFile(join(folder, FILE_NAME), size)).toString('hex');
+		for (const line of lines) results.push(await benchLine(line, emu, folder, digest, size, runs));
+	} finally {
+		await emu.stop();
+		await rm(folder, { recursive: true, force: true });
+	}
+
+	const rows = [
+		['n8n', 'peak RSS: read only (MB)', 'peak RSS: read + upload (MB)', 'growth (median, MB)', 'upload node (s)', 'curl -F (s)'],
+		...results.map((r) => [
+			r.line.version,
+			range(r.baselineMb),
+			range(r.uploadMb),
+			`${r.growthMb >= 0 ? '+' : ''}${r.growthMb.toFixed(0)} (max ${MAX_GROWTH_MB})`,
+			range(r.uploadSeconds, 2),
+			range(r.curlSeconds, 2),
+		]),
+	];
+	const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+	const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+	console.log(`\nFile → Upload of a ${sizeMb} MiB file, binaries on disk (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), ${runs} run(s) each:\n`);
+	console.log(line(rows[0]));
+	console.log(line(widths.map((w) => '-'.repeat(w))));
+	for (const row of rows.slice(1)) console.log(line(row));
+
+	const over = results.filter((r) => r.growthMb > MAX_GROWTH_MB);
+	if (over.length) {
+		console.error(`\n✗ the upload grew n8n's peak RSS by more than ${MAX_GROWTH_MB} MB on ${over.map((r) => r.line.version).join(', ')}`);
+		process.exitCode = 1;
+	} else {
+		console.log(`\n✓ the upload adds at most ${MAX_GROWTH_MB} MB to n8n's peak RSS on every line`);
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
