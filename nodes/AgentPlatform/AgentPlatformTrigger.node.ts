@@ -1,0 +1,220 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeParameterResourceLocator,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { agentLocator } from './actions/common.descriptions';
+import type { StoredWebhook } from './helpers/trigger';
+import {
+	DELIVERY_STATUSES,
+	SECRET_PARAMETER,
+	deliveryJson,
+	newWebhookSecret,
+	planWebhooks,
+	secretMatches,
+	statusAllowed,
+	urlWithSecret,
+} from './helpers/trigger';
+import { searchAgents } from './methods/listSearch';
+import { apiRequestAllItems } from './transport/paginate';
+import { apiRequest } from './transport/request';
+
+// The spec documents only the default page size (15) for webhook lists and no maximum: ask for no more.
+const WEBHOOKS_MAX_PER_PAGE = 15;
+
+function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook & IDataObject {
+	return ctx.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
+}
+
+function agentIdOf(ctx: IHookFunctions): string {
+	const raw = ctx.getNodeParameter('agentId', '', { extractValue: true }) as
+		| string
+		| number
+		| INodeParameterResourceLocator;
+	const value = String(typeof raw === 'object' && raw !== null ? raw.value : raw).trim();
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			value ? `The agent "${value}" is not a valid ID` : 'No agent is selected',
+			{ description: 'Pick the agent from the list, or give its numeric ID.' },
+		);
+	}
+	return value;
+}
+
+/** n8n's URL of this node's webhook: the production URL when activating, the test URL when listening. */
+function webhookUrlOf(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave no webhook URL for this trigger');
+	return url;
+}
+
+/** The transport throws only NodeApiError/NodeOperationError; anything else is wrapped. */
+function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error);
+}
+
+/** The platform's 400 to an http:// URL, told as what it is and how to fix it. */
+function httpsRequiredError(ctx: IHookFunctions, error: unknown, webhookUrl: string): NodeOperationError | undefined {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '400' || !/^http:/i.test(webhookUrl)) return undefined;
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The Agent Platform accepts only https webhook URLs, and n8n's webhook URL is http (${webhookUrl}). ` +
+			"Set n8n's WEBHOOK_URL environment variable to n8n's public https address (behind an https reverse proxy " +
+			'or a tunnel) and restart n8n',
+		{
+			description:
+				'For example WEBHOOK_URL=https://n8n.example.com/ (n8n 1.x and 2.x; n8n 2.x also reads it as N8N_WEBHOOK_URL), ' +
+				'where a reverse proxy or tunnel with a valid certificate forwards https://n8n.example.com to n8n. ' +
+				'Then activate the workflow again. ' +
+				`The platform said: ${error.description ?? error.message}`,
+		},
+	);
+}
+
+/** DELETE /webhooks/{id}. A 404 means it is already gone; any other failure is thrown. */
+async function deletePlatformWebhook(this: IHookFunctions, id: string): Promise<void> {
+	try {
+		await apiRequest.call(this, { method: 'DELETE', path: `/webhooks/${id}`, resource: `webhook ${id}` });
+	} catch (error) {
+		if (!(error instanceof NodeApiError && error.httpCode === '404')) throw asNodeError(this, error);
+	}
+}
+
+export class AgentPlatformTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform Trigger',
+		name: 'agentPlatformTrigger',
+		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Agent " + $parameter["agentId"].value}}',
+		description: 'Starts the workflow when a run of an Agent Platform agent finishes',
+		defaults: { name: 'Agent Platform Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'agentPlatformApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: "Whether to add the delivery's HTTP headers to the item, as headers",
+					},
+					{
+						displayName: 'Only Statuses',
+						name: 'statuses',
+						type: 'multiOptions',
+						default: [],
+						description:
+							'Start the workflow only for deliveries whose status is one of these; with none chosen, every delivery starts it',
+						options: DELIVERY_STATUSES.map((status) => ({
+							name: status[0].toUpperCase() + status.slice(1),
+							value: status,
+						})),
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchAgents },
+	};
+
+	webhookMethods = {
+		default: {
+			/**
+			 * Finds this node's webhook among the agent's (by n8n's webhook URL), keeps using it,
+			 * removes duplicates, and forgets a stored one the platform no longer has.
+			 */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const stored = storedWebhook(this);
+				const agentId = agentIdOf(this);
+				const webhooks = await apiRequestAllItems.call(
+					this,
+					{ method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}` },
+					{ returnAll: true, maxPerPage: WEBHOOKS_MAX_PER_PAGE },
+				);
+				const plan = planWebhooks(webhooks, webhookUrlOf(this), stored);
+				for (const id of plan.remove) await deletePlatformWebhook.call(this, id);
+				if (!plan.keep) {
+					delete stored.webhookId;
+					delete stored.webhookSecret;
+					return false;
+				}
+				if (stored.webhookId !== plan.keep.id) stored.webhookId = plan.keep.id;
+				if (stored.webhookSecret !== plan.keep.secret) stored.webhookSecret = plan.keep.secret;
+				return true;
+			},
+
+			/** Registers n8n's webhook URL with a new secret in its query string. */
+			async create(this: IHookFunctions): Promise<boolean> {
+				const agentId = agentIdOf(this);
+				const webhookUrl = webhookUrlOf(this);
+				const secret = newWebhookSecret();
+				let created: IDataObject;
+				try {
+					created = (await apiRequest.call(this, {
+						method: 'POST',
+						path: `/agents/${agentId}/webhooks`,
+						body: { url: urlWithSecret(webhookUrl, secret), method: 'POST', status: 'active' },
+						resource: `agent ${agentId}`,
+					})) as IDataObject;
+				} catch (error) {
+					throw httpsRequiredError(this, error, webhookUrl) ?? asNodeError(this, error);
+				}
+				if (created?.id === undefined || created?.id === null) {
+					throw new NodeApiError(this.getNode(), (created ?? {}) as JsonObject, {
+						message: 'The platform did not return the ID of the webhook it created',
+					});
+				}
+				const stored = storedWebhook(this);
+				stored.webhookId = String(created.id);
+				stored.webhookSecret = secret;
+				return true;
+			},
+
+			/** Removes the webhook (a 404 means it is already gone) and forgets it. */
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const stored = storedWebhook(this);
+				if (stored.webhookId !== undefined) await deletePlatformWebhook.call(this, String(stored.webhookId));
+				delete stored.webhookId;
+				delete stored.webhookSecret;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const stored = storedWebhook(this);
+		if (!secretMatches((this.getQueryData() as IDataObject)[SECRET_PARAMETER], stored.webhookSecret)) {
+			this.getResponseObject().status(401).json({ message: "Unauthorized: the request does not carry this trigger's secret" });
+			return { noWebhookResponse: true };
+		}
+		const options = this.getNodeParameter('options', {}) as { includeHeaders?: boolean; statuses?: string[] };
+		const request = this.getRequestObject() as { rawBody?: Uint8Array };
+		const json = deliveryJson(request.rawBody, this.getBodyData());
+		if (!statusAllowed(json, options.statuses)) return {};
+		const item = options.includeHeaders ? { ...json, headers: this.getHeaderData() as IDataObject } : json;
+		return { workflowData: [this.helpers.returnJsonArray(item)] };
+	}
+}
