@@ -156,7 +156,7 @@ describe('deliveryJson: one delivery, one item', () => {
 		expect(deliveryJson(Buffer.from('[{"a":1},{"a":2}]'), undefined)).toEqual({ body: [{ a: 1 }, { a: 2 }] });
 		expect(deliveryJson(Buffer.from('"done"'), undefined)).toEqual({ body: 'done' });
 		expect(deliveryJson(Buffer.from('42'), undefined)).toEqual({ body: 42 });
-		expect(deliveryJson(Buffer.from('null'), undefined)).toEqual({ body: '' });
+		expect(deliveryJson(Buffer.from('null'), undefined)).toEqual({ body: null });
 	});
 
 	it('JSON is JSON whatever the Content-Type said (n8n parsed text/plain as a string)', () => {

@@ -132,7 +132,7 @@ export function deliveryJson(rawBody: Uint8Array | string | undefined, parsedBod
 			}
 		}
 	}
-	return isPlainObject(value) ? value : { body: value ?? '' };
+	return isPlainObject(value) ? value : { body: value === undefined ? '' : (value as IDataObject['body']) };
 }
 
 /**
