@@ -178,6 +178,12 @@ describe('agents', () => {
     const empty = (await call('/agents?page=9')).json;
     expect(empty).toMatchObject({ current_page: 9, from: null, to: null, total: 40, data: [] });
 
+    const many = (await call('/agents?per_page=1&page=20')).json;
+    expect(many.last_page).toBe(40);
+    expect(many.links.map((l: Json) => l.label)).toEqual(['&laquo; Previous', '1', '2', '...', '17', '18', '19', '20', '21', '22', '23', '...', '39', '40', 'Next &raquo;']);
+    expect(many.links[3]).toEqual({ url: null, label: '...', active: false });
+    expect(many.links.find((l: Json) => l.active).url).toBe(`${emu.url}/agents?per_page=1&page=20`);
+
     const capped = (await call('/agents?per_page=500')).json;
     expect(capped.per_page).toBe(100);
     expect(capped.data).toHaveLength(40);
