@@ -11,6 +11,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentLocator } from './actions/common.descriptions';
+import { WEBHOOKS_MAX_PER_PAGE } from './actions/webhook/getAll.operation';
 import type { StoredWebhook } from './helpers/trigger';
 import {
 	DELIVERY_STATUSES,
@@ -26,9 +27,6 @@ import { searchAgents } from './methods/listSearch';
 import { apiRequestAllItems } from './transport/paginate';
 import { apiRequest } from './transport/request';
 
-// The spec documents only the default page size (15) for webhook lists and no maximum: ask for no more.
-const WEBHOOKS_MAX_PER_PAGE = 15;
-
 function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook & IDataObject {
 	return ctx.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
 }
@@ -38,7 +36,7 @@ function agentIdOf(ctx: IHookFunctions): string {
 		| string
 		| number
 		| INodeParameterResourceLocator;
-	const value = String(typeof raw === 'object' && raw !== null ? raw.value : raw).trim();
+	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(
 			ctx.getNode(),

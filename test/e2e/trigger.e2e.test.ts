@@ -5,7 +5,8 @@
  *
  * One n8n per line, started once (and restarted once, by the restart test). The tests share it
  * and run in order: activation, deliveries, a second workflow on the same agent, the status
- * filter, a restart, deactivation, "Listen for test event", and an http URL the platform refuses.
+ * filter, a restart, a webhook deleted behind n8n's back, deactivation, "Listen for test event",
+ * and an http URL the platform refuses.
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/trigger.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
 import { startEmulator, type PlatformEmulator, type StoredWebhook } from '../emulator';
@@ -197,10 +198,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		const runId = await runAgent(agentX);
 
 		const [execution] = await waitForExecutions('main', 1);
-		const delivery = emu.deliveries.find((d) => d.webhookId === webhook.id && (d.body as { id: number }).id === runId);
-		expect(delivery?.status).toBe(200);
+		const delivery = await waitFor('the delivery to be recorded', () =>
+			emu.deliveries.find((d) => d.webhookId === webhook.id && (d.body as { id: number }).id === runId),
+		);
+		expect(delivery.status).toBe(200);
 		const items = itemsOf(execution);
-		expect(items).toEqual([delivery!.body]);
+		expect(items).toEqual([delivery.body]);
 		expect(items[0]).toMatchObject({ id: runId, status: 'succeeded', template_id: agentX });
 		expect(typeof items[0].output).toBe('string');
 		// The secret (in the URL and the workflow's static data) is never in what the workflow gets.
@@ -360,7 +363,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 
 		const runId = await runAgent(agentZ);
 		await waitFor('the test webhook to be removed after its run', () => webhooksAt(testUrl('listen')).length === 0);
-		const delivery = emu.deliveries.find((d) => d.webhookId === webhook.id);
+		const delivery = await waitFor('the delivery to be recorded', () => emu.deliveries.find((d) => d.webhookId === webhook.id));
 		expect(delivery).toMatchObject({ status: 200, body: expect.objectContaining({ id: runId }) });
 		const [execution] = await waitForExecutions('listen', 1);
 		expect(execution.mode).toBe('manual');

@@ -164,6 +164,9 @@ describe('secret, URL matching and items, against what the platform stores and d
 			root_id: record.root_id,
 			template_id: agentId,
 		});
-		expect(emu.deliveries.filter((d) => (d.body as { id: number }).id === runId).map((d) => d.status)).toEqual([200, 200]);
+		// The emulator records a delivery once it has read the answer, a moment after the receiver saw it.
+		const deliveriesOfRun = () => emu.deliveries.filter((d) => (d.body as { id: number }).id === runId);
+		await emu.waitFor(() => deliveriesOfRun().length === 2);
+		expect(deliveriesOfRun().map((d) => d.status)).toEqual([200, 200]);
 	});
 });
