@@ -3,17 +3,21 @@
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // eventsource-parser ships ES modules only; the build bundles it, the tests transform it.
 const transformIgnorePatterns = ['/node_modules/(?!eventsource-parser/)'];
+// npm start keeps its n8n data (with package.json files) in .tmp/: not for jest's module map.
+const modulePathIgnorePatterns = ['<rootDir>/.tmp/'];
 
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
     { displayName: 'unit', testEnvironment: 'node', transform: tsJest,
-			transformIgnorePatterns, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+			transformIgnorePatterns,
+			modulePathIgnorePatterns, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       transform: tsJest,
 			transformIgnorePatterns,
+			modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
     },
@@ -22,6 +26,7 @@ module.exports = {
       testEnvironment: 'node',
       transform: tsJest,
 			transformIgnorePatterns,
+			modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
     },

@@ -17,7 +17,6 @@ import {
 	packPackage,
 	runError,
 	selectedLines,
-	type ExecuteResult,
 } from './harness';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
@@ -74,20 +73,10 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 		log(`n8n ${line.version}: agents suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
-	/** Executes a workflow and fails with n8n's whole output when the run did not succeed. */
-	async function executeOk(workflowId: string): Promise<ExecuteResult> {
-		const result = await n8n.execute(workflowId);
-		if (result.failed) {
-			throw new Error(
-				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
-			);
-		}
-		return result;
-	}
 
 	test('Agent → Get Many with Return All returns every agent, across several pages', async () => {
 		const before = emu.requests.length;
-		const { run } = await executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(WORKFLOW.getMany);
 
 		const items = lastNodeItems(run);
 		const seededIds = [...emu.state.agents.keys()].sort((a, b) => a - b);
@@ -109,7 +98,7 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 	});
 
 	test('Agent → Get returns one agent with its questions', async () => {
-		const { run } = await executeOk(WORKFLOW.get);
+		const { run } = await n8n.executeOk(WORKFLOW.get);
 
 		const items = lastNodeItems(run);
 		expect(items).toHaveLength(1);

@@ -15,7 +15,6 @@ import {
 	packPackage,
 	runError,
 	selectedLines,
-	type ExecuteResult,
 } from './harness';
 
 const API_KEY = 'e2e-executions-key-7d2b';
@@ -72,35 +71,30 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		await emu?.stop();
 	});
 
-	async function executeOk(workflowId: string): Promise<ExecuteResult> {
-		const result = await n8n.execute(workflowId);
-		if (result.failed) throw new Error(`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stderr}`);
-		return result;
-	}
 	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
 
 	test('Execute, wait for completion: the finished run, simplified', async () => {
-		const [item] = lastNodeItems((await executeOk(WORKFLOWS.wait)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.wait)).run);
 		expect(item).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: item.id });
 		expect(item.output).toBe(recordOf(item.id).output);
 		expect(String(item.output)).toContain('Hello from n8n');
 	});
 
 	test('Execute, start only: the starting response, finished later on the platform', async () => {
-		const [item] = lastNodeItems((await executeOk(WORKFLOWS.start)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.start)).run);
 		expect(item).toMatchObject({ status: 'starting', output: '' });
 		await emu.waitFor(() => recordOf(item.id).status === 'succeeded', 10_000);
 	});
 
 	test('Execute, stream: the deltas assembled into one item', async () => {
-		const [item] = lastNodeItems((await executeOk(WORKFLOWS.stream)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.stream)).run);
 		expect(item.output).toBe(recordOf(item.id).output);
 		expect(Number(item.credits)).toBeGreaterThan(0);
 	});
 
 	test('Chat Completion, plain and streamed, give the same OpenAI-format answer', async () => {
-		const [plain] = lastNodeItems((await executeOk(WORKFLOWS.completion)).run);
-		const [streamed] = lastNodeItems((await executeOk(WORKFLOWS.completionStream)).run);
+		const [plain] = lastNodeItems((await n8n.executeOk(WORKFLOWS.completion)).run);
+		const [streamed] = lastNodeItems((await n8n.executeOk(WORKFLOWS.completionStream)).run);
 		expect(plain.object).toBe('chat.completion');
 		expect(String(plain.content).length).toBeGreaterThan(0);
 		expect(streamed.content).toBe(plain.content);

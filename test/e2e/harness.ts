@@ -617,6 +617,17 @@ export class N8nInstance {
 		};
 	}
 
+	/** Executes a workflow and fails with n8n's whole output when the run did not succeed. */
+	async executeOk(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<ExecuteResult> {
+		const result = await this.execute(workflowId, opts);
+		if (result.failed) {
+			throw new Error(
+				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+		return result;
+	}
+
 	// ----- the server -----
 
 	get running(): boolean {

@@ -19,7 +19,6 @@ import {
 	packPackage,
 	runError,
 	selectedLines,
-	type ExecuteResult,
 } from './harness';
 
 const API_KEY = 'e2e-memories-key-8c2d';
@@ -68,20 +67,11 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		log(`n8n ${line.version}: memories suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
-	async function executeOk(workflowId: string): Promise<ExecuteResult> {
-		const result = await n8n.execute(workflowId);
-		if (result.failed) {
-			throw new Error(
-				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
-			);
-		}
-		return result;
-	}
 
 	test('round trip: create collection, create memory in it, list, rename, update, delete memory, delete collection', async () => {
 		const before = emu.requests.length;
 		const memoriesBefore = new Set(emu.state.memories.keys());
-		const { run } = await executeOk(WORKFLOW.roundTrip);
+		const { run } = await n8n.executeOk(WORKFLOW.roundTrip);
 
 		const [collection] = nodeItems(run, 'Create Collection');
 		expect(collection).toMatchObject({ name: TEXT.COLLECTION_NAME });
@@ -135,7 +125,7 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 
 	test('Memory → Get Many with Return All returns every memory, over more than three pages', async () => {
 		const before = emu.requests.length;
-		const { run } = await executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(WORKFLOW.getMany);
 
 		const stored = [...emu.state.memories.keys()].sort((a, b) => a - b);
 		expect(stored.length).toBeGreaterThanOrEqual(SEEDED_MEMORIES);
