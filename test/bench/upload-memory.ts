@@ -24,6 +24,7 @@ import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '..
 import {
 	N8nInstance,
 	NODE24_BIN,
+	REPO_ROOT,
 	agentPlatformCredential,
 	ensureN8n,
 	fixtureId,
@@ -185,6 +186,52 @@ function curlUpload(emu: PlatformEmulator, path: string): Promise<number> {
 	});
 }
 
+/**
+ * The node's multipart body (the built dist/ code) sent by axios, the HTTP client n8n uses, from a
+ * plain Node 24 process: the same encoding and streaming without n8n around it.
+ */
+function axiosAlone(emu: PlatformEmulator, path: string, size: number): Promise<number> {
+	const script = `
+		const axios = require(process.env.AXIOS);
+		const { createReadStream } = require('node:fs');
+		const { MultipartForm, StreamedFile } = require(process.env.MULTIPART);
+		const form = new MultipartForm();
+		const size = Number(process.env.SIZE);
+		form.append('file', new StreamedFile({ name: 'alone.mp4', type: 'video/mp4', size,
+			open: async () => createReadStream(process.env.FILE, { highWaterMark: 256 * 1024 }) }));
+		const started = Date.now();
+		axios.post(process.env.URL, form, { headers: { Authorization: 'Bearer ' + process.env.KEY,
+			'x-workspace-id': process.env.WORKSPACE }, maxRedirects: 0, maxBodyLength: Infinity })
+			.then((r) => { if (r.status !== 200) throw new Error('HTTP ' + r.status); console.log((Date.now() - started) / 1000); })
+			.catch((e) => { console.error(e.message); process.exit(1); });`;
+	return new Promise((resolve, reject) => {
+		execFile(
+			NODE24_BIN,
+			['-e', script],
+			{
+				env: {
+					AXIOS: require.resolve('axios'),
+					MULTIPART: join(REPO_ROOT, 'dist', 'nodes', 'AgentPlatform', 'transport', 'multipart.js'),
+					FILE: path,
+					SIZE: String(size),
+					URL: `${emu.url}/files`,
+					KEY: API_KEY,
+					WORKSPACE: WORKSPACE_ID,
+				},
+			},
+			(error, stdout, stderr) => (error ? reject(new Error(`axios alone: ${stderr || error.message}`)) : resolve(Number(stdout.trim()))),
+		);
+	});
+}
+
+function checkArrivedWhole(emu: PlatformEmulator, since: number, size: number, digest: string): void {
+	const posts = emu.requests.slice(since).filter((r) => r.method === 'POST' && r.path === '/files');
+	const received = (posts[0]?.body as RecordedMultipart | undefined)?.files[0];
+	if (posts.length !== 1 || posts[0].status !== 200 || received?.bytes !== size || received.sha256 !== digest) {
+		throw new Error(`the upload did not arrive whole: ${JSON.stringify(posts.map((p) => ({ status: p.status, body: p.body })))}`);
+	}
+}
+
 const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
@@ -201,6 +248,7 @@ interface LineResult {
 	uploadMb: number[];
 	uploadSeconds: number[];
 	curlSeconds: number[];
+	axiosSeconds: number[];
 	growthMb: number;
 }
 
@@ -214,7 +262,7 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, d
 		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
 		await n8n.importWorkflows(workflows(join(folder, FILE_NAME)));
 
-		const result: LineResult = { line, baselineMb: [], uploadMb: [], uploadSeconds: [], curlSeconds: [], growthMb: 0 };
+		const result: LineResult = { line, baselineMb: [], uploadMb: [], uploadSeconds: [], curlSeconds: [], axiosSeconds: [], growthMb: 0 };
 		for (let i = 0; i < runs; i++) {
 			// interleaved, so that a slow phase of the machine weighs on both alike
 			const baseline = await executeMeasured(n8n, WORKFLOW.baseline);
@@ -223,18 +271,20 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, d
 			const before = emu.requests.length;
 			const upload = await executeMeasured(n8n, WORKFLOW.upload);
 			const task = upload.run.data.resultData.runData.Upload?.[0] as { executionTime?: number } | undefined;
-			const posts = emu.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/files');
-			const received = (posts[0]?.body as RecordedMultipart | undefined)?.files[0];
-			if (posts.length !== 1 || posts[0].status !== 200 || received?.bytes !== size || received.sha256 !== digest) {
-				throw new Error(`the upload did not arrive whole: ${JSON.stringify(posts.map((p) => ({ status: p.status, body: p.body })))}`);
-			}
+			checkArrivedWhole(emu, before, size, digest);
 			result.uploadMb.push(upload.peakMb);
 			result.uploadSeconds.push((task?.executionTime ?? Number.NaN) / 1000);
 
+			let since = emu.requests.length;
 			result.curlSeconds.push(await curlUpload(emu, join(folder, FILE_NAME)));
+			checkArrivedWhole(emu, since, size, digest);
+			since = emu.requests.length;
+			result.axiosSeconds.push(await axiosAlone(emu, join(folder, FILE_NAME), size));
+			checkArrivedWhole(emu, since, size, digest);
 			log(
 				`n8n ${line.version} run ${i + 1}/${runs}: baseline ${baseline.peakMb.toFixed(0)} MB, upload ${upload.peakMb.toFixed(0)} MB, ` +
-					`upload node ${result.uploadSeconds.at(-1)!.toFixed(2)} s, curl ${result.curlSeconds.at(-1)!.toFixed(2)} s`,
+					`upload node ${result.uploadSeconds.at(-1)!.toFixed(2)} s, curl ${result.curlSeconds.at(-1)!.toFixed(2)} s, ` +
+					`axios alone ${result.axiosSeconds.at(-1)!.toFixed(2)} s`,
 			);
 		}
 		result.growthMb = median(result.uploadMb) - median(result.baselineMb);
@@ -265,7 +315,7 @@ async function main(): Promise<void> {
 	}
 
 	const rows = [
-		['n8n', 'peak RSS: read only (MB)', 'peak RSS: read + upload (MB)', 'growth (median, MB)', 'upload node (s)', 'curl -F (s)'],
+		['n8n', 'peak RSS: read only (MB)', 'peak RSS: read + upload (MB)', 'growth (median, MB)', 'upload node (s)', 'curl -F (s)', 'axios alone (s)'],
 		...results.map((r) => [
 			r.line.version,
 			range(r.baselineMb),
@@ -273,6 +323,7 @@ async function main(): Promise<void> {
 			`${r.growthMb >= 0 ? '+' : ''}${r.growthMb.toFixed(0)} (max ${MAX_GROWTH_MB})`,
 			range(r.uploadSeconds, 2),
 			range(r.curlSeconds, 2),
+			range(r.axiosSeconds, 2),
 		]),
 	];
 	const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));

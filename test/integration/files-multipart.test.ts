@@ -69,7 +69,8 @@ it('a 429 makes the upload open its source again and send it whole; no source st
 	const content = randomBytes(8 * 1024 * 1024);
 	const opened: Readable[] = [];
 	const file = new StreamedFile({ name: 'retried.txt', type: 'text/plain', size: content.length, open: trackedSource(content, opened) });
-	emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1 });
+	// the latency lets the whole body arrive before the 429, as at a platform that reads it first
+	emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1, latencyMs: 300 });
 
 	const { outputs, error } = await runNode({
 		parameters: {},

@@ -34,7 +34,7 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = [
 
 /**
  * Read size from n8n's binary store while uploading: fewer reads than the default 64 KiB, for a
- * few MB more in flight; 1 MiB chunks held about 40 MB more (test/bench/upload-memory.ts).
+ * few MB more in flight; 1 MiB chunks held 38 MB more in one run (test/bench/upload-memory.ts).
  */
 const UPLOAD_CHUNK_BYTES = 256 * 1024;
 
@@ -131,6 +131,25 @@ function inputBinary(ctx: IExecuteFunctions, itemIndex: number, binaryPropertyNa
 	return binary;
 }
 
+interface Source {
+	size: number;
+	open: OpenSource;
+}
+
+/** A binary in n8n's binary store: its exact size from the store, opened as a stream when read. */
+async function storedSource(ctx: IExecuteFunctions, id: string): Promise<Source | undefined> {
+	const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
+	if (!Number.isSafeInteger(fileSize) || fileSize < 0) return undefined; // no exact size: read it whole
+	// Opened when the request reads the body, and again on each retry.
+	return { size: fileSize, open: async () => await ctx.helpers.getBinaryStream(id, UPLOAD_CHUNK_BYTES) };
+}
+
+/** A binary kept in memory (n8n 1.x's default mode): the buffer it already is. */
+async function bufferSource(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<Source> {
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	return { size: buffer.length, open: async () => buffer };
+}
+
 /**
  * Everything about one input binary that the upload needs, with the local checks done; sends
  * nothing. The size is exact: from n8n's binary store when the binary lives there, else the
@@ -150,22 +169,9 @@ export async function prepareUpload(
 		(binary.fileExtension ? `${property}.${binary.fileExtension}` : property);
 	const mimeType = options.mimeType?.trim() || binary.mimeType || 'application/octet-stream';
 
-	let size: number | undefined;
-	let open: OpenSource | undefined;
-	const id = binary.id;
-	if (id) {
-		const metadata = await this.helpers.getBinaryMetadata(id);
-		if (Number.isSafeInteger(metadata.fileSize) && metadata.fileSize >= 0) {
-			size = metadata.fileSize;
-			// Opened when the request reads the body, again on each retry.
-			open = async () => await this.helpers.getBinaryStream(id, UPLOAD_CHUNK_BYTES);
-		}
-	}
-	if (size === undefined || open === undefined) {
-		const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-		size = buffer.length;
-		open = async () => buffer;
-	}
+	const { size, open } =
+		(binary.id ? await storedSource(this, binary.id) : undefined) ??
+		(await bufferSource(this, itemIndex, property));
 	checkUploadable(this.getNode(), { fileName, size, binaryPropertyName: property, itemIndex });
 	return { fileName, mimeType, size, binaryPropertyName: property, itemIndex, open };
 }
@@ -174,7 +180,7 @@ export async function prepareUpload(
  * Time allowed until the platform answers an upload: the request's whole body travels in that
  * time, so it grows with the size (at least 0.5 MB/s).
  */
-export function uploadTimeoutMs(size: number): number {
+function uploadTimeoutMs(size: number): number {
 	return 60_000 + Math.ceil(size / (512 * 1024)) * 1000;
 }
 
@@ -192,7 +198,7 @@ export async function sendUpload(
 			method: 'POST',
 			path: '/files',
 			body: form,
-			resource: `the upload of "${file.fileName}"`,
+			resource: 'the files endpoint (check the Base URL)',
 			itemIndex: file.itemIndex,
 			timeoutMs: uploadTimeoutMs(file.size),
 		})) as IDataObject;

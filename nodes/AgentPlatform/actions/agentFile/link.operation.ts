@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		type: 'fixedCollection',
 		placeholder: 'Add File',
 		typeOptions: { multipleValues: true },
-		default: { values: [{ fileId: { mode: 'list', value: '' } }] },
+		default: {},
 		description: 'The uploaded files to link to the agent',
 		options: [{ displayName: 'File', name: 'values', values: [fileLocator] }],
 	},
