@@ -121,6 +121,21 @@ it('a source shorter than its declared size fails the upload at once, and nothin
 	expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // a POST that may have arrived is not retried
 });
 
+it('an abandoned earlier read, closed late, does not close the source a retry is reading', async () => {
+	const content = randomBytes(4 * 65536);
+	const opened: Readable[] = [];
+	const file = new StreamedFile({ name: 'a.txt', type: 'text/plain', size: content.length, open: trackedSource(content, opened) });
+	const first = file[Symbol.asyncIterator]();
+	await first.next(); // the first attempt reads a chunk, then its request fails
+	const second = file[Symbol.asyncIterator]();
+	const chunks = [(await second.next()).value as Uint8Array];
+	expect(opened[0].destroyed).toBe(true); // the retry closed the abandoned source
+	await first.return(undefined); // the abandoned read is wound up late
+	for (let next = await second.next(); !next.done; next = await second.next()) chunks.push(next.value);
+	expect(Buffer.concat(chunks).equals(content)).toBe(true);
+	expect(opened[1].destroyed).toBe(true);
+});
+
 it('the body is what axios takes for a spec-compliant FormData, and a File for each file part', () => {
 	const form = new MultipartForm();
 	const file = new StreamedFile({ name: 'a.txt', type: '', size: 1, open: async () => Buffer.from('a') });

@@ -58,14 +58,15 @@ export class StreamedFile {
 			check(source);
 			yield source;
 		} else {
-			this.current = source as AsyncIterable<Uint8Array> & Closable;
+			const stream = source as AsyncIterable<Uint8Array> & Closable;
+			this.current = stream;
 			try {
-				for await (const chunk of source) {
+				for await (const chunk of stream) {
 					check(chunk);
 					yield chunk;
 				}
 			} finally {
-				this.release();
+				this.close(stream); // its own source only: a retry may be reading a newer one
 			}
 		}
 		if (sent !== this.size) {
@@ -75,9 +76,12 @@ export class StreamedFile {
 
 	/** Closes a source left open (a request that failed while the part was being read). */
 	release(): void {
-		const source = this.current;
-		this.current = undefined;
-		if (source && typeof source.destroy === 'function') source.destroy();
+		if (this.current) this.close(this.current);
+	}
+
+	private close(source: Closable): void {
+		if (this.current === source) this.current = undefined;
+		if (typeof source.destroy === 'function') source.destroy();
 	}
 }
 
