@@ -24,6 +24,7 @@ import {
   validation,
 } from './http';
 import type { Ctx, Reply, SseSink } from './http';
+import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import type { StoredAgent, StoredResponse } from './types';
 
 /** The 100 s wait of wait_execution, in virtual seconds. */
@@ -454,6 +455,8 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
   const agent = findAgent(ctx, ctx.params.id);
   if (agent.type !== 'chat') throw validation('model', 'Chat completions are only available for chat agents.');
   const body = bodyObject(ctx);
+  // Function definitions in `tools` (n8n's AI Agent): a scripted model answers, see toolCalling.ts.
+  if (isFunctionCallingRequest(body)) return scriptedToolCall(ctx, body);
 
   if (!isPresent(body.messages)) throw required('messages');
   const messages = validateMessages(body.messages, OPENAI_ROLES);
