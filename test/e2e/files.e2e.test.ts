@@ -26,9 +26,7 @@ import {
 	log,
 	nodeItems,
 	packPackage,
-	runError,
 	selectedLines,
-	type ExecuteResult,
 	type N8nLine,
 } from './harness';
 
@@ -130,22 +128,12 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 		log(`n8n ${line.version}: files suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
-	async function executeOk(n8n: N8nInstance, workflowId: string): Promise<ExecuteResult> {
-		const result = await n8n.execute(workflowId);
-		if (result.failed) {
-			throw new Error(
-				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
-			);
-		}
-		return result;
-	}
-
 	test.each(MODES[line.line].map((mode, index) => ({ ...mode, index })))(
 		'$label: a file read from disk is uploaded (streamed) and processed, linked, listed and unlinked',
 		async ({ index, stored }) => {
 			const n8n = instances[index];
 			const before = emu.requests.length;
-			const { run } = await executeOk(n8n, WORKFLOW.lifecycle);
+			const { run } = await n8n.executeOk(WORKFLOW.lifecycle);
 			const requests = emu.requests.slice(before);
 
 			// n8n kept the binary where this mode says (an ID in its store, or the data inline).
@@ -192,7 +180,7 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 
 	test('File → Get Many with Return All follows more than three pages at per_page 100', async () => {
 		const before = emu.requests.length;
-		const { run } = await executeOk(instances[0], WORKFLOW.getMany);
+		const { run } = await instances[0].executeOk(WORKFLOW.getMany);
 
 		const items = nodeItems(run, 'Get Many');
 		const stored = [...emu.state.files.values()];
