@@ -141,12 +141,48 @@ export function platformHttpError(node: INode, failure: HttpFailure): NodeApiErr
 	});
 }
 
+/**
+ * A success status whose body is not the JSON the API sends: cut short, or a web page (a proxy's or
+ * a wrong Base URL's). Says the status and what arrived, never the parser's words; for a POST, that
+ * the request may have taken effect.
+ */
+export function platformInvalidJsonError(node: INode, failure: HttpFailure): NodeApiError {
+	const text = String(failure.body ?? '').trim();
+	const page = text.startsWith('<');
+	const tookEffect =
+		failure.method === 'POST' || failure.method === 'PATCH' || failure.method === 'PUT' || failure.method === 'DELETE'
+			? ' The platform may have carried out the request: check before running it again.'
+			: '';
+	const response: JsonObject = {
+		status: failure.status,
+		request: `${failure.method} ${failure.path}`,
+		body: text.slice(0, 1000),
+	};
+	return new NodeApiError(node, response, {
+		message: page
+			? `The platform answered HTTP ${failure.status} with a web page instead of JSON`
+			: `The platform's answer (HTTP ${failure.status}) is not valid JSON`,
+		description:
+			(page
+				? 'Something other than the Agent Platform API answered: check the Base URL in the "Agent Platform API" credential, and any proxy in between.'
+				: 'The answer was cut short or garbled on its way.') + tookEffect,
+		httpCode: String(failure.status),
+		itemIndex: failure.itemIndex,
+	});
+}
+
+/** "1 second", "30 seconds". */
+function seconds(ms: number): string {
+	const value = Math.round(ms / 1000);
+	return `${value} second${value === 1 ? '' : 's'}`;
+}
+
 /** A request that never got an answer: refused, reset, unresolvable host or timeout. */
 export function platformNetworkError(node: INode, failure: NetworkFailure): NodeApiError {
 	let message: string;
 	let description: string;
 	if (failure.timeoutMs !== undefined) {
-		message = `The platform did not answer within ${Math.round(failure.timeoutMs / 1000)} seconds`;
+		message = `The platform did not answer within ${seconds(failure.timeoutMs)}`;
 		description = 'The request timed out. The platform may be overloaded; try again later.';
 	} else if (failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN') {
 		message = `Could not find the platform's address (${failure.host})`;

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { platformHttpError, platformNetworkError } from './errors';
+import { platformHttpError, platformInvalidJsonError, platformNetworkError } from './errors';
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
@@ -38,7 +38,12 @@ export interface ApiResponse<T = unknown> {
 	body: T;
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * How long one request may wait for the platform's answer when the operation sets no timeout of
+ * its own (operations that wait on purpose, such as Execute, pass theirs). Mutable, like RETRY,
+ * so that tests can shorten it.
+ */
+export const REQUEST_TIMEOUT = { defaultMs: 60_000 };
 
 /** Retries as decision 4 says; the numbers keep a whole node run within a few minutes at worst. */
 export const RETRY = {
@@ -130,6 +135,17 @@ function isCancellation(ctx: PlatformContext, error: unknown): boolean {
 	return code === 'ERR_CANCELED' || cancelSignal(ctx)?.aborted === true;
 }
 
+/**
+ * A JSON answer that did not parse (n8n's client then gives its text), or a web page where JSON
+ * was expected. An empty body, and plain text the platform may send on a delete, are fine.
+ */
+function unparsedJson(body: unknown, headers: Record<string, unknown> | undefined): boolean {
+	if (typeof body !== 'string') return false;
+	const text = body.trim();
+	const type = String(headers?.['content-type'] ?? '').toLowerCase();
+	return text !== '' && (type.includes('json') || type.includes('html') || /^[[{<]/.test(text));
+}
+
 /** Reads the start of a streamed error body, so a failed stream still yields the platform's words. */
 async function readStreamedBody(body: unknown): Promise<unknown> {
 	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
@@ -157,7 +173,7 @@ export async function apiRequestFull<T = unknown>(
 	const root = await baseUrl(this);
 	const node = this.getNode();
 	const method = request.method;
-	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const timeoutMs = request.timeoutMs ?? REQUEST_TIMEOUT.defaultMs;
 	// Every POST of this API creates something or spends credits: it is retried only when it
 	// cannot have reached the platform (429, or a connection that failed before sending).
 	const idempotent = method !== 'POST';
@@ -206,7 +222,16 @@ export async function apiRequestFull<T = unknown>(
 			});
 		}
 		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return response as ApiResponse<T>;
+		if (statusCode >= 200 && statusCode < 300) {
+			// n8n's client hands over a JSON answer it cannot parse as the raw text: a truncated body
+			// or an HTML page. A read is asked again; anything else is reported, never passed on as data.
+			if (request.stream || !unparsedJson(response.body, response.headers)) return response as ApiResponse<T>;
+			if (idempotent && attempt < RETRY.maxAttempts) {
+				await waitFor(this, backoffMs(attempt));
+				continue;
+			}
+			throw platformInvalidJsonError(node, { ...where, status: statusCode, body: response.body, headers: response.headers });
+		}
 
 		const body = request.stream ? await readStreamedBody(response.body) : response.body;
 		const headers = response.headers ?? {};
