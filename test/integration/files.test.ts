@@ -221,6 +221,26 @@ describe('File → Upload', () => {
 		expect(posts()[2].at - posts()[1].at).toBeGreaterThanOrEqual(900);
 	});
 
+	it('a 429 that arrives while the file is still being sent (the connection breaks) is retried too', async () => {
+		// No latency: the platform answers at once and closes, n8n's client sees the pipe break
+		// mid-body. A multipart body cut short cannot have been stored, so sending again is safe.
+		emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1 });
+		const big = randomBytes(8 * 1024 * 1024);
+		const { outputs, error } = await runNode({
+			parameters: upload(),
+			credentials: credentialsFor(emu),
+			items: [
+				binaryItem(Buffer.from('warm-up\n'), { fileName: 'warm.txt', mimeType: 'text/plain' }),
+				binaryItem(big, { fileName: 'big.mp3', mimeType: 'audio/mpeg' }),
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((i) => i.json.filename)).toEqual(['warm.txt', 'big.mp3']);
+		const stored = posts().filter((r) => r.status === 200).map((r) => multipart(r).files[0]);
+		expect(stored[1]).toMatchObject({ filename: 'big.mp3', bytes: big.length, sha256: sha256(big) });
+		expect(emu.state.files.size).toBeGreaterThanOrEqual(2);
+	});
+
 	it('a 5xx answer to an upload is not retried (it may have stored the file)', async () => {
 		emu.setFaults({ serverErrorRate: 1, serverErrorStatus: 503 });
 		const { error } = await runNode({

@@ -198,6 +198,7 @@ export async function sendUpload(
 			method: 'POST',
 			path: '/files',
 			body: form,
+			bodySentWhole: () => form.sentWhole(),
 			resource: 'the files endpoint (check the Base URL)',
 			itemIndex: file.itemIndex,
 			timeoutMs: uploadTimeoutMs(file.size),

@@ -31,6 +31,8 @@ export class StreamedFile {
 	private current: (AsyncIterable<Uint8Array> & Closable) | undefined;
 	/** How many times the body has been read (a retried request reads it again). */
 	opened = 0;
+	/** Whether the latest read handed over every byte: if not, the platform cannot have stored the file. */
+	readWhole = false;
 
 	constructor(file: { name: string; type: string; size: number; open: OpenSource }) {
 		this.name = file.name;
@@ -46,6 +48,7 @@ export class StreamedFile {
 	async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
 		this.release(); // an earlier attempt's source that nobody finished reading
 		this.opened++;
+		this.readWhole = false;
 		const source = await this.open();
 		let sent = 0;
 		const check = (chunk: Uint8Array) => {
@@ -72,6 +75,7 @@ export class StreamedFile {
 		if (sent !== this.size) {
 			throw new Error(`"${this.name}" ended after ${sent} of the ${this.size} bytes it declared`);
 		}
+		this.readWhole = true;
 	}
 
 	/** Closes a source left open (a request that failed while the part was being read). */
@@ -105,6 +109,14 @@ export class MultipartForm {
 
 	get [Symbol.toStringTag](): string {
 		return 'FormData';
+	}
+
+	/**
+	 * Whether every file part was handed over whole. A request that broke before that (say the
+	 * platform answered 429 early and closed) cannot have stored anything: safe to send again.
+	 */
+	sentWhole(): boolean {
+		return this.parts.every(([, value]) => !(value instanceof StreamedFile) || value.readWhole);
 	}
 
 	/** Closes any file source a failed request left open. */

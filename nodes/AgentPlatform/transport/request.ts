@@ -30,6 +30,11 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Headers besides the credential's. */
 	headers?: IDataObject;
+	/**
+	 * For streamed bodies: false when the body was not handed over whole, so a broken connection
+	 * cannot have delivered a request the platform could act on (then even a POST may be retried).
+	 */
+	bodySentWhole?: () => boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -207,7 +212,7 @@ export async function apiRequestFull<T = unknown>(
 			const code = errorCode(error);
 			const detail = errorDetail(error);
 			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(detail);
-			const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+			const notSent = (code !== undefined && NOT_SENT_CODES.has(code)) || request.bodySentWhole?.() === false;
 			const retryable = notSent || (idempotent && (timedOut || (code !== undefined && NETWORK_CODES.has(code))));
 			if (retryable && attempt < RETRY.maxAttempts) {
 				await waitFor(this, backoffMs(attempt));
