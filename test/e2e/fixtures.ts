@@ -120,3 +120,59 @@ export function agentPlatformCredential(
 		},
 	};
 }
+
+// ---------------------------------------------------------------------------
+// Example workflows (examples/*.json, for users): imported by `npm start` and run by
+// test/e2e/examples.e2e.test.ts. They carry no placeholders: their credentials are referenced by
+// the fixed IDs below, which `npm start` and the test give the credentials they import.
+// ---------------------------------------------------------------------------
+
+export const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
+
+/** The credentials the example workflows reference (the same as `npm start` creates). */
+export const EXAMPLE_CREDENTIALS = {
+	agentPlatform: { id: 'agentPlatformDev', name: 'Agent Platform (local emulator)' },
+	openAi: { id: 'openAiEmulatorDev', name: 'OpenAI (local emulator, scripted model)' },
+} as const;
+
+/** The file names (without .json) of the example workflows. */
+export function exampleNames(): string[] {
+	return readdirSync(EXAMPLES_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => f.slice(0, -'.json'.length))
+		.sort();
+}
+
+/** Loads examples/<name>.json as it is (checking its 16-character id). */
+export function loadExample(name: string): WorkflowFixture {
+	const file = join(EXAMPLES_DIR, `${name}.json`);
+	const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFixture;
+	if (typeof workflow.id !== 'string' || workflow.id.length !== 16) {
+		throw new Error(`${file}: "id" must be a 16-character string (got ${JSON.stringify(workflow.id)})`);
+	}
+	return { active: false, settings: {}, ...workflow };
+}
+
+/**
+ * n8n's OpenAI credential pointed at the emulator's chat-completions endpoint of one chat agent
+ * (`{emulator}/agents/{id}/openai`), with the workspace header the platform requires. With function
+ * definitions in `tools` the emulator answers as a scripted tool-calling model (test/emulator/toolCalling.ts).
+ */
+export function openAiEmulatorCredential(
+	platform: PlatformEndpoint,
+	agentId: number,
+	opts: { id?: string; name?: string } = {},
+): CredentialFixture {
+	return {
+		id: opts.id ?? EXAMPLE_CREDENTIALS.openAi.id,
+		name: opts.name ?? EXAMPLE_CREDENTIALS.openAi.name,
+		type: 'openAiApi',
+		data: {
+			apiKey: platform.apiKey,
+			url: `${platform.url.replace(/\/+$/, '')}/agents/${agentId}/openai`,
+			header: true,
+			headerName: 'x-workspace-id',
+			headerValue: String(platform.workspaceId),
+		},
+	};
+}

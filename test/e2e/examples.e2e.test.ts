@@ -1,0 +1,192 @@
+/**
+ * The example workflows of examples/*.json, imported as they are into real n8n 1.x and 2.x (the
+ * packed package installed as n8n's community installer does) and run against the emulator, so
+ * that an example can never rot. One n8n per line: the manual examples run with `n8n execute`,
+ * then n8n starts and the webhook, trigger and chat examples are activated and called.
+ * Every example file must have a test here (the first test checks it).
+ * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
+ */
+import { startEmulator, type PlatformEmulator } from '../emulator';
+import {
+	EXAMPLE_CREDENTIALS,
+	N8nInstance,
+	agentPlatformCredential,
+	ensureN8n,
+	exampleNames,
+	loadExample,
+	log,
+	nodeItems,
+	openAiEmulatorCredential,
+	packPackage,
+	selectedLines,
+	sleep,
+	waitFor,
+} from './harness';
+
+const API_KEY = 'e2e-examples-key-3c9f';
+const WORKSPACE_ID = '42';
+/** The agents the examples pick (the emulator's default seed): a chat agent and a text agent. */
+const CHAT_AGENT = 1;
+const TEXT_AGENT = 3;
+
+/** Each example file and the workflow id it must keep (users' links and npm start rely on them). */
+const EXAMPLES = {
+	'chat-with-an-agent': 'exampleChat00001',
+	'run-an-agent-on-a-file': 'exampleFile00001',
+	'store-results-as-memories': 'exampleMemory001',
+	'stream-to-a-webhook-caller': 'exampleStream001',
+	'when-an-agent-finishes': 'exampleTrigger01',
+	'ai-agent-with-a-platform-agent-tool': 'exampleAiAgent01',
+} as const;
+
+describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+	const started = Date.now();
+
+	beforeAll(async () => {
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, quiet: true });
+		n8n = await N8nInstance.create(line);
+		await n8n.installPackage(tarball);
+		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+		await n8n.importCredentials([
+			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+			openAiEmulatorCredential(platform, CHAT_AGENT),
+		]);
+		await n8n.importWorkflows(exampleNames().map(loadExample));
+		log(`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+		log(`n8n ${line.version}: examples suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	const runsOf = (agentId: number) => [...emu.state.responses.values()].filter((r) => r.template_id === agentId);
+	const executeBodies = (agentId: number) =>
+		emu.requests
+			.filter((r) => r.method === 'POST' && r.path === `/agents/${agentId}/execute`)
+			.map((r) => r.body as Record<string, unknown>);
+
+	/** POSTs JSON to one of n8n's webhook paths, retrying while the activation has not registered it yet. */
+	async function callWebhook(path: string, body: unknown): Promise<Response> {
+		for (let attempt = 0; ; attempt++) {
+			const response = await fetch(`${n8n.baseUrl}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			if (response.status !== 404 || attempt >= 60) return response;
+			await response.text();
+			await sleep(500);
+		}
+	}
+
+	test('every file in examples/ is one of the examples tested here, with its fixed workflow id', () => {
+		expect(exampleNames()).toEqual(Object.keys(EXAMPLES).sort());
+		for (const [name, id] of Object.entries(EXAMPLES)) expect(loadExample(name).id).toBe(id);
+	});
+
+	test('chat with an agent: the follow-up continues the same session (root_id)', async () => {
+		const { run } = await n8n.executeOk(EXAMPLES['chat-with-an-agent']);
+		const [first] = nodeItems(run, 'Ask the agent');
+		const [second] = nodeItems(run, 'Continue the conversation');
+		expect(first).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: first.id });
+		expect(second).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: first.root_id });
+		expect(second.id).not.toBe(first.id);
+		expect(String(second.output)).toContain('Tell me more about the second one.');
+		expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({ root_id: first.root_id });
+	});
+
+	test('run an agent on an uploaded file: uploaded, processed, attached by its ID', async () => {
+		const { run } = await n8n.executeOk(EXAMPLES['run-an-agent-on-a-file']);
+		const [file] = nodeItems(run, 'Upload the file');
+		expect(file).toMatchObject({ filename: 'otters.txt', status: 'completed' });
+		const [answer] = nodeItems(run, 'Run the agent on it');
+		expect(answer).toMatchObject({ status: 'succeeded', agent_id: TEXT_AGENT });
+		expect(emu.state.files.get(Number(file.id))?.filename).toBe('otters.txt');
+		expect(executeBodies(TEXT_AGENT).pop()).toMatchObject({
+			file_ids: [Number(file.id)],
+			topic: 'Summarise the attached file in two sentences',
+			tone: 'friendly',
+		});
+	});
+
+	test('store results as memories: the run\'s output becomes a memory in the default collection', async () => {
+		const { run } = await n8n.executeOk(EXAMPLES['store-results-as-memories']);
+		const [summary] = nodeItems(run, 'Write the summary');
+		const [memory] = nodeItems(run, 'Remember it');
+		expect(summary).toMatchObject({ status: 'succeeded', agent_id: TEXT_AGENT });
+		expect(String(summary.output).length).toBeGreaterThan(0);
+		expect(memory.memory).toBe(summary.output);
+		const stored = emu.state.memories.get(Number(memory.id));
+		expect(stored?.memory).toBe(summary.output);
+	});
+
+	describe('with n8n running', () => {
+		beforeAll(async () => {
+			await n8n.start();
+			await n8n.setupOwnerAndApiKey();
+		});
+		afterAll(async () => {
+			await n8n.stop();
+		});
+
+		test('stream to a webhook caller: the caller gets the answer piece by piece', async () => {
+			await n8n.activate(EXAMPLES['stream-to-a-webhook-caller']);
+			const response = await callWebhook('ask-agent', { message: 'Tell me about otters' });
+			expect(response.status).toBe(200);
+			const messages = (await response.text())
+				.split('\n')
+				.filter((l) => l.trim())
+				.map((l) => JSON.parse(l) as { type: string; content?: string });
+			const pieces = messages.filter((m) => m.type === 'item');
+			expect(pieces.length).toBeGreaterThan(2);
+			const text = pieces.map((m) => m.content).join('');
+			expect(text).toBe(runsOf(CHAT_AGENT).pop()!.output);
+			expect(text).toContain('Tell me about otters');
+		});
+
+		test('when an agent finishes: a finished run starts the workflow with the run\'s result', async () => {
+			const workflowId = EXAMPLES['when-an-agent-finishes'];
+			await n8n.activate(workflowId);
+			await waitFor('the trigger\'s webhook on the platform', () =>
+				[...emu.state.webhooks.values()].some((w) => w.template_id === TEXT_AGENT && w.status === 'active'),
+			);
+			const res = await fetch(`${emu.url}/agents/${TEXT_AGENT}/execute`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID, 'content-type': 'application/json' },
+				body: JSON.stringify({ answers: { topic: 'otters', tone: 'casual' } }),
+			});
+			expect(res.status).toBe(200);
+			const runId = ((await res.json()) as { responses: Array<{ id: number }> }).responses[0].id;
+			const execution = await waitFor('the example to run on the delivery', async () => {
+				const [newest] = await n8n.getExecutions(workflowId);
+				return newest?.status === 'success' ? newest : undefined;
+			});
+			const runData = (execution.data as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } }).resultData.runData;
+			const [item] = runData['Keep the result'][0].data.main[0].map((i) => i.json);
+			expect(item).toEqual({ run: runId, agent: TEXT_AGENT, answer: emu.state.responses.get(runId)!.output, credits: emu.state.responses.get(runId)!.credits });
+		});
+
+		test('AI Agent with a platform agent as its tool: the model calls the tool, the tool runs the platform agent', async () => {
+			const workflow = loadExample('ai-agent-with-a-platform-agent-tool');
+			const chatTrigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger') as unknown as { webhookId: string };
+			await n8n.activate(workflow.id);
+			const question = 'What do sea otters eat?';
+			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, { action: 'sendMessage', sessionId: 'e2e-session', chatInput: question });
+			const text = await response.text();
+			expect({ status: response.status, text }).toMatchObject({ status: 200 });
+			const answer = JSON.parse(text) as { output?: string };
+			// The tool ran the chat agent with the question the model put into $fromAI('message')…
+			const run = runsOf(CHAT_AGENT).pop()!;
+			expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({ messages: [{ role: 'user', content: question }] });
+			// …and the model's final answer carries what the tool returned.
+			expect(answer.output).toContain('Here is what');
+			expect(answer.output).toContain(JSON.stringify(run.output).slice(1, -1).slice(0, 40));
+		});
+	});
+});
