@@ -6,8 +6,9 @@
  *   2. makes sure n8n is installed in the cache (first time: 4-6 minutes, with progress);
  *   3. starts the emulator on 127.0.0.1:8787 (fixed dev key and workspace);
  *   4. installs the package into a real n8n as its community installer would, adds the
- *      credential "Agent Platform (local emulator)", starts n8n on 127.0.0.1:5678 and
- *      sets up the owner account;
+ *      credentials "Agent Platform (local emulator)" and "OpenAI (local emulator, scripted
+ *      model)", imports the example workflows of examples/ (those n8n does not have yet),
+ *      starts n8n on 127.0.0.1:5678 and sets up the owner account;
  *   5. prints how to sign in; Ctrl-C stops both.
  *
  * Environment: N8N_LINE=1 (n8n 1.x; default 2.x), N8N_PORT (5678), EMULATOR_PORT (8787),
@@ -31,8 +32,19 @@ require('ts-node').register({
 	compilerOptions: { module: 'commonjs' },
 });
 const harness = require('../test/e2e/harness.ts');
-const { N8nInstance, ensureN8n, packPackage, lineByName, agentPlatformCredential, loadWorkflow, log, setLogPrefix } =
-	harness;
+const {
+	N8nInstance,
+	ensureN8n,
+	packPackage,
+	lineByName,
+	agentPlatformCredential,
+	openAiEmulatorCredential,
+	exampleNames,
+	loadExample,
+	EXAMPLE_CREDENTIALS,
+	log,
+	setLogPrefix,
+} = harness;
 
 setLogPrefix('start');
 
@@ -40,7 +52,11 @@ const DEV = {
 	apiKey: 'dev-api-key',
 	workspaceId: '42',
 	owner: { email: 'admin@example.com', password: 'AgentPlatform1', firstName: 'Dev', lastName: 'Owner' },
-	credential: { id: 'agentPlatformDev', name: 'Agent Platform (local emulator)' },
+	// The example workflows (examples/*.json) reference these credentials by id.
+	credential: EXAMPLE_CREDENTIALS.agentPlatform,
+	openAiCredential: EXAMPLE_CREDENTIALS.openAi,
+	/** The chat agent whose chat-completions endpoint serves as the AI Agent example's model. */
+	chatAgentId: 1,
 };
 
 const line = lineByName(process.env.N8N_LINE || '2');
@@ -205,19 +221,15 @@ async function main() {
 	const firstRun = !existsSync(join(n8n.userFolder, '.n8n', 'database.sqlite'));
 	log(`installing the package into n8n ${line.version} (${relative(process.cwd(), folder) || folder})`);
 	await n8n.installPackage(tarball);
-	const credential = agentPlatformCredential(
-		{ url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId },
-		DEV.credential,
-	);
-	await n8n.importCredentials([credential]);
-	if (firstRun) {
-		await n8n.importWorkflows([
-			loadWorkflow(
-				'agent-get-many',
-				{ CREDENTIAL_ID: DEV.credential.id, CREDENTIAL_NAME: DEV.credential.name },
-				{ id: 'exampleAgents001', name: 'Example: list the agents (local emulator)' },
-			),
-		]);
+	const platform = { url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId };
+	await n8n.importCredentials([
+		agentPlatformCredential(platform, DEV.credential),
+		openAiEmulatorCredential(platform, DEV.chatAgentId, DEV.openAiCredential),
+	]);
+	const examples = await missingExamples(firstRun);
+	if (examples.length) {
+		log(`importing ${examples.length} example workflow(s) from examples/`);
+		await n8n.importWorkflows(examples);
 	}
 
 	log(`starting n8n ${line.version} on 127.0.0.1:${n8nPort}`);
@@ -255,7 +267,9 @@ async function main() {
 		`  API key:    ${DEV.apiKey}`,
 		`  Workspace:  ${DEV.workspaceId}`,
 		`  Credential: "${DEV.credential.name}" (already set up in n8n)`,
-		firstRun ? `  Workflow:   "Example: list the agents (local emulator)"` : null,
+		`  Examples:   ${exampleNames().length} workflows named "Example: …" (examples/*.json)` +
+			(examplesImported ? `, ${examplesImported} imported now` : ', already imported'),
+		`  AI Agent:   credential "${DEV.openAiCredential.name}" (the emulator's scripted tool-calling model)`,
 		'',
 		`  Logs:       ${n8n.logFile}`,
 		`              ${verbose ? '(emulator output is shown here)' : emulatorLog}`,
@@ -265,6 +279,24 @@ async function main() {
 		'',
 	].filter((l) => l !== null);
 	process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+let examplesImported = 0;
+
+/**
+ * The example workflows to import: all of them into a new n8n; later, only those whose id n8n
+ * does not have yet (so that an example added to examples/ appears, and edits made in n8n stay).
+ */
+async function missingExamples(firstRun) {
+	const all = exampleNames().map(loadExample);
+	let known = new Set();
+	if (!firstRun) {
+		const { stdout } = await n8n.cli(['list:workflow', '--onlyId']);
+		known = new Set(stdout.split('\n').map((l) => l.trim()));
+	}
+	const missing = all.filter((workflow) => !known.has(workflow.id));
+	examplesImported = missing.length;
+	return missing;
 }
 
 /** VERBOSE=1: shows n8n's log as it grows. */
