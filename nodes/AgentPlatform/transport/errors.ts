@@ -21,6 +21,8 @@ export interface NetworkFailure extends PlatformFailure {
 	detail: string;
 	timeoutMs?: number;
 	host: string;
+	/** How many times the request was sent. */
+	attempts?: number;
 }
 
 /** The platform's own words: its `message`, `error` and `messages` fields (Laravel or validation style). */
@@ -53,6 +55,14 @@ export function platformMessage(body: unknown): string | undefined {
 		}
 	}
 	return parts.length ? parts.join(' — ') : undefined;
+}
+
+/** The wait a 429 asks for, in seconds: its body's `retry_after` or its `Retry-After` header. */
+function retryAfterSeconds(failure: HttpFailure): number | undefined {
+	const fromBody = Number((failure.body as { retry_after?: unknown } | null)?.retry_after);
+	if (failure.body && typeof failure.body === 'object' && Number.isFinite(fromBody)) return fromBody;
+	const header = Number(failure.headers?.['retry-after']);
+	return Number.isFinite(header) && failure.headers?.['retry-after'] !== undefined ? header : undefined;
 }
 
 function describeStatus(failure: HttpFailure, said: string | undefined): { message: string; description: string } {
@@ -104,9 +114,10 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 		};
 	}
 	if (status === 429) {
+		const wait = retryAfterSeconds(failure);
 		return {
 			message: 'The platform\'s rate limit was reached and retrying did not help',
-			description: 'Too many requests were sent with this API key. Wait a moment and run again, or send fewer requests at once.',
+			description: `Too many requests were sent with this API key.${wait !== undefined ? ` The platform asked to wait ${wait} seconds.` : ''} Wait a moment and run again, or send fewer requests at once.`,
 		};
 	}
 	if (status >= 500) {
@@ -183,7 +194,8 @@ export function platformNetworkError(node: INode, failure: NetworkFailure): Node
 	let description: string;
 	if (failure.timeoutMs !== undefined) {
 		message = `The platform did not answer within ${seconds(failure.timeoutMs)}`;
-		description = 'The request timed out. The platform may be overloaded; try again later.';
+		const asked = (failure.attempts ?? 1) > 1 ? ` It was asked ${failure.attempts} times.` : '';
+		description = `The request timed out.${asked} The platform may be overloaded; try again later.`;
 	} else if (failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN') {
 		message = `Could not find the platform's address (${failure.host})`;
 		description = 'Check the Base URL in the "Agent Platform API" credential.';

@@ -57,6 +57,8 @@ export const RETRY = {
 	maxDelayMs: 30_000,
 	/** A retry_after above this is not waited for: the error says so instead. */
 	maxRetryAfterMs: 5 * 60_000,
+	/** A read that got no answer within its timeout is asked this many times in all, not six: 2 minutes, not 6. */
+	maxTimeoutAttempts: 2,
 };
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
@@ -214,7 +216,7 @@ export async function apiRequestFull<T = unknown>(
 			const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(detail);
 			const notSent = (code !== undefined && NOT_SENT_CODES.has(code)) || request.bodySentWhole?.() === false;
 			const retryable = notSent || (idempotent && (timedOut || (code !== undefined && NETWORK_CODES.has(code))));
-			if (retryable && attempt < RETRY.maxAttempts) {
+			if (retryable && attempt < (timedOut && !notSent ? RETRY.maxTimeoutAttempts : RETRY.maxAttempts)) {
 				await waitFor(this, backoffMs(attempt));
 				continue;
 			}
@@ -222,6 +224,7 @@ export async function apiRequestFull<T = unknown>(
 				...where,
 				code,
 				detail,
+				attempts: attempt,
 				timeoutMs: timedOut ? timeoutMs : undefined,
 				host: new URL(root).host,
 			});
