@@ -1,7 +1,6 @@
 import type {
 	IDataObject,
 	IHookFunctions,
-	INodeParameterResourceLocator,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -12,6 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { agentLocator } from './actions/common.descriptions';
 import { WEBHOOKS_MAX_PER_PAGE } from './actions/webhook/getAll.operation';
+import { numericIdFrom } from './helpers/parameters';
 import type { StoredWebhook } from './helpers/trigger';
 import {
 	DELIVERY_STATUSES,
@@ -32,19 +32,7 @@ function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook &
 }
 
 function agentIdOf(ctx: IHookFunctions): string {
-	const raw = ctx.getNodeParameter('agentId', '', { extractValue: true }) as
-		| string
-		| number
-		| INodeParameterResourceLocator;
-	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
-	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			value ? `The agent "${value}" is not a valid ID` : 'No agent is selected',
-			{ description: 'Pick the agent from the list, or give its numeric ID.' },
-		);
-	}
-	return value;
+	return numericIdFrom(ctx.getNode(), ctx.getNodeParameter('agentId', '', { extractValue: true }) as string, 'agent');
 }
 
 /** n8n's URL of this node's webhook: the production URL when activating, the test URL when listening. */

@@ -1,30 +1,33 @@
-import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+type RawId = string | number | INodeParameterResourceLocator | undefined | null;
+
 /**
- * Reads a resource-locator parameter holding a numeric platform ID, checked before any request,
- * so a wrong value fails with a message naming the parameter and the item.
+ * Checks a numeric platform ID read from a parameter (a resource locator's value or a plain
+ * one) before any request: a wrong value fails naming the parameter and, for items, the item.
  */
+export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?: number): string {
+	// An expression that resolves to nothing is an empty ID, not the text "undefined".
+	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
+	if (!/^\d+$/.test(value)) {
+		const item = itemIndex === undefined ? '' : ` (item ${itemIndex + 1})`;
+		throw new NodeOperationError(
+			node,
+			value ? `The ${label} "${value}" is not a valid ID${item}` : `The ${label} is empty${item}`,
+			{ itemIndex, description: `Pick the ${label} from the list, or give its numeric ID.` },
+		);
+	}
+	return value;
+}
+
+/** Reads a parameter holding a numeric platform ID for one item, checked as numericIdFrom does. */
 export function numericIdParameter(
 	ctx: IExecuteFunctions,
 	name: string,
 	label: string,
 	itemIndex: number,
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as
-		| string
-		| number
-		| INodeParameterResourceLocator;
-	// An expression that resolves to nothing is an empty ID, not the text "undefined".
-	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
-	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			value
-				? `The ${label} "${value}" is not a valid ID (item ${itemIndex + 1})`
-				: `The ${label} is empty (item ${itemIndex + 1})`,
-			{ itemIndex, description: `Pick the ${label} from the list, or give its numeric ID.` },
-		);
-	}
-	return value;
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as RawId;
+	return numericIdFrom(ctx.getNode(), raw, label, itemIndex);
 }
