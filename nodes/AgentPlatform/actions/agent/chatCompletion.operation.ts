@@ -5,7 +5,7 @@ import { CHAT_COMPLETION_ROLES, checkAnswers, checkMessages, getAgentDefinition 
 import { numericIdParameter } from '../../helpers/parameters';
 import { forwardStream } from '../../helpers/streaming';
 import { apiRequest, apiRequestFull } from '../../transport/request';
-import { readServerSentEvents } from '../../transport/sse';
+import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
 import { agentLocator, chatOptionParameters, historyJsonOption, historyParameter } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -138,11 +138,27 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		resource: `agent ${agentId}`,
 		itemIndex,
 	};
-	let completion: IDataObject;
+	let completion: IDataObject = {};
 	if (stream) {
 		const { body } = await apiRequestFull.call(this, { ...request, stream: true });
 		const idleTimeoutMs = ((options.idleTimeout as number) ?? 30) * 1000;
-		completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, itemIndex, idleTimeoutMs);
+		let interrupted: unknown;
+		try {
+			completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, itemIndex, idleTimeoutMs);
+		} catch (error) {
+			interrupted = error;
+		}
+		const interruption = streamInterruptionOf(interrupted);
+		if (interruption === 'broken' || interruption === 'idle') {
+			// This endpoint leaves no record to fetch the rest from (Agent → Execute's stream does).
+			throw new NodeOperationError(this.getNode(), `The streamed answer ${interruption === 'idle' ? 'went silent' : 'broke off'} before its end`, {
+				itemIndex,
+				description:
+					`${(interrupted as Error).message}. The chat-completions endpoint leaves nothing to fetch the rest from, and nothing was sent again, so the agent did not run twice. ` +
+					'Run the node again, or use Agent → Execute with the response mode Stream, which recovers the whole output.',
+			});
+		}
+		if (interrupted !== undefined) throw interrupted;
 	} else {
 		completion = (await apiRequest.call(this, request)) as IDataObject;
 	}

@@ -340,7 +340,7 @@ async function streamExecution(
 	if (interrupted !== undefined) {
 		// Only a broken or silent stream of a known run can be recovered, by polling that run.
 		const interruption = streamInterruptionOf(interrupted);
-		if (!interruption || interruption === 'cancelled' || last?.id === undefined) throw interrupted;
+		if (!interruption || interruption === 'cancelled') throw interrupted;
 	}
 	let result: IDataObject;
 	if (finished && last) {
@@ -353,8 +353,13 @@ async function streamExecution(
 	} else {
 		throw new NodeOperationError(
 			this.getNode(),
-			'The stream ended before the platform said which run it was',
-			{ itemIndex, description: 'Nothing identifies the run, so its output cannot be fetched. Run the node again.' },
+			`The stream ${interrupted === undefined ? 'ended' : 'broke off'} before the platform said which run it was`,
+			{
+				itemIndex,
+				description:
+					'The run may have started on the platform, but nothing identifies it, so its output cannot be fetched. ' +
+					'Nothing was sent again, so it did not run twice. Run the node again.',
+			},
 		);
 	}
 	forward.end();
