@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { agentLocator } from './actions/common.descriptions';
+import { agentLocator, platformNotice } from './actions/common.descriptions';
 import { WEBHOOKS_MAX_PER_PAGE } from './actions/webhook/getAll.operation';
 import { numericIdFrom } from './helpers/parameters';
 import type { StoredWebhook } from './helpers/trigger';
@@ -91,12 +91,17 @@ export class AgentPlatformTrigger implements INodeType {
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
+			platformNotice(
+				'httpsNotice',
+				"The platform calls n8n's webhook URL, which must be https: start n8n with WEBHOOK_URL set to its public https address. Activating registers a webhook on the agent; deactivating removes it.",
+			),
 			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				description: 'Which deliveries start the workflow, and what the item carries',
 				options: [
 					{
 						displayName: 'Include Headers',

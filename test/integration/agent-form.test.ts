@@ -22,7 +22,12 @@ it('the agent picker searches on the platform and pages', async () => {
 	const first = await listSearch('searchAgents', { parameters: parameters(''), credentials: credentialsFor(emu) });
 	expect(first.results).toHaveLength(15);
 	expect(first.paginationToken).toBe('2');
-	expect(first.results[0]).toMatchObject({ name: 'Chat Assistant (chat)', value: '1' });
+	// the agent's own description is part of the name: n8n shows only names, in the list and once picked
+	expect(first.results[0]).toMatchObject({
+		name: 'Chat Assistant (chat) — Conversational agent that answers questions (Chat Assistant)',
+		value: '1',
+		description: 'Conversational agent that answers questions (Chat Assistant)',
+	});
 	const found = await listSearch('searchAgents', { parameters: parameters(''), credentials: credentialsFor(emu), filter: 'fails' });
 	expect(found.results.map((r) => r.value)).toEqual(['5']);
 	expect(emu.requests.at(-1)?.query).toMatchObject({ q: 'fails' });

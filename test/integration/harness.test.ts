@@ -243,7 +243,7 @@ describe('n8n in-process harness', () => {
 
 		const result = await listSearch('searchAgents', { parameters: getAgent, credentials, filter: 'seven' });
 
-		expect(result.results).toEqual([{ name: 'Agent 7 (chat)', value: '7', description: 'The agent 7' }]);
+		expect(result.results).toEqual([{ name: 'Agent 7 (chat) — The agent 7', value: '7', description: 'The agent 7' }]);
 		expect(result.paginationToken).toBe('2');
 		expect(server.seen[0].url).toContain('q=seven');
 		expect(server.seen[0].headers.authorization).toBe('Bearer test-key-123');

@@ -103,7 +103,7 @@ describe('the trigger\'s agent picker', () => {
 			nodeType: trigger,
 			filter: 'Text Summarizer',
 		});
-		expect(found.results.map((r) => r.name)).toContain('Text Summarizer (text)');
+		expect(found.results.map((r) => r.name)).toContain('Text Summarizer (text) — Writes and rewrites text (Text Summarizer)');
 		expect(emu.requests.filter((r) => r.path === '/agents').pop()?.query.q).toBe('Text Summarizer');
 	});
 });

@@ -44,6 +44,11 @@ export const agentLocator: INodeProperties = {
 	],
 };
 
+/** A notice in the form: a platform limit or consequence the user should know before running. */
+export function platformNotice(name: string, text: string): INodeProperties {
+	return { displayName: text, name, type: 'notice', default: '' };
+}
+
 export const returnAllProperty: INodeProperties = {
 	displayName: 'Return All',
 	name: 'returnAll',
@@ -59,6 +64,7 @@ export function limitProperty(maxValue?: number): INodeProperties {
 		type: 'number',
 		typeOptions: { minValue: 1, ...(maxValue ? { maxValue } : {}) },
 		default: 50,
+		placeholder: 'e.g. 50',
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
 	};

@@ -21,11 +21,13 @@ export async function searchAgents(
 	const agents = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
 	const lastPage = Number(body.last_page ?? page);
 	return {
-		results: agents.map((agent) => ({
-			name: `${String(agent.title ?? `Agent ${agent.id}`)}${agent.type ? ` (${String(agent.type)})` : ''}`,
-			value: String(agent.id),
-			description: typeof agent.description === 'string' ? agent.description : undefined,
-		})),
+		results: agents.map((agent) => {
+			const description = typeof agent.description === 'string' && agent.description.trim() ? agent.description.trim() : undefined;
+			const title = `${String(agent.title ?? `Agent ${agent.id}`)}${agent.type ? ` (${String(agent.type)})` : ''}`;
+			// n8n (1.x and 2.x) shows only an entry's name, in the list and once picked: the agent's
+			// own description goes into the name, so that it is seen; `description` is kept as well.
+			return { name: description ? `${title} — ${description}` : title, value: String(agent.id), description };
+		}),
 		paginationToken: page < lastPage ? String(page + 1) : undefined,
 	};
 }

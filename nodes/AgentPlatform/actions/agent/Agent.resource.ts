@@ -14,6 +14,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agent'] } },
+		description: 'What to do with an agent',
 		options: [
 			{
 				name: 'Chat Completion',

@@ -35,6 +35,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'More settings of the request: an earlier history as JSON, and how long to wait',
 		options: [
 			historyJsonOption,
 			{
@@ -43,6 +44,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 30,
+				placeholder: 'e.g. 30',
 				description: 'A stream silent for this long is given up with an error',
 			},
 			{
@@ -51,6 +53,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0.1 },
 				default: 5,
+				placeholder: 'e.g. 5',
 				description: 'How long to wait for the whole answer',
 			},
 		],

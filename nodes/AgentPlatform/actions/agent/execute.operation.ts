@@ -100,12 +100,14 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'More settings of the run: answers as JSON, files to attach, the session to continue, the output and how long to wait',
 		options: [
 			{
 				displayName: 'Answers (JSON)',
 				name: 'answersJson',
 				type: 'json',
 				default: '{}',
+				placeholder: '{"tone": "formal"}',
 				description: 'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
 			},
 			{
@@ -146,6 +148,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 30,
+				placeholder: 'e.g. 30',
 				description: 'In Stream mode, a stream silent for this long is given up and the run is polled instead',
 			},
 			{
@@ -154,6 +157,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0.1 },
 				default: 10,
+				placeholder: 'e.g. 10',
 				description: 'How long to wait for the run to finish before giving up (it keeps running on the platform)',
 			},
 		],
@@ -237,13 +241,16 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	for (const name of ['model', 'tools', 'temperature']) {
 		chatAnswers[name] = this.getNodeParameter(name, itemIndex, '') as string;
 	}
+	const answersJson = parseJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex);
+	const rootId = String(options.rootId ?? '').trim();
+	if (rootId && !/^\d+$/.test(rootId)) {
+		throw new NodeOperationError(this.getNode(), `The root_id "${rootId}" is not a number (item ${itemIndex + 1})`, {
+			itemIndex,
+		});
+	}
+	// Only the checks against the agent's own questions need its form, read once per node run.
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
-	const answers = checkAnswers(
-		this,
-		agent,
-		{ ...mapped, ...chatAnswers, ...parseJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex) },
-		itemIndex,
-	);
+	const answers = checkAnswers(this, agent, { ...mapped, ...chatAnswers, ...answersJson }, itemIndex);
 	const asksForMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (asksForMessages && messages.length === 0) {
 		throw new NodeOperationError(
@@ -251,12 +258,6 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 			`The agent "${agent.title}" is a chat agent: give a Message or a History (item ${itemIndex + 1})`,
 			{ itemIndex },
 		);
-	}
-	const rootId = String(options.rootId ?? '').trim();
-	if (rootId && !/^\d+$/.test(rootId)) {
-		throw new NodeOperationError(this.getNode(), `The root_id "${rootId}" is not a number (item ${itemIndex + 1})`, {
-			itemIndex,
-		});
 	}
 	// Older and newer revisions of the API read answers from `answers` or from the top level:
 	// real clients send both, and both spellings of the wait flag.

@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		description: 'Only agents that match all of these',
 		options: [
 			{
 				displayName: 'Search',

@@ -13,6 +13,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agentFile'] } },
+		description: 'What to do with the files linked to an agent',
 		options: [
 			{
 				name: 'Link',

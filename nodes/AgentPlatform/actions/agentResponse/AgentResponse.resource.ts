@@ -11,6 +11,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agentResponse'] } },
+		description: 'What to do with a run of an agent',
 		options: [
 			{
 				name: 'Get',

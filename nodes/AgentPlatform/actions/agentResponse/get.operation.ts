@@ -27,6 +27,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'How to fetch the run',
 		options: [
 			{
 				displayName: 'Include Full Response',
@@ -41,6 +42,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0.1 },
 				default: 10,
+				placeholder: 'e.g. 10',
 				description: 'With Wait Until Finished: how long to wait',
 				displayOptions: { show: { '/waitForCompletion': [true] } },
 			},

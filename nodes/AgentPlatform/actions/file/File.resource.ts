@@ -15,6 +15,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['file'] } },
+		description: 'What to do with the files stored on the platform',
 		options: [
 			{
 				name: 'Delete',

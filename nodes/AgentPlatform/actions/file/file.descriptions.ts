@@ -39,6 +39,7 @@ export function processingTimeout(show: IDisplayOptions['show']): INodePropertie
 		type: 'number',
 		typeOptions: { minValue: 0.1 },
 		default: 10,
+		placeholder: 'e.g. 10',
 		description: 'How long to wait for the platform to finish processing before giving up (the file stays uploaded)',
 		displayOptions: { show },
 	};

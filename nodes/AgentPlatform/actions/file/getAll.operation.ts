@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'How to list the files',
 		options: [
 			{
 				displayName: 'Order',

@@ -4,9 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { waitUntilProcessed } from '../../helpers/binary';
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
+import { platformNotice } from '../common.descriptions';
 import { fileLocator, processingTimeout } from './file.descriptions';
 
 const properties: INodeProperties[] = [
+	platformNotice('creditsNotice', 'Processing a file spends credits of your workspace'),
 	fileLocator,
 	{
 		displayName: 'Wait Until Processed',

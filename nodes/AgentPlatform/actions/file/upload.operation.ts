@@ -2,9 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { uploadBinary, waitUntilProcessed } from '../../helpers/binary';
+import { platformNotice } from '../common.descriptions';
 import { processingTimeout } from './file.descriptions';
 
 const properties: INodeProperties[] = [
+	platformNotice(
+		'uploadLimitsNotice',
+		'The platform takes files of at most 200 MB with a known extension (PDF, Office, text, images, audio, video, code…) and stores at most 30 files: delete files to make room',
+	),
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -46,6 +51,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		description: 'The file name and MIME type to send instead of those of the binary',
 		options: [
 			{
 				displayName: 'File Name',

@@ -14,6 +14,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['memoryCollection'] } },
+		description: 'What to do with a memory collection',
 		options: [
 			{
 				name: 'Create',

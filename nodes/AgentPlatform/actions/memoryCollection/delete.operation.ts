@@ -3,9 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
+import { platformNotice } from '../common.descriptions';
 import { collectionLocator } from './collection.descriptions';
 
 const properties: INodeProperties[] = [
+	platformNotice(
+		'deleteMemoriesNotice',
+		'Deleting a collection deletes every memory in it, for good. The "default" collection cannot be deleted.',
+	),
 	collectionLocator({
 		name: 'collectionId',
 		required: true,

@@ -14,6 +14,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
+		description: 'Only collections that match all of these',
 		options: [
 			{
 				displayName: 'Search',

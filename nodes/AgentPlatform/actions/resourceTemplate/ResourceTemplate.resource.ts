@@ -11,6 +11,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['resourceTemplate'] } },
+		description: 'What to do with the resource templates',
 		options: [
 			{
 				name: 'Get Many',

@@ -13,6 +13,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['webhook'] } },
+		description: 'What to do with the webhooks of agents',
 		options: [
 			{
 				name: 'Create',

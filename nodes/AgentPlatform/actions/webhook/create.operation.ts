@@ -3,9 +3,10 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
-import { agentLocator } from '../common.descriptions';
+import { agentLocator, platformNotice } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
+	platformNotice('httpsNotice', 'The platform accepts only https:// webhook URLs (the local emulator also takes http://)'),
 	{ ...agentLocator, description: 'The agent whose finished runs are sent to the URL' },
 	{
 		displayName: 'URL',
