@@ -14,8 +14,12 @@ npx tsc --noEmit -p tsconfig.test.json
 step "build"
 npm run --silent build >/dev/null
 
-step "n8n community checks (source and packed tarball)"
-npm run --silent lint
+step "release check: n8n's community checks and the package checks (source and packed tarball)"
+if [ "${RELEASE_CHECKED:-}" = 1 ]; then
+  echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run release:check first)"
+else
+  npm run --silent lint   # the same script as npm run release:check, on the build above
+fi
 
 step "unit and integration tests"
 status=0
