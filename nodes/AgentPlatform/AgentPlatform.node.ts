@@ -34,6 +34,7 @@ export class AgentPlatform implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				description: 'The kind of platform record to work with',
 				options: [
 					{ name: 'Agent', value: 'agent' },
 					{ name: 'Agent File', value: 'agentFile' },
