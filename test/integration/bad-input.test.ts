@@ -45,7 +45,7 @@ const execute = (extra: INodeParameters, agentId = TEXT): INodeParameters => ({
 	...(agentId === CHAT ? { message: 'Hello', ...chatSettings() } : {}),
 	...extra,
 });
-const textAnswers = (value: Record<string, unknown>) => ({ answers: { mappingMode: 'defineBelow', value } });
+const textAnswers = (value: Record<string, unknown>) => ({ answers: { mappingMode: 'defineBelow', value } }) as INodeParameters;
 const completion = (extra: INodeParameters): INodeParameters => ({
 	resource: 'agent',
 	operation: 'chatCompletion',

@@ -232,8 +232,8 @@ beforeAll(async () => {
 		const perPage = Number(url.searchParams.get('per_page'));
 		served.push({ path: url.pathname.replace(/^\/api\/v1/, ''), page, perPage });
 		const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-		if (served.length > budget) return send(410, { message: `fuzz: more than ${budget} requests for one list` });
-		send(200, envelope(c, page, perPage));
+		if (served.length > budget) send(410, { message: `fuzz: more than ${budget} requests for one list` });
+		else send(200, envelope(c, page, perPage));
 	});
 	server.listen(0, '127.0.0.1');
 	await once(server, 'listening');
@@ -279,8 +279,8 @@ function envelope(c: PagingCase, page: number, perPage: number): unknown {
 			return { message: 'ok', ...list('memories'), meta: { current_page: page, total: c.count, ...paging }, ...noise };
 		case 'collections':
 			return { message: 'ok', ...list('collections'), meta: { current_page: page, total: c.count, ...paging }, ...noise };
-		case 'files':
-			return { ...list('data'), ...(c.noise ? noise : {}) };
+		default:
+			return { ...list('data'), ...(c.noise ? noise : {}) }; // files: the bare list
 	}
 }
 

@@ -58,9 +58,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
 		} catch (error) {
 			if (this.continueOnFail()) {
-				// n8n's error output takes only items whose json holds nothing but error/message/details.
+				// n8n's error output takes an item that carries its error (`error`, n8n 1.x and 2.x), or whose
+				// json holds nothing but error/message (1.x) or error/message/details (2.x).
 				returnData.push({
 					json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
+					error: asNodeError(this, error, itemIndex),
 					pairedItem: { item: itemIndex },
 				});
 				continue;
