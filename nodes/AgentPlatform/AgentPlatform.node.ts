@@ -9,7 +9,7 @@ import * as memory from './actions/memory/Memory.resource';
 import * as memoryCollection from './actions/memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './actions/resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
-import { router } from './actions/router';
+import { batchingDescription, router } from './actions/router';
 import { searchAgents, searchCollections, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
 import { getAnswerFields } from './methods/resourceMapping';
@@ -55,6 +55,7 @@ export class AgentPlatform implements INodeType {
 			...memoryCollection.description,
 			...resourceTemplate.description,
 			...webhook.description,
+			batchingDescription,
 		],
 	};
 

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as agent from './agent/Agent.resource';
@@ -40,35 +40,80 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number):
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** The most items processed at once. */
+export const MAX_BATCH_SIZE = 100;
+
 /**
- * Runs the chosen operation item by item: each output item is paired with its input item, and
- * a failing item either stops the node (naming the item) or, with "Continue On Fail" or the
- * error output, becomes an item carrying the error.
+ * Node-level, shown for every operation: n8n's own AI nodes call this "Batch Processing → Batch
+ * Size" ("how many items to process in parallel"), so users who need it know where to look. No
+ * "delay between batches": the node waits as the platform asks when it answers 429.
+ */
+export const batchingDescription: INodeProperties = {
+	displayName: 'Batch Processing',
+	name: 'batching',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	description: 'Process several input items at once',
+	options: [
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
+			default: 1,
+			description:
+				'How many items to process in parallel. The output keeps the input order. When the platform answers 429 (too many requests), every item waits as it asks.',
+		},
+	],
+};
+
+function batchSizeOf(ctx: IExecuteFunctions, itemCount: number): number {
+	if (itemCount <= 1) return 1;
+	const raw = Number(ctx.getNodeParameter('batching.batchSize', 0, 1));
+	return Number.isFinite(raw) ? Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(raw))) : 1;
+}
+
+/**
+ * Runs the chosen operation for each item, at most Batch Size items at once (default one after
+ * another). Each output item is paired with its input item and the output keeps the input order.
+ * A failing item either stops the node (naming the item; no further item is started, those
+ * already under way finish first, and the lowest failing item is reported) or, with "Continue On
+ * Fail" or the error output, becomes an item carrying the error.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const execute = operationFor(this, resource, operation);
-	const returnData: INodeExecutionData[] = [];
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const failed: { itemIndex: number; error?: unknown } = { itemIndex: Number.POSITIVE_INFINITY };
+	let next = 0;
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const runItem = async (itemIndex: number) => {
 		try {
 			const output = await execute.call(this, itemIndex);
-			returnData.push(...this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } }));
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } });
 		} catch (error) {
 			if (this.continueOnFail()) {
 				// n8n's error output takes an item that carries its error (`error`, n8n 1.x and 2.x), or whose
 				// json holds nothing but error/message (1.x) or error/message/details (2.x).
-				returnData.push({
-					json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
-					error: asNodeError(this, error, itemIndex),
-					pairedItem: { item: itemIndex },
-				});
-				continue;
+				outputs[itemIndex] = [
+					{
+						json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
+						error: asNodeError(this, error, itemIndex),
+						pairedItem: { item: itemIndex },
+					},
+				];
+			} else if (itemIndex < failed.itemIndex) {
+				Object.assign(failed, { itemIndex, error });
 			}
-			throw asNodeError(this, error, itemIndex);
 		}
-	}
-	return [returnData];
+	};
+	const worker = async () => {
+		while (failed.error === undefined && next < items.length) await runItem(next++);
+	};
+	await Promise.all(Array.from({ length: batchSizeOf(this, items.length) }, worker));
+	if (failed.error !== undefined) throw asNodeError(this, failed.error, failed.itemIndex);
+	return [outputs.flat()];
 }

@@ -33,9 +33,17 @@ export function itemsOf(body: unknown, itemsKey: ItemsKey): IDataObject[] {
 	return Array.isArray(items) ? (items as IDataObject[]) : [];
 }
 
+/** How many pages of one list are asked for at once (the node run's rate gate may allow fewer). */
+export const PAGING = { concurrency: 16 };
+
 /**
- * The one paging helper. Follows `last_page` where the envelope has one, and otherwise stops
- * at the first short page (files). Never asks for more per_page than the endpoint allows.
+ * The one paging helper. Where the envelope says how many pages there are (`last_page`), the
+ * first page tells it and the pages still needed are then fetched concurrently, at most
+ * PAGING.concurrency at a time and fewer when the platform answers 429 (see rateLimit.ts); the
+ * items keep the platform's order and Limit is honoured. Where it does not (files), pages are
+ * fetched one after another up to the first short page: the platform keeps at most 30 files, one
+ * page of 100, so probing ahead would only spend requests. Never asks for more per_page than the
+ * endpoint allows.
  */
 export async function apiRequestAllItems(
 	this: PlatformContext,
@@ -46,18 +54,44 @@ export async function apiRequestAllItems(
 	const wanted = options.returnAll ? Number.POSITIVE_INFINITY : Math.max(0, options.limit ?? 50);
 	if (wanted === 0) return [];
 	const perPage = Math.max(1, Math.min(options.maxPerPage, wanted));
-	const results: IDataObject[] = [];
-	for (let page = 1; ; page++) {
-		const body = await apiRequest.call(this, {
+	const fetchPage = async (page: number) =>
+		await apiRequest.call(this, {
 			...request,
 			method: 'GET',
 			qs: { ...(request.qs ?? {}), page, per_page: perPage },
 		});
-		const items = itemsOf(body, itemsKey);
-		results.push(...items);
-		if (results.length >= wanted) return results.slice(0, wanted);
-		const lastPage = lastPageOf((body ?? {}) as IDataObject);
-		const more = lastPage !== undefined ? page < lastPage : items.length >= perPage;
-		if (!more || items.length === 0) return results;
+
+	const first = await fetchPage(1);
+	const results = itemsOf(first, itemsKey);
+	if (results.length >= wanted) return results.slice(0, wanted);
+	const lastPage = lastPageOf((first ?? {}) as IDataObject);
+
+	if (lastPage === undefined) {
+		for (let page = 2, items = results; items.length >= perPage; page++) {
+			items = itemsOf(await fetchPage(page), itemsKey);
+			results.push(...items);
+			if (results.length >= wanted) return results.slice(0, wanted);
+		}
+		return results;
 	}
+
+	const pageCount = Math.min(lastPage, Math.ceil(wanted / perPage));
+	const pages: IDataObject[][] = [results];
+	let next = 2;
+	const failed: { page: number; error?: unknown } = { page: Number.POSITIVE_INFINITY };
+	const worker = async () => {
+		while (failed.error === undefined && next <= pageCount) {
+			const page = next++;
+			try {
+				pages[page - 1] = itemsOf(await fetchPage(page), itemsKey);
+			} catch (error) {
+				if (page < failed.page) Object.assign(failed, { page, error });
+			}
+		}
+	};
+	// After a failure no worker takes another page; each ends its own request first.
+	await Promise.all(Array.from({ length: Math.min(PAGING.concurrency, pageCount - 1) }, worker));
+	if (failed.error !== undefined) throw failed.error;
+	const all = pages.flat();
+	return all.length > wanted ? all.slice(0, wanted) : all;
 }

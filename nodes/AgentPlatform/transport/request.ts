@@ -10,6 +10,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { platformHttpError, platformInvalidJsonError, platformNetworkError } from './errors';
+import { rateGateOf } from './rateLimit';
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
@@ -57,6 +58,8 @@ export const RETRY = {
 	maxDelayMs: 30_000,
 	/** A retry_after above this is not waited for: the error says so instead. */
 	maxRetryAfterMs: 5 * 60_000,
+	/** 429 answers a request may get before the error (they do not count among maxAttempts). */
+	maxRateLimited: 10,
 	/** A read that got no answer within its timeout is asked this many times in all, not six: 2 minutes, not 6. */
 	maxTimeoutAttempts: 2,
 };
@@ -199,9 +202,13 @@ export async function apiRequestFull<T = unknown>(
 	};
 	if (request.body !== undefined) options.body = request.body as IDataObject;
 	const where = { method, path: request.path, resource: request.resource, itemIndex: request.itemIndex };
+	// One gate per node run: items and pages back off together when the platform answers 429.
+	const gate = rateGateOf(this, async (ms) => await waitFor(this, ms));
+	let rateLimited = 0;
 
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(this);
+		const ticket = await gate.acquire(attempt > 1 || rateLimited > 0);
 		let response: ApiResponse<unknown>;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -210,6 +217,7 @@ export async function apiRequestFull<T = unknown>(
 				options,
 			)) as ApiResponse<unknown>;
 		} catch (error) {
+			gate.release(ticket);
 			if (isCancellation(this, error)) throw new NodeOperationError(node, 'The execution was canceled');
 			const code = errorCode(error);
 			const detail = errorDetail(error);
@@ -231,6 +239,8 @@ export async function apiRequestFull<T = unknown>(
 		}
 		const { statusCode } = response;
 		if (statusCode >= 200 && statusCode < 300) {
+			gate.succeeded();
+			gate.release(ticket);
 			// n8n's client hands over a JSON answer it cannot parse as the raw text: a truncated body
 			// or an HTML page. A read is asked again; anything else is reported, never passed on as data.
 			if (request.stream || !unparsedJson(response.body, response.headers)) return response as ApiResponse<T>;
@@ -243,7 +253,20 @@ export async function apiRequestFull<T = unknown>(
 
 		const body = request.stream ? await readStreamedBody(response.body) : response.body;
 		const headers = response.headers ?? {};
-		const retryable = RETRYABLE_STATUSES.has(statusCode) && (idempotent || statusCode === 429);
+		if (statusCode === 429 && rateLimited < RETRY.maxRateLimited) {
+			// Not processed by the platform, so even a POST may be sent again: after the wait it asks
+			// for, which the gate imposes on every request of this run.
+			const asked = retryAfterMs(body, headers);
+			if (asked === undefined || asked <= RETRY.maxRetryAfterMs) {
+				rateLimited++;
+				gate.rateLimitedFor(ticket, asked ?? backoffMs(rateLimited));
+				gate.release(ticket);
+				attempt--; // a 429 is counted on its own, not among the failed attempts
+				continue;
+			}
+		}
+		gate.release(ticket);
+		const retryable = statusCode !== 429 && RETRYABLE_STATUSES.has(statusCode) && idempotent;
 		if (retryable && attempt < RETRY.maxAttempts) {
 			const asked = retryAfterMs(body, headers);
 			if (asked === undefined || asked <= RETRY.maxRetryAfterMs) {
