@@ -634,6 +634,11 @@ export class N8nInstance {
 		return this.server !== undefined;
 	}
 
+	/** Process ID of the running `n8n start` (its main process; task runners are its children). */
+	get pid(): number | undefined {
+		return this.server?.pid;
+	}
+
 	/** Settles when the `n8n start` process exits (undefined when it is not running). */
 	get serverExited(): Promise<void> | undefined {
 		return this.server ? this.serverExit : undefined;

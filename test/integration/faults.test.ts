@@ -11,6 +11,10 @@
  * Webhook Create). "Effect" counts what a POST leaves on the platform (runs, memories, files,
  * webhooks): it proves that nothing ran twice.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { POLLING } from '../../nodes/AgentPlatform/helpers/agentResponses';
@@ -392,6 +396,16 @@ describe('malformed JSON (HTTP 200, the body cut short)', () => {
 		expectPlainWords(error);
 	});
 
+	it('Memory → Delete: a 2xx means it was deleted, so it is not sent again (that would only get a 404)', async () => {
+		emu.setFaults({ malformedJsonRate: 1 });
+		const memoryId = seededMemory();
+		const { outputs, error } = await run({ ...READS[4], parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: String(memoryId) }) });
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json).toMatchObject({ id: memoryId, deleted: true });
+		expect(emu.requests.map((r) => [r.method, r.status])).toEqual([['DELETE', 200]]);
+		expect(emu.state.memories.has(memoryId)).toBe(false);
+	});
+
 	it.each([EXECUTE_START, MEMORY_CREATE, WEBHOOK_CREATE].map((kind) => [kind.name, kind] as const))(
 		'%s: sent once; the error has the status and says the request may have been carried out',
 		async (_name, kind) => {
@@ -429,6 +443,34 @@ describe('an HTML error page (HTTP 502 from a proxy)', () => {
 			expectPlainWords(error);
 		},
 	);
+});
+
+describe('a web page with HTTP 200 where the API should be (a wrong Base URL, a captive proxy)', () => {
+	it.each([READS[0], MEMORY_CREATE].map((kind) => [kind.name, kind] as const))('%s: a plain-words error pointing at the Base URL', async (_name, kind) => {
+		const pages: string[] = [];
+		const site = createServer((req, res) => {
+			pages.push(`${req.method} ${req.url}`);
+			req.resume();
+			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body><h1>Welcome</h1></body></html>');
+		});
+		site.listen(0, '127.0.0.1');
+		await once(site, 'listening');
+		try {
+			const { port } = site.address() as AddressInfo;
+			const { outputs, error } = await runNode({
+				parameters: kind.parameters(),
+				credentials: { ...credentialsFor(emu), baseUrl: `http://127.0.0.1:${port}/api/v1` },
+			});
+			expect(error?.message).toBe('The platform answered HTTP 200 with a web page instead of JSON');
+			expect((error as { description?: string }).description).toMatch(/check the Base URL/);
+			expect(outputs).toEqual([]);
+			expect(pages).toHaveLength(kind.method === 'POST' ? 1 : savedRetry.maxAttempts);
+			expectPlainWords(error);
+		} finally {
+			site.close();
+			site.closeAllConnections();
+		}
+	});
 });
 
 describe('Server-Sent Events cut midway or gone silent: the whole output through polling', () => {

@@ -244,6 +244,8 @@ export async function apiRequestFull<T = unknown>(
 			// n8n's client hands over a JSON answer it cannot parse as the raw text: a truncated body
 			// or an HTML page. A read is asked again; anything else is reported, never passed on as data.
 			if (request.stream || !unparsedJson(response.body, response.headers)) return response as ApiResponse<T>;
+			// A delete the platform answered 2xx took place: asking again would only get a 404.
+			if (method === 'DELETE' && !/^\s*</.test(String(response.body))) return { ...response, body: {} } as ApiResponse<T>;
 			if (idempotent && attempt < RETRY.maxAttempts) {
 				await waitFor(this, backoffMs(attempt));
 				continue;
