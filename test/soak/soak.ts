@@ -183,7 +183,7 @@ async function main(): Promise<void> {
 			TOOLS: first('tools'),
 			TEMPERATURE: first('temperature'),
 		});
-		await n8n.importWorkflows([{ active: false, settings: {}, ...workflow }]);
+		await n8n.importWorkflows([{ active: false, settings: {}, ...workflow } as WorkflowFixture]);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
 		await n8n.activate(workflowId);

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
+import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
 import { runNode } from '../helpers/n8n';
@@ -325,9 +326,9 @@ describe(`apiRequestAllItems through the list operations, fuzzed (seed ${SEED})`
 			const expected = expectation(c);
 			current = c;
 			served = [];
-			// a correct client needs `pages`, and may look one page past a short or empty one; 16 more
-			// allows pages asked for concurrently before the end was seen
-			budget = expected.pages + 1 + 16;
+			// a correct client needs `pages`, and may look one page past a short or empty one; pages asked
+			// for concurrently before the end was seen add at most PAGING.concurrency
+			budget = expected.pages + 1 + PAGING.concurrency;
 			const { outputs, error } = await runNode({
 				parameters: { ...c.operation.parameters, returnAll: c.returnAll, ...(c.returnAll ? {} : { limit: c.limit }) },
 				credentials: { baseUrl, apiKey: 'fuzz-key', workspaceId: '1' },

@@ -23,7 +23,7 @@ export interface ListOptions {
 export function lastPageOf(body: IDataObject): number | undefined {
 	const meta = body.meta as IDataObject | undefined;
 	const value = Number(body.last_page ?? meta?.last_page);
-	return Number.isFinite(value) && value >= 1 ? value : undefined;
+	return Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
 /** The items of one page, whatever the envelope. */
@@ -75,7 +75,11 @@ export async function apiRequestAllItems(
 		return results;
 	}
 
-	const pageCount = Math.min(lastPage, Math.ceil(wanted / perPage));
+	// An empty first page ends the list, whatever last_page says. The platform's page size is what
+	// page 1 holds: it may page smaller than the per_page asked for.
+	if (results.length === 0) return results;
+	const pageSize = results.length;
+	let pageCount = Math.min(lastPage, Math.ceil(wanted / pageSize));
 	const pages: IDataObject[][] = [results];
 	let next = 2;
 	const failed: { page: number; error?: unknown } = { page: Number.POSITIVE_INFINITY };
@@ -83,7 +87,10 @@ export async function apiRequestAllItems(
 		while (failed.error === undefined && next <= pageCount) {
 			const page = next++;
 			try {
-				pages[page - 1] = itemsOf(await fetchPage(page), itemsKey);
+				const items = itemsOf(await fetchPage(page), itemsKey);
+				pages[page - 1] = items;
+				// A short page is the last one, whatever last_page said: no page after it is taken.
+				if (items.length < pageSize) pageCount = Math.min(pageCount, page);
 			} catch (error) {
 				if (page < failed.page) Object.assign(failed, { page, error });
 			}
@@ -91,7 +98,7 @@ export async function apiRequestAllItems(
 	};
 	// After a failure no worker takes another page; each ends its own request first.
 	await Promise.all(Array.from({ length: Math.min(PAGING.concurrency, pageCount - 1) }, worker));
-	if (failed.error !== undefined) throw failed.error;
-	const all = pages.flat();
+	if (failed.error !== undefined && failed.page <= pageCount) throw failed.error;
+	const all = pages.slice(0, pageCount).flat();
 	return all.length > wanted ? all.slice(0, wanted) : all;
 }
