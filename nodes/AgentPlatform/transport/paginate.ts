@@ -34,7 +34,7 @@ export function itemsOf(body: unknown, itemsKey: ItemsKey): IDataObject[] {
 }
 
 /** How many pages of one list are asked for at once (the node run's rate gate may allow fewer). */
-export const PAGING = { concurrency: 16 };
+export const PAGING = { concurrency: 32 };
 
 /**
  * The one paging helper. Where the envelope says how many pages there are (`last_page`), the

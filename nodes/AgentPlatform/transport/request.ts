@@ -91,7 +91,21 @@ export async function waitFor(ctx: PlatformContext, ms: number): Promise<void> {
 	}
 }
 
+// The credential cannot change during a node run: read it once per run, not once per request
+// (in n8n each read is a database lookup and a decryption; n8n reads it again to authenticate).
+const baseUrls = new WeakMap<object, Promise<string>>();
+
 export async function baseUrl(ctx: PlatformContext): Promise<string> {
+	let url = baseUrls.get(ctx);
+	if (!url) {
+		url = readBaseUrl(ctx);
+		baseUrls.set(ctx, url);
+		url.catch(() => baseUrls.delete(ctx));
+	}
+	return await url;
+}
+
+async function readBaseUrl(ctx: PlatformContext): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]+/i.test(url)) {
