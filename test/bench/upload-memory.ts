@@ -15,7 +15,7 @@
  */
 import { spawn, execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -332,6 +332,21 @@ async function main(): Promise<void> {
 	console.log(line(rows[0]));
 	console.log(line(widths.map((w) => '-'.repeat(w))));
 	for (const row of rows.slice(1)) console.log(line(row));
+
+	// npm run bench (test/bench/upload.ts) reads the medians from here
+	if (process.env.BENCH_RESULT_FILE) {
+		const medians = results.map((r) => ({
+			line: r.line.version,
+			growthMb: r.growthMb,
+			maxGrowthMb: MAX_GROWTH_MB,
+			uploadSeconds: median(r.uploadSeconds),
+			curlSeconds: median(r.curlSeconds),
+			axiosSeconds: median(r.axiosSeconds),
+			sizeMb,
+			runs,
+		}));
+		writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(medians), 'utf8');
+	}
 
 	const over = results.filter((r) => r.growthMb > MAX_GROWTH_MB);
 	if (over.length) {

@@ -420,9 +420,11 @@ export class EmulatorServer {
           // Cut once this event reached the socket, so the client sees exactly N events.
           cutting = true;
           res.write(`data: ${data}\n\n`, () => cut());
+          (record.eventsSentAt ??= []).push(performance.timeOrigin + performance.now());
           return false;
         }
         res.write(`data: ${data}\n\n`);
+        (record.eventsSentAt ??= []).push(performance.timeOrigin + performance.now());
         if (silentAfter !== null && count >= silentAfter) silent = true;
         return !closed && !silent;
       },

@@ -77,6 +77,8 @@ export interface RecordedRequest {
   status: number;
   /** Date.now() when received. */
   at: number;
+  /** Streamed answers: when each event was written, in ms since the epoch with sub-ms precision (performance clock). */
+  eventsSentAt?: number[];
 }
 
 export interface AgentConfig {

@@ -1,0 +1,196 @@
+/**
+ * Case 5, per-item cost in real n8n: 1,000 items through Agent → Get and through Memory → Create,
+ * against the emulator answering after 20 ms, in one `n8n execute` per run of one workflow:
+ *
+ *   Manual Trigger → Code (1,000 items) ─┬→ HTTP Request  GET  /agents/{{agentId}}  (n8n's own node)
+ *                                         ├→ Agent Platform Agent → Get, Batch Size 1 (default)
+ *                                         ├→ Agent Platform Agent → Get, Batch Size 5
+ *                                         ├→ Agent Platform Agent → Get, Batch Size 25 (for information)
+ *                                         ├→ HTTP Request  POST /memories {memory}
+ *                                         ├→ Agent Platform Memory → Create, Batch Size 1
+ *                                         ├→ Agent Platform Memory → Create, Batch Size 5
+ *                                         └→ Agent Platform Memory → Create, Batch Size 25 (for information)
+ *
+ * The HTTP Request node uses Header Auth (Authorization: Bearer …) plus the x-workspace-id header:
+ * the same calls. Each figure is n8n's own execution time of the node; the baseline is the HTTP
+ * Request node's time for the same calls in the same run. Runs alternate the order of the
+ * branches (n8n runs them top to bottom), so that neither side always goes first.
+ *
+ * Mind the baseline: n8n's HTTP Request node (v4) does not wait for one item's request before
+ * sending the next item's (it collects every item's request and awaits them together, unless its
+ * Batching option is set), so for 1,000 items it has up to 1,000 requests in flight at once.
+ */
+import { startEmulator, type PlatformEmulator } from '../emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	ensureN8n,
+	fixtureId,
+	packPackage,
+	selectedLines,
+	type N8nLine,
+	type N8nRun,
+} from '../e2e/harness';
+import type { BenchOptions, BenchRow } from './common';
+import { median, progress, seconds } from './common';
+
+const LATENCY_MS = 20;
+const AP_CREDENTIAL = { id: fixtureId('credBenchItems'), name: 'Agent Platform (bench items)' };
+const HTTP_CREDENTIAL = { id: fixtureId('credBenchHttp'), name: 'Header Auth (bench items)' };
+const WORKFLOW_IDS = ['benchItemsFwd001', 'benchItemsRev001'];
+
+const NODES = {
+	httpGet: 'HTTP Request: GET agent',
+	getBatch1: 'Agent → Get (Batch Size 1)',
+	getBatch5: 'Agent → Get (Batch Size 5)',
+	getBatch25: 'Agent → Get (Batch Size 25)',
+	httpPost: 'HTTP Request: POST memory',
+	createBatch1: 'Memory → Create (Batch Size 1)',
+	createBatch5: 'Memory → Create (Batch Size 5)',
+	createBatch25: 'Memory → Create (Batch Size 25)',
+} as const;
+
+function workflow(emu: PlatformEmulator, id: string, items: number, reversed: boolean) {
+	const apCredentials = { agentPlatformApi: AP_CREDENTIAL };
+	const httpCommon = {
+		authentication: 'genericCredentialType',
+		genericAuthType: 'httpHeaderAuth',
+		sendHeaders: true,
+		headerParameters: { parameters: [{ name: 'x-workspace-id', value: emu.workspaceId }] },
+		options: {},
+	};
+	const branches = [
+		{
+			name: NODES.httpGet,
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: { method: 'GET', url: `=${emu.url}/agents/{{ $json.agentId }}`, ...httpCommon },
+			credentials: { httpHeaderAuth: HTTP_CREDENTIAL },
+		},
+		...[1, 5, 25].map((batchSize) => ({
+			name: { 1: NODES.getBatch1, 5: NODES.getBatch5, 25: NODES.getBatch25 }[batchSize]!,
+			type: 'n8n-nodes-agent-platform.agentPlatform',
+			typeVersion: 1,
+			parameters: {
+				resource: 'agent',
+				operation: 'get',
+				agentId: { __rl: true, mode: 'id', value: '={{ $json.agentId }}' },
+				batching: { batchSize },
+			},
+			credentials: apCredentials,
+		})),
+		{
+			name: NODES.httpPost,
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: {
+				method: 'POST',
+				url: `${emu.url}/memories`,
+				...httpCommon,
+				sendBody: true,
+				contentType: 'json',
+				specifyBody: 'keypair',
+				bodyParameters: { parameters: [{ name: 'memory', value: '={{ $json.text }}' }] },
+			},
+			credentials: { httpHeaderAuth: HTTP_CREDENTIAL },
+		},
+		...[1, 5, 25].map((batchSize) => ({
+			name: { 1: NODES.createBatch1, 5: NODES.createBatch5, 25: NODES.createBatch25 }[batchSize]!,
+			type: 'n8n-nodes-agent-platform.agentPlatform',
+			typeVersion: 1,
+			parameters: { resource: 'memory', operation: 'create', memory: '={{ $json.text }}', batching: { batchSize } },
+			credentials: apCredentials,
+		})),
+	];
+	const ordered = reversed ? [...branches].reverse() : branches;
+	const nodes = [
+		{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'c0000000-0000-4000-8000-000000000002',
+			name: 'Items',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [220, 0],
+			parameters: {
+				jsCode: `return Array.from({ length: ${items} }, (_, i) => ({ json: { i, agentId: (i % 40) + 1, text: 'bench memory ' + i } }));`,
+			},
+		},
+		...ordered.map((node, index) => ({
+			id: `c0000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+			position: [480, index * 200],
+			...node,
+		})),
+	];
+	return {
+		id,
+		name: `Bench: ${items} items, HTTP Request vs Agent Platform${reversed ? ' (reversed)' : ''}`,
+		nodes,
+		connections: {
+			'Manual Trigger': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
+			Items: { main: [ordered.map((node) => ({ node: node.name, type: 'main', index: 0 }))] },
+		},
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+function nodeSeconds(run: N8nRun, name: string, items: number): number {
+	const task = run.data.resultData.runData[name]?.[0] as { executionTime?: number; data?: { main?: unknown[][] } } | undefined;
+	const count = task?.data?.main?.[0]?.length ?? 0;
+	if (!task || count !== items) throw new Error(`${name} gave ${count} of ${items} items`);
+	return (task.executionTime ?? Number.NaN) / 1000;
+}
+
+async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, runs: number): Promise<BenchRow[]> {
+	await ensureN8n(line);
+	const n8n = await N8nInstance.create(line);
+	const times: Record<string, number[]> = Object.fromEntries(Object.values(NODES).map((name) => [name, []]));
+	try {
+		await n8n.installPackage(await packPackage());
+		await n8n.importCredentials([
+			agentPlatformCredential({ url: emu.url, apiKey: emu.apiKey, workspaceId: emu.workspaceId }, AP_CREDENTIAL),
+			{ ...HTTP_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${emu.apiKey}` } },
+		]);
+		await n8n.importWorkflows([workflow(emu, WORKFLOW_IDS[0], items, false), workflow(emu, WORKFLOW_IDS[1], items, true)]);
+		for (let i = 0; i < runs; i++) {
+			const { run } = await n8n.executeOk(WORKFLOW_IDS[i % 2], { timeoutMs: 15 * 60_000 });
+			for (const name of Object.values(NODES)) times[name].push(nodeSeconds(run, name, items));
+			progress(`items, n8n ${line.version}, run ${i + 1}/${runs}: ${Object.values(NODES).map((name) => `${name} ${seconds(times[name].at(-1)!)}`).join(', ')}`);
+		}
+	} finally {
+		await n8n.dispose();
+	}
+	const m = (name: string) => median(times[name]);
+	const row = (operation: string, http: string, ours: string, batchSize: number, limit?: number): BenchRow => ({
+		case: '5 Items',
+		figure: `n8n ${line.version}: ${items} items, ${operation}, Batch Size ${batchSize} ÷ HTTP Request node`,
+		measured: seconds(m(ours)),
+		baseline: seconds(m(http)),
+		value: m(ours) / m(http),
+		target: limit === undefined ? '(for information)' : `≤ ${limit.toFixed(1)}×`,
+		met: limit === undefined || m(ours) / m(http) <= limit,
+		info: limit === undefined,
+		note: batchSize === 1 ? `per item: ${((m(ours) * 1000) / items).toFixed(1)} ms (latency ${LATENCY_MS} ms); HTTP Request: ${((m(http) * 1000) / items).toFixed(1)} ms` : undefined,
+	});
+	return [
+		row('Agent → Get', NODES.httpGet, NODES.getBatch1, 1, 1.0),
+		row('Agent → Get', NODES.httpGet, NODES.getBatch5, 5, 0.3),
+		row('Agent → Get', NODES.httpGet, NODES.getBatch25, 25),
+		row('Memory → Create', NODES.httpPost, NODES.createBatch1, 1, 1.0),
+		row('Memory → Create', NODES.httpPost, NODES.createBatch5, 5, 0.3),
+		row('Memory → Create', NODES.httpPost, NODES.createBatch25, 25),
+	];
+}
+
+export async function benchItems(options: BenchOptions): Promise<BenchRow[]> {
+	const items = options.quick ? 200 : 1000;
+	const runs = Math.max(2, Math.min(options.runs, options.quick ? 2 : 4));
+	const emu = await startEmulator({ port: 0, apiKey: 'bench-items-key', quiet: true, faults: { latencyMs: LATENCY_MS } });
+	const rows: BenchRow[] = [];
+	try {
+		for (const line of selectedLines()) rows.push(...(await benchLine(line, emu, items, runs)));
+	} finally {
+		await emu.stop();
+	}
+	return rows;
+}
