@@ -145,9 +145,10 @@ describe.each(selectedLines())('n8n $line ($version) in queue mode: main + worke
 	let workerInstance: N8nInstance | undefined;
 	let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
 	let textAgent: number;
-	const started = Date.now();
+	let started = Date.now();
 
 	beforeAll(async () => {
+		started = Date.now(); // describe.each collects both lines at once
 		await ensureN8n(line);
 		const tarball = await packPackage();
 		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, quiet: true });
