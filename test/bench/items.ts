@@ -1,8 +1,10 @@
 /**
  * Case 5, per-item cost in real n8n: 1,000 items through Agent → Get and through Memory → Create,
- * against the emulator answering after 20 ms, in one `n8n execute` per run of one workflow:
+ * against the emulator answering after 20 ms, in a running n8n (`n8n start`), one execution of one
+ * workflow per run, started by its webhook (the run data of 9,000 items is too large for
+ * `n8n execute`, whose printed JSON gets cut off when the process exits):
  *
- *   Manual Trigger → Code (1,000 items) ─┬→ HTTP Request  GET  /agents/{{agentId}}  (n8n's own node)
+ *   Webhook → Code (1,000 items) ─┬→ HTTP Request  GET  /agents/{{agentId}}  (n8n's own node)
  *                                         ├→ Agent Platform Agent → Get, Batch Size 1 (default)
  *                                         ├→ Agent Platform Agent → Get, Batch Size 5
  *                                         ├→ Agent Platform Agent → Get, Batch Size 25 (for information)
@@ -28,6 +30,7 @@ import {
 	fixtureId,
 	packPackage,
 	selectedLines,
+	waitFor,
 	type N8nLine,
 	type N8nRun,
 } from '../e2e/harness';
@@ -49,6 +52,12 @@ const NODES = {
 	createBatch5: 'Memory → Create (Batch Size 5)',
 	createBatch25: 'Memory → Create (Batch Size 25)',
 } as const;
+
+/** The webhook path (and webhookId) of a workflow: a UUID made from its id. */
+function webhookPath(id: string): string {
+	const hex = Buffer.from(id.padEnd(16, '0').slice(0, 16)).toString('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 function workflow(emu: PlatformEmulator, id: string, items: number, reversed: boolean) {
 	const apCredentials = { agentPlatformApi: AP_CREDENTIAL };
@@ -104,7 +113,15 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 	];
 	const ordered = reversed ? [...branches].reverse() : branches;
 	const nodes = [
-		{ id: 'c0000000-0000-4000-8000-000000000001', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'c0000000-0000-4000-8000-000000000001',
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: webhookPath(id),
+			parameters: { httpMethod: 'POST', path: webhookPath(id), responseMode: 'onReceived', options: {} },
+		},
 		{
 			id: 'c0000000-0000-4000-8000-000000000002',
 			name: 'Items',
@@ -126,7 +143,7 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 		name: `Bench: ${items} items, HTTP Request vs Agent Platform${reversed ? ' (reversed)' : ''}`,
 		nodes,
 		connections: {
-			'Manual Trigger': { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
+			Webhook: { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
 			Items: { main: [ordered.map((node) => ({ node: node.name, type: 'main', index: 0 }))] },
 		},
 		settings: { executionOrder: 'v1' },
@@ -141,6 +158,25 @@ function nodeSeconds(run: N8nRun, name: string, items: number): number {
 	return (task.executionTime ?? Number.NaN) / 1000;
 }
 
+/** Starts the workflow by its webhook and returns the run data of the execution it made. */
+async function runOnce(n8n: N8nInstance, workflowId: string): Promise<N8nRun> {
+	const before = new Set((await n8n.getExecutions(workflowId, { includeData: false })).map((e) => String(e.id)));
+	const res = await fetch(`${n8n.baseUrl}/webhook/${webhookPath(workflowId)}`, { method: 'POST' });
+	if (!res.ok) throw new Error(`the webhook of ${workflowId} answered HTTP ${res.status}`);
+	const execution = await waitFor(
+		`the execution of ${workflowId}`,
+		async () => {
+			const executions = await n8n.getExecutions(workflowId, { includeData: false });
+			const mine = executions.find((e) => !before.has(String(e.id)) && ['success', 'error', 'crashed'].includes(String(e.status)));
+			return mine;
+		},
+		{ timeoutMs: 15 * 60_000, intervalMs: 1000 },
+	);
+	if (execution.status !== 'success') throw new Error(`the execution of ${workflowId} ended with ${String(execution.status)}`);
+	const full = await n8n.api<{ data: N8nRun['data'] }>('GET', `/executions/${String(execution.id)}?includeData=true`);
+	return { data: full.data } as N8nRun;
+}
+
 async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, runs: number): Promise<BenchRow[]> {
 	await ensureN8n(line);
 	const n8n = await N8nInstance.create(line);
@@ -152,8 +188,11 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 			{ ...HTTP_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${emu.apiKey}` } },
 		]);
 		await n8n.importWorkflows([workflow(emu, WORKFLOW_IDS[0], items, false), workflow(emu, WORKFLOW_IDS[1], items, true)]);
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
+		for (const id of WORKFLOW_IDS) await n8n.activate(id);
 		for (let i = 0; i < runs; i++) {
-			const { run } = await n8n.executeOk(WORKFLOW_IDS[i % 2], { timeoutMs: 15 * 60_000 });
+			const run = await runOnce(n8n, WORKFLOW_IDS[i % 2]);
 			for (const name of Object.values(NODES)) times[name].push(nodeSeconds(run, name, items));
 			progress(`items, n8n ${line.version}, run ${i + 1}/${runs}: ${Object.values(NODES).map((name) => `${name} ${seconds(times[name].at(-1)!)}`).join(', ')}`);
 		}
