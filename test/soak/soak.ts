@@ -196,6 +196,7 @@ async function main(): Promise<void> {
 		const startedAt = Date.now();
 		const samples: Sample[] = [];
 		const statuses = new Map<number, number>();
+		const unexpected: string[] = [];
 		let done = 0;
 		let next = 0;
 		const warmUp = Math.min(40, Math.floor(options.runs / 10));
@@ -207,8 +208,9 @@ async function main(): Promise<void> {
 				body: JSON.stringify({ soak: true }),
 				signal: AbortSignal.timeout(5 * 60_000),
 			});
-			await res.arrayBuffer();
+			const text = await res.text();
 			statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+			if (res.status !== 200 && unexpected.length < 5) unexpected.push(`HTTP ${res.status}: ${text.slice(0, 500)}`);
 			done++;
 			if (done === warmUp || done % every === 0) {
 				samples.push(sample(pid, done, startedAt, emulatorPort));
@@ -278,6 +280,15 @@ async function main(): Promise<void> {
 		// three agent runs per workflow run at most (Execute start, Execute stream, Chat Completion), +1 for the readiness probe
 		if (emu.executionCount > 3 * (done + 1)) problems.push(`${emu.executionCount} agent runs for ${done} workflow runs: something ran twice`);
 		if (secondHalfGrowth > 0.25) problems.push(`RSS grew by ${result.secondHalfRssGrowthPercent} % over the second half`);
+		if (unexpected.length) {
+			// What n8n stored for the failed runs: the node and the error that stopped them.
+			const failedRuns = await n8n.getExecutions(workflowId, { status: 'error', limit: 5 });
+			const why = failedRuns.map((execution) => {
+				const resultData = (execution.data as { resultData?: { error?: { message?: string; stack?: string; node?: { name?: string } }; lastNodeExecuted?: string } })?.resultData;
+				return `execution ${execution.id}: ${resultData?.lastNodeExecuted ?? '?'}: ${resultData?.error?.message ?? '?'}\n${(resultData?.error?.stack ?? '').split('\n').slice(0, 8).join('\n')}`;
+			});
+			process.stdout.write(`  unexpected answers:\n    ${unexpected.join('\n    ')}\n  failed executions:\n    ${why.join('\n    ')}\n`);
+		}
 		if (problems.length) {
 			exitCode = 1;
 			process.stdout.write(`  FAILED: ${problems.join('; ')}\n`);

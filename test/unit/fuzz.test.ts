@@ -1,6 +1,6 @@
 /**
- * Fuzz tests of the Server-Sent-Events reader (transport/sse.ts) and the paging helper
- * (transport/paginate.ts), driven by a seeded PRNG: the seed is printed, and
+ * Fuzz tests of the Server-Sent-Events reader (transport/sse.ts), the trigger's secret check
+ * (helpers/trigger.ts) and the paging helper (transport/paginate.ts), driven by a seeded PRNG: the seed is printed, and
  * `FUZZ_SEED=<seed> npx jest --selectProjects unit --runTestsByPath test/unit/fuzz.test.ts`
  * replays a failure (`FUZZ_RUNS=<n>` runs more cases).
  *
@@ -15,12 +15,14 @@
  * ask for a page twice or more per_page than the endpoint allows, and stop within a few pages of
  * the real end.
  */
+import crypto from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
+import { newWebhookSecret, secretMatches } from '../../nodes/AgentPlatform/helpers/trigger';
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
@@ -164,6 +166,39 @@ describe(`readServerSentEvents, fuzzed (seed ${SEED})`, () => {
 		for (const { run, seen } of results) {
 			const where = `case ${run.index} of seed ${SEED} (${run.style}, ${run.chunks.length} chunks): ${JSON.stringify(run.stream)}`;
 			expect({ where, events: seen }).toEqual({ where, events: run.events });
+		}
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// The trigger's secret
+// ---------------------------------------------------------------------------------------------
+
+describe(`secretMatches, fuzzed (seed ${SEED})`, () => {
+	it('matches exactly the expected secret, and always compares two 32-byte digests in constant time', () => {
+		const random = prng(SEED ^ 0x5ec7);
+		const compare = jest.spyOn(crypto, 'timingSafeEqual');
+		try {
+			for (let i = 0; i < (RUNS || 500); i++) {
+				const expected = newWebhookSecret();
+				const received = random.pick([
+					() => expected,
+					() => expected.slice(0, random.int(0, expected.length - 1)), // a prefix
+					() => `${expected}${text(random, 1, 3)}`, // longer
+					() => expected.slice(0, -1) + (expected.endsWith('0') ? '1' : '0'), // last character changed
+					() => text(random, 0, 20),
+					() => expected.toUpperCase(),
+				])();
+				compare.mockClear();
+				const where = `case ${i} of seed ${SEED}: ${JSON.stringify(received)}`;
+				expect({ where, match: secretMatches(received, expected) }).toEqual({ where, match: received === expected });
+				// whatever was sent, one comparison of two 32-byte digests: no early exit on length or prefix
+				expect(compare).toHaveBeenCalledTimes(1);
+				const [a, b] = compare.mock.calls[0] as [Buffer, Buffer];
+				expect([a.length, b.length]).toEqual([32, 32]);
+			}
+		} finally {
+			compare.mockRestore();
 		}
 	});
 });
