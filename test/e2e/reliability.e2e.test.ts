@@ -85,9 +85,10 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 	let n8n: N8nInstance;
 	let items: ExecuteResult;
 	let secrets: ExecuteResult;
-	const started = Date.now();
+	let started = Date.now();
 
 	beforeAll(async () => {
+		started = Date.now();
 		await ensureN8n(line);
 		const tarball = await packPackage();
 		emu = await startEmulator({ apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, timeScale: 50, quiet: true });
