@@ -160,3 +160,34 @@ export function checkMessages(
 		return { role, content };
 	});
 }
+
+/**
+ * The chat input of an item: History (JSON), then the History entered message by message, then
+ * the Message as the user's last turn; every role and content checked.
+ */
+export function readChatMessages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	roles: string[],
+): Array<{ role: string; content: string }> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const history = checkMessages(
+		ctx,
+		[
+			...checkMessages(ctx, options.historyJson, roles, itemIndex, 'History (JSON)'),
+			...((ctx.getNodeParameter('history.messages', itemIndex, []) as IDataObject[]) ?? []),
+		],
+		roles,
+		itemIndex,
+		'History',
+	);
+	const message = String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
+	return message ? [...history, { role: 'user', content: message }] : history;
+}
+
+/** The chat agent's settings chosen in the node (empty ones are left out by checkAnswers). */
+export function readChatSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const settings: IDataObject = {};
+	for (const name of ['model', 'tools', 'temperature']) settings[name] = ctx.getNodeParameter(name, itemIndex, '');
+	return settings;
+}

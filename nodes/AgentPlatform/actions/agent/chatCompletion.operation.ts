@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { CHAT_COMPLETION_ROLES, checkAnswers, checkMessages, getAgentDefinition } from '../../helpers/agents';
+import { CHAT_COMPLETION_ROLES, checkAnswers, getAgentDefinition, readChatMessages, readChatSettings } from '../../helpers/agents';
 import { numericIdParameter } from '../../helpers/parameters';
 import { forwardStream } from '../../helpers/streaming';
 import { apiRequest, apiRequestFull } from '../../transport/request';
@@ -109,25 +109,13 @@ async function readCompletionStream(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const history = checkMessages(
-		this,
-		[
-			...checkMessages(this, options.historyJson, CHAT_COMPLETION_ROLES, itemIndex, 'History (JSON)'),
-			...((this.getNodeParameter('history.messages', itemIndex, []) as IDataObject[]) ?? []),
-		],
-		CHAT_COMPLETION_ROLES,
-		itemIndex,
-		'History',
-	);
-	const message = String(this.getNodeParameter('message', itemIndex, '') ?? '').trim();
-	const messages = message ? [...history, { role: 'user', content: message }] : history;
+	const messages = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
 	if (!messages.length) {
 		throw new NodeOperationError(this.getNode(), `Give a Message or a History to send (item ${itemIndex + 1})`, {
 			itemIndex,
 		});
 	}
-	const settings: IDataObject = {};
-	for (const name of ['model', 'tools', 'temperature']) settings[name] = this.getNodeParameter(name, itemIndex, '');
+	const settings = readChatSettings(this, itemIndex);
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
 	// Only the settings are checked here: the endpoint takes its messages from `messages`.
 	const checked = checkAnswers(this, { ...agent, questions: agent.questions.filter((q) => q.type === 'select') }, settings, itemIndex);

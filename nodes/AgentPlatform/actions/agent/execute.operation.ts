@@ -9,7 +9,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { AgentDefinition } from '../../helpers/agents';
 import {
 	checkAnswers,
-	checkMessages,
+	readChatMessages,
+	readChatSettings,
 	EXECUTE_ROLES,
 	getAgentDefinition,
 	MAX_ATTACHMENTS,
@@ -223,24 +224,10 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	// Extension and size of every binary are checked before anything is uploaded.
 	const uploads: PreparedUpload[] = [];
 	for (const name of binaryNames) uploads.push(await prepareUpload.call(this, itemIndex, name));
-	const history = checkMessages(
-		this,
-		[
-			...checkMessages(this, options.historyJson, EXECUTE_ROLES, itemIndex, 'History (JSON)'),
-			...((this.getNodeParameter('history.messages', itemIndex, []) as IDataObject[]) ?? []),
-		],
-		EXECUTE_ROLES,
-		itemIndex,
-		'History',
-	);
-	const message = String(this.getNodeParameter('message', itemIndex, '') ?? '').trim();
-	const messages = message ? [...history, { role: 'user', content: message }] : history;
+	const messages = readChatMessages(this, itemIndex, EXECUTE_ROLES);
 
 	const mapped = (this.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
-	const chatAnswers: IDataObject = {};
-	for (const name of ['model', 'tools', 'temperature']) {
-		chatAnswers[name] = this.getNodeParameter(name, itemIndex, '') as string;
-	}
+	const chatAnswers = readChatSettings(this, itemIndex);
 	const answersJson = parseJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex);
 	const rootId = String(options.rootId ?? '').trim();
 	if (rootId && !/^\d+$/.test(rootId)) {
