@@ -10,7 +10,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentLocator, platformNotice } from './actions/common.descriptions';
-import { WEBHOOKS_MAX_PER_PAGE } from './actions/webhook/getAll.operation';
+import { PAGE_LIMITS } from './helpers/lists';
 import { numericIdFrom } from './helpers/parameters';
 import type { StoredWebhook } from './helpers/trigger';
 import {
@@ -143,7 +143,7 @@ export class AgentPlatformTrigger implements INodeType {
 				const webhooks = await apiRequestAllItems.call(
 					this,
 					{ method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}` },
-					{ returnAll: true, maxPerPage: WEBHOOKS_MAX_PER_PAGE },
+					{ returnAll: true, maxPerPage: PAGE_LIMITS.webhooks },
 				);
 				const plan = planWebhooks(webhooks, webhookUrlOf(this), stored);
 				for (const id of plan.remove) await deletePlatformWebhook.call(this, id);

@@ -27,12 +27,14 @@ async function run(extra: INodeParameters) {
 }
 
 describe('Resource Template → Get Many', () => {
-	it('Return All follows meta.last_page at per_page 50 and returns every template', async () => {
+	it('Return All follows meta.last_page at per_page 15 and returns every template', async () => {
 		const { outputs, error } = await run({ returnAll: true });
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(Array.from({ length: SEEDED }, (_, i) => String(i + 1)));
-		expect(resourceRequests().map((r) => r.query)).toEqual([1, 2, 3].map((page) => ({ page: String(page), per_page: '50' })));
+		expect(resourceRequests().map((r) => r.query)).toEqual(
+			Array.from({ length: Math.ceil(SEEDED / 15) }, (_, i) => ({ page: String(i + 1), per_page: '15' })),
+		);
 		expect(Object.keys(outputs[0][0].json)).toEqual(
 			expect.arrayContaining(['id', 'title', 'description', 'created_at', 'updated_at']),
 		);
@@ -55,6 +57,6 @@ describe('Resource Template → Get Many', () => {
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(expected);
-		expect(resourceRequests()[0].query).toEqual({ q: 'marketing', type: 'prompt', page: '1', per_page: '50' });
+		expect(resourceRequests()[0].query).toEqual({ q: 'marketing', type: 'prompt', page: '1', per_page: '15' });
 	});
 });

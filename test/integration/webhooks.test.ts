@@ -126,16 +126,15 @@ describe('Webhook → Create', () => {
 });
 
 describe('Webhook → Get Many', () => {
-	it('lists every agent\'s webhooks with GET /webhooks; Return All follows the pages at per_page 50', async () => {
+	it('lists every agent\'s webhooks with GET /webhooks; Return All follows the pages at per_page 15', async () => {
 		const ids = [...seedWebhooks(40, 1), ...seedWebhooks(30, 2)];
 		const { outputs, error } = await run(webhook('getAll', { returnAll: true }));
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(ids);
-		expect(webhookRequests().map((r) => `${r.path}?page=${r.query.page}&per_page=${r.query.per_page}`)).toEqual([
-			'/webhooks?page=1&per_page=50',
-			'/webhooks?page=2&per_page=50',
-		]);
+		expect(webhookRequests().map((r) => `${r.path}?page=${r.query.page}&per_page=${r.query.per_page}`)).toEqual(
+			[1, 2, 3, 4, 5].map((page) => `/webhooks?page=${page}&per_page=15`),
+		);
 		expect(outputs[0][0].json).toMatchObject({ template_id: 1, success_count: 0, failure_count: 0, deleted_at: null });
 	});
 

@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
+import { PAGE_LIMITS } from '../../nodes/AgentPlatform/helpers/lists';
 import { newWebhookSecret, secretMatches } from '../../nodes/AgentPlatform/helpers/trigger';
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
@@ -219,18 +220,18 @@ interface ListOperation {
 }
 
 const OPERATIONS: ListOperation[] = [
-	{ name: 'Agent → Get Many', style: 'laravel', path: '/agents', maxPerPage: 15, parameters: { resource: 'agent', operation: 'getAll' } },
-	{ name: 'Webhook → Get Many', style: 'laravel', path: '/webhooks', maxPerPage: 50, parameters: { resource: 'webhook', operation: 'getAll', scope: 'all' } },
-	{ name: 'Resource Template → Get Many', style: 'meta', path: '/resources', maxPerPage: 50, parameters: { resource: 'resourceTemplate', operation: 'getAll' } },
-	{ name: 'Memory → Get Many', style: 'memories', path: '/memories', maxPerPage: 50, parameters: { resource: 'memory', operation: 'getAll' } },
+	{ name: 'Agent → Get Many', style: 'laravel', path: '/agents', maxPerPage: PAGE_LIMITS.agents, parameters: { resource: 'agent', operation: 'getAll' } },
+	{ name: 'Webhook → Get Many', style: 'laravel', path: '/webhooks', maxPerPage: PAGE_LIMITS.webhooks, parameters: { resource: 'webhook', operation: 'getAll', scope: 'all' } },
+	{ name: 'Resource Template → Get Many', style: 'meta', path: '/resources', maxPerPage: PAGE_LIMITS.resources, parameters: { resource: 'resourceTemplate', operation: 'getAll' } },
+	{ name: 'Memory → Get Many', style: 'memories', path: '/memories', maxPerPage: PAGE_LIMITS.memories, parameters: { resource: 'memory', operation: 'getAll' } },
 	{
 		name: 'Memory Collection → Get Many',
 		style: 'collections',
 		path: '/memory-collections',
-		maxPerPage: 50,
+		maxPerPage: PAGE_LIMITS.collections,
 		parameters: { resource: 'memoryCollection', operation: 'getAll' },
 	},
-	{ name: 'File → Get Many', style: 'files', path: '/files', maxPerPage: 100, parameters: { resource: 'file', operation: 'getAll' } },
+	{ name: 'File → Get Many', style: 'files', path: '/files', maxPerPage: PAGE_LIMITS.files, parameters: { resource: 'file', operation: 'getAll' } },
 ];
 
 interface PagingCase {

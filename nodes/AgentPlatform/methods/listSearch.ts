@@ -1,12 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { FILES_MAX_PER_PAGE } from '../actions/file/getAll.operation';
-import { COLLECTIONS_MAX_PER_PAGE } from '../actions/memoryCollection/collection.descriptions';
+import { PAGE_LIMITS } from '../helpers/lists';
 import { itemsOf, lastPageOf } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
-
-// The spec documents only the default page size (15) for agents and no maximum.
-const PAGE_SIZE = 15;
 
 /** The searchable agent list of every agent picker: one page at a time, searched by the platform. */
 export async function searchAgents(
@@ -15,7 +11,7 @@ export async function searchAgents(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const qs: IDataObject = { page, per_page: PAGE_SIZE };
+	const qs: IDataObject = { page, per_page: PAGE_LIMITS.agents };
 	if (filter) qs.q = filter;
 	const body = (await apiRequest.call(this, { method: 'GET', path: '/agents', qs })) as IDataObject;
 	const agents = (Array.isArray(body.data) ? body.data : []) as IDataObject[];
@@ -45,7 +41,7 @@ export async function searchFiles(
 	const body = await apiRequest.call(this, {
 		method: 'GET',
 		path: '/files',
-		qs: { page, per_page: FILES_MAX_PER_PAGE, order: 'desc' },
+		qs: { page, per_page: PAGE_LIMITS.files, order: 'desc' },
 	});
 	const files = itemsOf(body, 'data');
 	const wanted = filter?.trim().toLowerCase() ?? '';
@@ -57,7 +53,7 @@ export async function searchFiles(
 				value: String(file.id),
 				description: [file.status, file.created_at].filter(Boolean).join(' · ') || undefined,
 			})),
-		paginationToken: files.length >= FILES_MAX_PER_PAGE ? String(page + 1) : undefined,
+		paginationToken: files.length >= PAGE_LIMITS.files ? String(page + 1) : undefined,
 	};
 }
 
@@ -68,7 +64,7 @@ export async function searchCollections(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const qs: IDataObject = { page, per_page: COLLECTIONS_MAX_PER_PAGE };
+	const qs: IDataObject = { page, per_page: PAGE_LIMITS.collections };
 	if (filter) qs.search = filter;
 	const body = (await apiRequest.call(this, { method: 'GET', path: '/memory-collections', qs })) as IDataObject;
 	const collections = itemsOf(body, 'collections');

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport/paginate';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
-// The spec documents only the default page size (15) for agents and no maximum: ask for no more.
-export const AGENTS_MAX_PER_PAGE = 15;
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
@@ -49,17 +47,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.q) qs.q = filters.q;
 	if (filters.type) qs.type = filters.type;
-
-	const agents = await apiRequestAllItems.call(
-		this,
-		{ method: 'GET', path: '/agents', qs, itemIndex },
-		{ returnAll, limit, maxPerPage: AGENTS_MAX_PER_PAGE },
-	);
-	return this.helpers.returnJsonArray(agents);
+	return await getManyItems.call(this, itemIndex, { method: 'GET', path: '/agents', qs }, { maxPerPage: PAGE_LIMITS.agents });
 }

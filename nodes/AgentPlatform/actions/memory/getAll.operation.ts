@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport/paginate';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 import { collectionLocator, optionalCollectionId } from '../memoryCollection/collection.descriptions';
-import { MEMORIES_MAX_PER_PAGE } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
 	collectionLocator({
@@ -20,14 +19,11 @@ export const description = updateDisplayOptions({ show: { resource: ['memory'], 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
 	const qs: IDataObject = collectionId ? { collection_id: collectionId } : {};
-
-	const memories = await apiRequestAllItems.call(
+	return await getManyItems.call(
 		this,
-		{ method: 'GET', path: '/memories', qs, itemIndex },
-		{ returnAll, limit, maxPerPage: MEMORIES_MAX_PER_PAGE, itemsKey: 'memories' },
+		itemIndex,
+		{ method: 'GET', path: '/memories', qs },
+		{ maxPerPage: PAGE_LIMITS.memories, itemsKey: 'memories' },
 	);
-	return this.helpers.returnJsonArray(memories);
 }

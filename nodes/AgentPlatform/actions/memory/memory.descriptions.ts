@@ -3,8 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** The platform stores at most this many characters per memory. */
 export const MAX_MEMORY_CHARS = 32000;
-/** The largest per_page GET /memories accepts. */
-export const MEMORIES_MAX_PER_PAGE = 50;
 
 export function memoryTextProperty(description: string): INodeProperties {
 	return {

@@ -3,8 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 
-/** The largest per_page GET /memory-collections accepts. */
-export const COLLECTIONS_MAX_PER_PAGE = 50;
 
 /**
  * Picks a memory collection from a searchable list or by ID. Used wherever a collection is

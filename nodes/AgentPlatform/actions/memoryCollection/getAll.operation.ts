@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport/paginate';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
-import { COLLECTIONS_MAX_PER_PAGE } from './collection.descriptions';
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
@@ -34,16 +33,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.search) qs.search = filters.search;
-
-	const collections = await apiRequestAllItems.call(
+	return await getManyItems.call(
 		this,
-		{ method: 'GET', path: '/memory-collections', qs, itemIndex },
-		{ returnAll, limit, maxPerPage: COLLECTIONS_MAX_PER_PAGE, itemsKey: 'collections' },
+		itemIndex,
+		{ method: 'GET', path: '/memory-collections', qs },
+		{ maxPerPage: PAGE_LIMITS.collections, itemsKey: 'collections' },
 	);
-	return this.helpers.returnJsonArray(collections);
 }

@@ -2,11 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequestAllItems } from '../../transport/paginate';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
 
 // The spec gives no maximum per_page for webhooks (default 15); 50 is what the agent list uses too.
-export const WEBHOOKS_MAX_PER_PAGE = 50;
 
 const properties: INodeProperties[] = [
 	{
@@ -34,15 +33,12 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
 	const agentId = scope === 'agent' ? numericIdParameter(this, 'agentId', 'agent', itemIndex) : undefined;
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
-
-	const webhooks = await apiRequestAllItems.call(
+	return await getManyItems.call(
 		this,
+		itemIndex,
 		agentId
-			? { method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}`, itemIndex }
-			: { method: 'GET', path: '/webhooks', itemIndex },
-		{ returnAll, limit, maxPerPage: WEBHOOKS_MAX_PER_PAGE, itemsKey: 'data' },
+			? { method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}` }
+			: { method: 'GET', path: '/webhooks' },
+		{ maxPerPage: PAGE_LIMITS.webhooks },
 	);
-	return this.helpers.returnJsonArray(webhooks);
 }

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ItemsKey } from '../transport/paginate';
+import { apiRequestAllItems } from '../transport/paginate';
+import type { ApiRequest } from '../transport/request';
+
+/**
+ * The most items per page each list endpoint is asked for. Files (100), memories and collections
+ * (50) are the spec's maxima; for agents, webhooks and resources the spec documents only the
+ * default, 15, and no maximum, so no more than that is asked.
+ */
+export const PAGE_LIMITS = {
+	agents: 15,
+	webhooks: 15,
+	resources: 15,
+	files: 100,
+	memories: 50,
+	collections: 50,
+} as const;
+
+/** Every Get Many: the item's Return All / Limit over the one paging helper, one output item per record. */
+export async function getManyItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	request: ApiRequest,
+	list: { maxPerPage: number; itemsKey?: ItemsKey },
+): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
+	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, { returnAll, limit, ...list });
+	return this.helpers.returnJsonArray(records);
+}
