@@ -4,8 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
-/** GET /files accepts per_page 1 to 100 (spec: Limits). */
-
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),

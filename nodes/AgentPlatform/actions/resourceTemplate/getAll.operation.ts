@@ -4,8 +4,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
-// The spec gives no maximum per_page for resources (default 15); 50 is what the agent list uses too.
-
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),

@@ -5,8 +5,6 @@ import { numericIdParameter } from '../../helpers/parameters';
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
 
-// The spec gives no maximum per_page for webhooks (default 15); 50 is what the agent list uses too.
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Webhooks Of',
