@@ -185,15 +185,64 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		}
 	});
 
-	test('the API key appears nowhere: run output, CLI output, n8n log, database bytes, stored execution rows, public API', async () => {
+	// The editor's REST API needs n8n serving, with an owner signed in; both tests below use it.
+	let serving: Promise<void> | undefined;
+	const serve = () =>
+		(serving ??= (async () => {
+			await n8n.start();
+			await n8n.setupOwnerAndApiKey();
+		})());
+	const credentialChecks: unknown[] = [];
+
+	test('the credential\'s Test button: accepted, then a wrong key, a wrong workspace and a wrong address in words', async () => {
+		await serve();
+		const main = { id: fixtureId('credMain'), name: 'Agent Platform (Main)', type: 'agentPlatformApi' };
+		const check = async (data: Record<string, string>) => {
+			const result = await n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+				credentials: { ...main, data: { baseUrl: emu.url, apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, ...data } },
+			});
+			credentialChecks.push(result);
+			return result;
+		};
+		const before = emu.requests.length;
+		expect(await check({})).toEqual({ status: 'OK', message: 'Connection successful!' });
+		// the credential's authenticate sent both headers, the key trimmed of pasted spaces
+		expect(await check({ apiKey: ` ${SECRET_KEY} ` })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const tests = emu.requests.slice(before);
+		expect(tests.map((r) => [r.path, r.headers.authorization, r.headers['x-workspace-id']])).toEqual([
+			['/agents', `Bearer ${SECRET_KEY}`, WORKSPACE_ID],
+			['/agents', `Bearer ${SECRET_KEY}`, WORKSPACE_ID],
+		]);
+		// n8n 2.x applies the credential's own words (its responseCode rules); n8n 1.x never reaches
+		// them for a 4xx (its request helper wraps the answer away) and says its generic words, which
+		// the README's Troubleshooting translates.
+		const said =
+			line.line === '2.x'
+				? {
+						wrongKey: 'The platform rejected the API key. Check that it is copied whole and not revoked.',
+						wrongWorkspace: "The API key works, but the platform refused the Workspace ID: it is missing or not one of this key's workspaces.",
+						noBasePath: "Nothing answered at this Base URL: check the address and that it ends with the API's base path (for example …/api/v1).",
+					}
+				: {
+						wrongKey: 'Forbidden - perhaps check your credentials?',
+						wrongWorkspace: 'Your request is invalid or could not be processed by the service',
+						noBasePath: 'The resource you are requesting could not be found',
+					};
+		expect(await check({ apiKey: WRONG_KEY })).toEqual({ status: 'Error', message: said.wrongKey });
+		expect(await check({ workspaceId: '999' })).toEqual({ status: 'Error', message: said.wrongWorkspace });
+		expect(await check({ baseUrl: emu.url.replace(/\/api\/v1$/, '') })).toEqual({ status: 'Error', message: said.noBasePath });
+		expect(await check({ baseUrl: 'http://127.0.0.1:9/api/v1' })).toMatchObject({ status: 'Error', message: expect.stringMatching(/refused|ECONNREFUSED/) });
+	});
+
+	test('the API key appears nowhere: run output, CLI output, n8n log, database bytes, stored execution rows, public API, credential tests', async () => {
 		const places: Array<{ where: string; text: string }> = [];
+		places.push({ where: 'credential test answers', text: JSON.stringify(credentialChecks) });
 		for (const result of [items, secrets]) {
 			places.push({ where: 'n8n execute: run JSON', text: JSON.stringify(result.run) });
 			places.push({ where: 'n8n execute: stdout and stderr', text: result.stdout + result.stderr });
 		}
 		// The public API's copy of the stored executions (n8n started after the runs).
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
+		await serve();
 		const stored = [...(await n8n.getExecutions(WORKFLOWS.items)), ...(await n8n.getExecutions(WORKFLOWS.secrets))];
 		expect(stored.length).toBeGreaterThanOrEqual(2);
 		places.push({ where: 'public API /executions?includeData=true', text: JSON.stringify(stored) });

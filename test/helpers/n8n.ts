@@ -108,6 +108,8 @@ export interface RunNodeResult {
 	run: IRun;
 	/** Whether the execution was cancelled (cancelAfterMs fired before the run ended). */
 	cancelled: boolean;
+	/** How many times the run read (in n8n: looked up and decrypted) its credential. */
+	credentialReads: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,6 +233,9 @@ const credentialTypes: Record<string, ICredentialType> = { agentPlatformApi: new
  * `={{$credentials.x}}` with n8n-workflow's own expression engine exactly as n8n's CLI does.
  */
 class HarnessCredentialsHelper extends ICredentialsHelper {
+	/** getDecrypted calls: in n8n each is a database lookup and a decryption. */
+	reads = 0;
+
 	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
@@ -302,6 +307,7 @@ class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const credentials = this.credentials[type];
 		if (!credentials) throw new Error(`No test credentials of type ${type}`);
+		this.reads++;
 		return { ...credentials };
 	}
 
@@ -456,6 +462,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		workflowId,
 		streamingEnabled: options.streaming !== undefined,
 	});
+	const credentialReads = () => (additionalData.credentialsHelper as HarnessCredentialsHelper).reads;
 
 	// The run starts at the source node, as a manual run starts at its trigger.
 	const runExecutionData = createRunExecutionData({
@@ -483,7 +490,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			status: 'error',
 			storedAt: 'db',
 		};
-		return { outputs: [], error, run, cancelled: false };
+		return { outputs: [], error, run, cancelled: false, credentialReads: credentialReads() };
 	}
 	let cancelled = false;
 	const timer =
@@ -505,7 +512,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	// n8n keeps a plain-object copy of the error in the run data; give the instance the node threw.
 	const failed = run.data.resultData.error;
 	const error = failed ? (thrown ?? ((taskData?.error ?? failed) as Error)) : undefined;
-	return { outputs, error, run, cancelled };
+	return { outputs, error, run, cancelled, credentialReads: credentialReads() };
 }
 
 // ---------------------------------------------------------------------------------------------

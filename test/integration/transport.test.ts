@@ -50,6 +50,29 @@ describe('authentication and paging', () => {
 		expect(outputs[0].every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
+	it('reads the credential once per node run, however many items and pages', async () => {
+		const items = [{ json: { id: '1' } }, { json: { id: '2' } }, { json: { id: '3' } }];
+		const parameters = { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+		const { outputs, error, credentialReads } = await runNode({ parameters, items, credentials: credentialsFor(emu) });
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json.id)).toEqual([1, 2, 3]);
+		expect(agentRequests()).toHaveLength(3);
+		expect(credentialReads).toBe(1);
+
+		emu.clearRequests();
+		const paged = await runNode({ parameters: getMany(), credentials: credentialsFor(emu) });
+		expect(agentRequests()).toHaveLength(3);
+		expect(paged.credentialReads).toBe(1);
+	});
+
+	it('drops spaces pasted around the key and the workspace', async () => {
+		const credentials = { ...credentialsFor(emu), apiKey: ` ${KEY}\n`, workspaceId: ' 42 ' };
+		const { error } = await runNode({ parameters: getAgent('1'), credentials });
+		expect(error).toBeUndefined();
+		expect(agentRequests()[0].headers.authorization).toBe(`Bearer ${KEY}`);
+		expect(agentRequests()[0].headers['x-workspace-id']).toBe('42');
+	});
+
 	it('Limit stops as soon as it has enough and asks for no more than needed', async () => {
 		const { outputs } = await runNode({ parameters: getMany({ returnAll: false, limit: 7 }), credentials: credentialsFor(emu) });
 		expect(outputs[0]).toHaveLength(7);
