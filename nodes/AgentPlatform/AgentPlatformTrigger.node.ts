@@ -23,6 +23,7 @@ import {
 	statusAllowed,
 	urlWithSecret,
 } from './helpers/trigger';
+import { deleteWebhook } from './helpers/webhooks';
 import { searchAgents } from './methods/listSearch';
 import { apiRequestAllItems } from './transport/paginate';
 import { apiRequest } from './transport/request';
@@ -66,12 +67,12 @@ function httpsRequiredError(ctx: IHookFunctions, error: unknown, webhookUrl: str
 	);
 }
 
-/** DELETE /webhooks/{id}. A 404 means it is already gone; any other failure is thrown. */
+/** Removes one of this trigger's webhooks from the platform (already gone is fine). */
 async function deletePlatformWebhook(this: IHookFunctions, id: string): Promise<void> {
 	try {
-		await apiRequest.call(this, { method: 'DELETE', path: `/webhooks/${id}`, resource: `webhook ${id}` });
+		await deleteWebhook.call(this, id);
 	} catch (error) {
-		if (!(error instanceof NodeApiError && error.httpCode === '404')) throw asNodeError(this, error);
+		throw asNodeError(this, error);
 	}
 }
 

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { deleteWebhook } from '../../helpers/webhooks';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,23 +20,8 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const webhookId = numericIdParameter(this, 'webhookId', 'webhook', itemIndex);
-	let body: IDataObject | undefined;
-	let failure: unknown;
-	try {
-		body = (await apiRequest.call(this, {
-			method: 'DELETE',
-			path: `/webhooks/${webhookId}`,
-			resource: `webhook ${webhookId}`,
-			itemIndex,
-		})) as IDataObject | undefined;
-	} catch (error) {
-		failure = error;
-	}
-	// A webhook the platform does not know (404) is already gone: the wanted end state holds.
-	if (failure instanceof NodeApiError && failure.httpCode === '404') {
-		return this.helpers.returnJsonArray({ id: Number(webhookId), deleted: false, alreadyGone: true });
-	}
-	if (failure !== undefined) throw failure;
+	const { deleted, body } = await deleteWebhook.call(this, webhookId, itemIndex);
+	if (!deleted) return this.helpers.returnJsonArray({ id: Number(webhookId), deleted: false, alreadyGone: true });
 	return this.helpers.returnJsonArray({
 		id: Number(webhookId),
 		deleted: true,

@@ -1,0 +1,31 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { PlatformContext } from '../transport/request';
+import { apiRequest } from '../transport/request';
+
+export interface DeletedWebhook {
+	/** False when the platform did not know the webhook (404): it was already gone. */
+	deleted: boolean;
+	/** The platform's answer to the delete, when there was one. */
+	body?: IDataObject;
+}
+
+/**
+ * DELETE /webhooks/{id}, for Webhook → Delete and the trigger alike. A 404 is not an error: the
+ * webhook is gone, which is what was wanted. Any other failure is thrown.
+ */
+export async function deleteWebhook(this: PlatformContext, id: string, itemIndex?: number): Promise<DeletedWebhook> {
+	try {
+		const body = (await apiRequest.call(this, {
+			method: 'DELETE',
+			path: `/webhooks/${id}`,
+			resource: `webhook ${id}`,
+			itemIndex,
+		})) as IDataObject | undefined;
+		return { deleted: true, body };
+	} catch (error) {
+		if (error instanceof NodeApiError && error.httpCode === '404') return { deleted: false };
+		throw error;
+	}
+}
