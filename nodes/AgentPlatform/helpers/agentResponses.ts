@@ -27,58 +27,72 @@ export function throwIfRunFailed(ctx: IExecuteFunctions, response: IDataObject, 
 export interface PollSettings {
 	/** Give up after this long, counted from `startedAt`. */
 	timeoutMs: number;
-	/** When the run was started (Date.now()). */
+	/** When the wait began (Date.now()): a run's start, a file's upload. */
 	startedAt: number;
-	/** Wait between polls: this share of the time elapsed so far, within the bounds below. */
-	ratio?: number;
-	minIntervalMs?: number;
-	maxIntervalMs?: number;
 }
 
 export const POLLING = { ratio: 0.05, minIntervalMs: 1000, maxIntervalMs: 30_000 };
 
 /**
- * Polls GET /agent-responses/{id} until the run finishes. The time between polls grows with the
- * time elapsed (5 % of it, 1 s to 30 s), so a long run costs few requests and the end is seen
- * promptly: a 10-minute run that the platform held for its first 100 s is polled 37 times and
- * seen at most 30 s (5 %) after it ended. Polls are spaced from the start of one to the start of
- * the next, so the time a poll takes does not add to the delay.
+ * The one poll loop, for agent runs and file processing: asks for the record until `done` says
+ * so (`done` may throw, for a record that ended badly). The time between polls grows with the time
+ * elapsed (5 % of it, 1 s to 30 s), so a long run costs few requests and the end is seen promptly:
+ * a 10-minute run that the platform held for its first 100 s is polled 37 times and seen at most
+ * 30 s (5 %) after it ended. Polls are spaced from the start of one to the start of the next, so
+ * the time a poll takes does not add to the delay.
  */
+export async function pollUntil(
+	this: IExecuteFunctions,
+	settings: PollSettings & {
+		/** The record as last seen, if any: checked before the first poll. */
+		current?: IDataObject;
+		fetch: () => Promise<IDataObject>;
+		done: (record: IDataObject) => boolean;
+		timedOut: () => Error;
+	},
+): Promise<IDataObject> {
+	let record = settings.current;
+	let lastSentAt: number | undefined;
+	for (;;) {
+		if (record !== undefined && settings.done(record)) return record;
+		const elapsed = Date.now() - settings.startedAt;
+		const left = settings.timeoutMs - elapsed;
+		if (left <= 0) throw settings.timedOut();
+		const interval = Math.max(POLLING.minIntervalMs, Math.min(POLLING.maxIntervalMs, elapsed * POLLING.ratio));
+		const since = lastSentAt === undefined ? 0 : Date.now() - lastSentAt;
+		await waitFor(this, Math.min(left, Math.max(0, interval - since)));
+		lastSentAt = Date.now();
+		record = await settings.fetch();
+	}
+}
+
+/** Polls GET /agent-responses/{id} until the run finishes (see pollUntil). */
 export async function pollAgentResponse(
 	this: IExecuteFunctions,
 	responseId: string,
 	itemIndex: number,
 	settings: PollSettings,
 ): Promise<IDataObject> {
-	const ratio = settings.ratio ?? POLLING.ratio;
-	const minIntervalMs = settings.minIntervalMs ?? POLLING.minIntervalMs;
-	const maxIntervalMs = settings.maxIntervalMs ?? POLLING.maxIntervalMs;
-	let lastSentAt: number | undefined;
-	for (;;) {
-		const elapsed = Date.now() - settings.startedAt;
-		const left = settings.timeoutMs - elapsed;
-		if (left <= 0) {
-			throw new NodeOperationError(
+	return await pollUntil.call(this, {
+		...settings,
+		fetch: async () =>
+			(await apiRequest.call(this, {
+				method: 'GET',
+				path: `/agent-responses/${encodeURIComponent(responseId)}`,
+				resource: `agent response ${responseId}`,
+				itemIndex,
+			})) as IDataObject,
+		done: isFinished,
+		timedOut: () =>
+			new NodeOperationError(
 				this.getNode(),
 				`The agent run ${responseId} did not finish within ${Math.round(settings.timeoutMs / 1000)} seconds`,
 				{
 					itemIndex,
 					description: `It may still be running on the platform. Raise the node's Timeout option, or fetch it later with Agent Response → Get and the ID ${responseId}.`,
 				},
-			);
-		}
-		const interval = Math.max(minIntervalMs, Math.min(maxIntervalMs, elapsed * ratio));
-		const since = lastSentAt === undefined ? 0 : Date.now() - lastSentAt;
-		await waitFor(this, Math.min(left, Math.max(0, interval - since)));
-		lastSentAt = Date.now();
-		const response = (await apiRequest.call(this, {
-			method: 'GET',
-			path: `/agent-responses/${encodeURIComponent(responseId)}`,
-			resource: `agent response ${responseId}`,
-			itemIndex,
-		})) as IDataObject;
-		if (isFinished(response)) return response;
-	}
+			),
+	});
 }
 
 /** The output item most workflows want; the platform's whole record is one option away. */

@@ -11,8 +11,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { OpenSource } from '../transport/multipart';
 import { MultipartForm, StreamedFile } from '../transport/multipart';
-import { apiRequest, waitFor } from '../transport/request';
-import { POLLING } from './agentResponses';
+import { apiRequest } from '../transport/request';
+import { pollUntil } from './agentResponses';
 
 /** The platform's largest file (spec: Limits, "200 MB"), in bytes. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -222,10 +222,7 @@ export async function uploadBinary(
 	return await sendUpload.call(this, prepared, { process: options.process });
 }
 
-/**
- * Polls GET /files/{id} until the file's status is `completed`. The wait between polls grows
- * with the time elapsed, as for agent runs (helpers/agentResponses.ts).
- */
+/** Polls GET /files/{id} until the file's status is `completed` (see pollUntil). */
 export async function waitUntilProcessed(
 	this: IExecuteFunctions,
 	file: IDataObject,
@@ -233,37 +230,36 @@ export async function waitUntilProcessed(
 	timeoutMs: number,
 ): Promise<IDataObject> {
 	const fileId = String(file.id);
-	const startedAt = Date.now();
-	let current = file;
-	for (;;) {
-		const status = String(current.status ?? '');
-		if (status === 'completed') return current;
-		if (PROCESSING_FAILED.includes(status)) {
-			throw new NodeApiError(this.getNode(), current as JsonObject, {
-				message: `The platform could not process file ${fileId} (status "${status}")`,
-				description: 'The file is stored but not processed. Try File → Process again, or upload it anew.',
+	return await pollUntil.call(this, {
+		current: file,
+		startedAt: Date.now(),
+		timeoutMs,
+		fetch: async () =>
+			(await apiRequest.call(this, {
+				method: 'GET',
+				path: `/files/${encodeURIComponent(fileId)}`,
+				resource: `file ${fileId}`,
 				itemIndex,
-			});
-		}
-		const elapsed = Date.now() - startedAt;
-		const left = timeoutMs - elapsed;
-		if (left <= 0) {
-			throw new NodeOperationError(
+			})) as IDataObject,
+		done: (current) => {
+			const status = String(current.status ?? '');
+			if (PROCESSING_FAILED.includes(status)) {
+				throw new NodeApiError(this.getNode(), current as JsonObject, {
+					message: `The platform could not process file ${fileId} (status "${status}")`,
+					description: 'The file is stored but not processed. Try File → Process again, or upload it anew.',
+					itemIndex,
+				});
+			}
+			return status === 'completed';
+		},
+		timedOut: () =>
+			new NodeOperationError(
 				this.getNode(),
 				`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds (item ${itemIndex + 1})`,
 				{
 					itemIndex,
 					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,
 				},
-			);
-		}
-		const interval = Math.max(POLLING.minIntervalMs, Math.min(POLLING.maxIntervalMs, elapsed * POLLING.ratio));
-		await waitFor(this, Math.min(left, interval));
-		current = (await apiRequest.call(this, {
-			method: 'GET',
-			path: `/files/${encodeURIComponent(fileId)}`,
-			resource: `file ${fileId}`,
-			itemIndex,
-		})) as IDataObject;
-	}
+			),
+	});
 }
