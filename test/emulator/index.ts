@@ -10,6 +10,7 @@
 import { Core } from './core';
 import { EmulatorServer } from './server';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
+import { DEFAULT_COLLECTION_ID } from './types';
 
 export type {
   AgentConfig,
@@ -82,6 +83,14 @@ export class PlatformEmulator {
 
   clearRequests(): void {
     this.core.requests.length = 0;
+  }
+
+  /** No memories and no collection but the default one, as a fresh workspace has. */
+  clearMemories(): void {
+    this.core.state.memories.clear();
+    for (const id of [...this.core.state.collections.keys()]) {
+      if (id !== DEFAULT_COLLECTION_ID) this.core.state.collections.delete(id);
+    }
   }
 
   /** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */

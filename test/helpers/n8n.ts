@@ -68,6 +68,10 @@ export function credentialsFor(server: { url: string; apiKey: string; workspaceI
 	return { baseUrl: server.url, apiKey: server.apiKey, workspaceId: String(server.workspaceId) };
 }
 
+/** A resource locator's value as n8n's editor stores it: an ID typed in, or an entry picked from the list. */
+export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+export const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: 'x' });
+
 export interface StreamChunk {
 	type: string;
 	content?: string;

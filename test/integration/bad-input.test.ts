@@ -17,7 +17,7 @@ import { MAX_UPLOAD_BYTES } from '../../nodes/AgentPlatform/helpers/binary';
 import type { PlatformEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { HarnessCredentials } from '../helpers/n8n';
-import { binaryItem, credentialsFor, runNode, triggerLifecycle } from '../helpers/n8n';
+import { binaryItem, byId, credentialsFor, runNode, triggerLifecycle } from '../helpers/n8n';
 
 const CHAT = 1;
 const TEXT = 3; // questions: topic (text, required), tone (select: formal, casual, friendly), max_words (number), keywords (array)
@@ -29,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => emu.stop());
 beforeEach(() => emu.clearRequests());
 
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** An expression: n8n itself refuses a literal that fails a picker's own regex before the node runs. */
 const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;
 

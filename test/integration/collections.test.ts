@@ -7,7 +7,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { credentialsFor, listSearch, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, fromList, listSearch, runNode } from '../helpers/n8n';
 
 const DEFAULT_COLLECTION = 1;
 let emu: PlatformEmulator;
@@ -19,12 +19,9 @@ afterAll(async () => emu.stop());
 beforeEach(() => {
 	emu.resetFaults();
 	emu.clearRequests();
-	emu.state.memories.clear();
-	for (const id of [...emu.state.collections.keys()]) if (id !== DEFAULT_COLLECTION) emu.state.collections.delete(id);
+	emu.clearMemories();
 });
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: 'x' });
 const collectionRequests = () => emu.requests.filter((r) => r.path.startsWith('/memory-collections'));
 
 function collection(operation: string, extra: INodeParameters = {}): INodeParameters {

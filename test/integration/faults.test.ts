@@ -22,7 +22,7 @@ import { REQUEST_TIMEOUT, RETRY } from '../../nodes/AgentPlatform/transport/requ
 import type { EmulatorFaults, PlatformEmulator, RecordedRequest } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { RunNodeResult, StreamChunk } from '../helpers/n8n';
-import { binaryItem, credentialsFor, runNode, triggerLifecycle } from '../helpers/n8n';
+import { binaryItem, byId, credentialsFor, runNode, triggerLifecycle } from '../helpers/n8n';
 
 const CHAT = 1;
 const TEXT = 3;
@@ -59,7 +59,6 @@ beforeEach(() => {
 // The operation kinds
 // ---------------------------------------------------------------------------------------------
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 let nextSeeded = 90_000;
 
 /** A memory of our own on the platform, so that each update or delete has one to work on. */

@@ -18,7 +18,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { checkUploadable, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from '../../nodes/AgentPlatform/helpers/binary';
 import type { PlatformEmulator, RecordedMultipart, RecordedRequest, StoredFile } from '../emulator';
 import { ALLOWED_EXTENSIONS, startEmulator } from '../emulator';
-import { binaryItem, credentialsFor, listSearch, runNode } from '../helpers/n8n';
+import { binaryItem, byId, credentialsFor, listSearch, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
 const CHAT_AGENT = 1;
@@ -36,7 +36,6 @@ beforeEach(() => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const posts = (path = '/files') => emu.requests.filter((r) => r.method === 'POST' && r.path === path);
 const multipart = (r: RecordedRequest) => r.body as RecordedMultipart;
 
@@ -367,13 +366,13 @@ describe('File → Get, Get Many, Delete, Process', () => {
 	it('Get returns the file; an unknown ID is a plain-words 404', async () => {
 		const uploaded = await uploadThroughNode('get-me.txt');
 		let run = await runNode({
-			parameters: { resource: 'file', operation: 'get', fileId: rl(String(uploaded.id)) },
+			parameters: { resource: 'file', operation: 'get', fileId: byId(String(uploaded.id)) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.outputs[0][0].json).toEqual(uploaded);
 
-		run = await runNode({ parameters: { resource: 'file', operation: 'get', fileId: rl(424242) }, credentials: credentialsFor(emu) });
+		run = await runNode({ parameters: { resource: 'file', operation: 'get', fileId: byId(424242) }, credentials: credentialsFor(emu) });
 		expect(run.error).toBeInstanceOf(NodeApiError);
 		expect(run.error!.message).toBe('The platform could not find file 424242');
 	});
@@ -416,7 +415,7 @@ describe('File → Get, Get Many, Delete, Process', () => {
 
 	it('Delete removes the file; deleting it again is a plain-words 404', async () => {
 		const uploaded = await uploadThroughNode('delete-me.txt');
-		const parameters = { resource: 'file', operation: 'delete', fileId: rl(String(uploaded.id)) };
+		const parameters = { resource: 'file', operation: 'delete', fileId: byId(String(uploaded.id)) };
 		let run = await runNode({ parameters, credentials: credentialsFor(emu) });
 		expect(run.error).toBeUndefined();
 		expect(run.outputs[0][0].json).toMatchObject({ id: uploaded.id, deleted: true });
@@ -431,14 +430,14 @@ describe('File → Get, Get Many, Delete, Process', () => {
 		const uploaded = await uploadThroughNode('process-me.txt');
 		emu.clearRequests();
 		let run = await runNode({
-			parameters: { resource: 'file', operation: 'process', fileId: rl(String(uploaded.id)) },
+			parameters: { resource: 'file', operation: 'process', fileId: byId(String(uploaded.id)) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.outputs[0][0].json).toMatchObject({ id: uploaded.id, status: 'waiting' });
 		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /files/${uploaded.id}/process`]);
 
 		run = await runNode({
-			parameters: { resource: 'file', operation: 'process', fileId: rl(String(uploaded.id)), waitUntilProcessed: true },
+			parameters: { resource: 'file', operation: 'process', fileId: byId(String(uploaded.id)), waitUntilProcessed: true },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeUndefined();
@@ -503,14 +502,14 @@ describe('Agent File → Link, List, Unlink', () => {
 	it('links several files, lists them one item each, unlinks one', async () => {
 		const a = await uploadThroughNode('a.txt');
 		const b = await uploadThroughNode('b.md');
-		const agentId = rl(CHAT_AGENT);
+		const agentId = byId(CHAT_AGENT);
 
 		let run = await runNode({
 			parameters: {
 				resource: 'agentFile',
 				operation: 'link',
 				agentId,
-				files: { values: [{ fileId: rl(String(a.id)) }, { fileId: { __rl: true, mode: 'list', value: String(b.id) } }, { fileId: rl(String(a.id)) }] },
+				files: { values: [{ fileId: byId(String(a.id)) }, { fileId: { __rl: true, mode: 'list', value: String(b.id) } }, { fileId: byId(String(a.id)) }] },
 			},
 			credentials: credentialsFor(emu),
 		});
@@ -530,7 +529,7 @@ describe('Agent File → Link, List, Unlink', () => {
 		]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: rl(String(a.id)) },
+			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: byId(String(a.id)) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.outputs[0][0].json).toMatchObject({ id: CHAT_AGENT, removed: true, file: { id: a.id } });
@@ -538,7 +537,7 @@ describe('Agent File → Link, List, Unlink', () => {
 		expect(emu.state.files.has(Number(a.id))).toBe(true); // unlinking keeps the file
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: rl(String(a.id)) },
+			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: byId(String(a.id)) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error!.message).toBe(`The platform could not find file ${a.id} among the files of agent ${CHAT_AGENT}`);
@@ -546,7 +545,7 @@ describe('Agent File → Link, List, Unlink', () => {
 
 	it('List of an agent without files outputs no item', async () => {
 		const run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'list', agentId: rl(CHAT_AGENT) },
+			parameters: { resource: 'agentFile', operation: 'list', agentId: byId(CHAT_AGENT) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeUndefined();
@@ -558,8 +557,8 @@ describe('Agent File → Link, List, Unlink', () => {
 			parameters: {
 				resource: 'agentFile',
 				operation: 'link',
-				agentId: rl(CHAT_AGENT),
-				files: { values: [{ fileId: rl('12') }, { fileId: { __rl: true, mode: 'list', value: 'notes.txt' } }] },
+				agentId: byId(CHAT_AGENT),
+				files: { values: [{ fileId: byId('12') }, { fileId: { __rl: true, mode: 'list', value: 'notes.txt' } }] },
 			},
 			credentials: credentialsFor(emu),
 		});
@@ -568,14 +567,14 @@ describe('Agent File → Link, List, Unlink', () => {
 		expect(emu.requests).toEqual([]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'link', agentId: rl(CHAT_AGENT), files: { values: [] } },
+			parameters: { resource: 'agentFile', operation: 'link', agentId: byId(CHAT_AGENT), files: { values: [] } },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error!.message).toBe('No file to link: add at least one file (item 1)');
 		expect(emu.requests).toEqual([]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'link', agentId: rl(CHAT_AGENT), files: { values: [{ fileId: rl(424242) }] } },
+			parameters: { resource: 'agentFile', operation: 'link', agentId: byId(CHAT_AGENT), files: { values: [{ fileId: byId(424242) }] } },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeInstanceOf(NodeApiError);

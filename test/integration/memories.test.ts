@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator, StoredMemory } from '../emulator';
 import { startEmulator } from '../emulator';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, fromList, runNode } from '../helpers/n8n';
 
 const DEFAULT_COLLECTION = 1;
 let emu: PlatformEmulator;
@@ -20,12 +20,9 @@ afterAll(async () => emu.stop());
 beforeEach(() => {
 	emu.resetFaults();
 	emu.clearRequests();
-	emu.state.memories.clear();
-	for (const id of [...emu.state.collections.keys()]) if (id !== DEFAULT_COLLECTION) emu.state.collections.delete(id);
+	emu.clearMemories();
 });
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: 'x' });
 const memoryRequests = () => emu.requests.filter((r) => r.path.startsWith('/memories'));
 
 function memory(operation: string, extra: INodeParameters = {}): INodeParameters {

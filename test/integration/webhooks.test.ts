@@ -7,7 +7,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator, StoredWebhook } from '../emulator';
 import { startEmulator } from '../emulator';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
 
@@ -21,7 +21,6 @@ beforeEach(() => {
 	emu.state.webhooks.clear();
 });
 
-const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const webhookRequests = () => emu.requests.filter((r) => r.path.includes('webhooks'));
 
 function webhook(operation: string, extra: INodeParameters = {}): INodeParameters {
