@@ -9,12 +9,10 @@ import { startEmulator, type PlatformEmulator } from '../emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	lastNodeItems,
 	loadWorkflow,
 	log,
-	packPackage,
 	runError,
 	selectedLines,
 } from './harness';
@@ -41,8 +39,6 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 
 	beforeAll(async () => {
 		started = Date.now();
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({
 			port: 0,
 			apiKey: API_KEY,
@@ -51,8 +47,7 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 		});
 		chatAgentId = [...emu.state.agents.values()].find((a) => a.type === 'chat' && a.questions.length > 0)!.id;
 
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
 			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, GOOD_CREDENTIAL),
 			agentPlatformCredential({ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID }, WRONG_CREDENTIAL),

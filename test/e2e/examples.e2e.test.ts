@@ -11,13 +11,11 @@ import {
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	exampleNames,
 	loadExample,
 	log,
 	nodeItems,
 	openAiEmulatorCredential,
-	packPackage,
 	selectedLines,
 	sleep,
 	waitFor,
@@ -45,11 +43,8 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	const started = Date.now();
 
 	beforeAll(async () => {
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, quiet: true });
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([
 			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),

@@ -8,11 +8,9 @@ import { startEmulator, type PlatformEmulator } from '../emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	lastNodeItems,
 	loadWorkflow,
-	packPackage,
 	runError,
 	selectedLines,
 } from './harness';
@@ -36,16 +34,13 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 	let settings: { MODEL: string; TOOLS: string; TEMPERATURE: string };
 
 	beforeAll(async () => {
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		// Real time: a run lasts 3 s and streams 8 pieces, so chunks are visibly spread out.
 		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 3, quiet: true });
 		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
 		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
 		settings = { MODEL: first('model'), TOOLS: first('tools'), TEMPERATURE: first('temperature') };
 
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
 		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
 		const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>

@@ -483,6 +483,24 @@ export class N8nInstance {
 		return new N8nInstance(line, folder, opts.folder === undefined, port, brokerPort, opts.env ?? {});
 	}
 
+	/**
+	 * The usual start of an e2e suite: n8n of this line installed (ensureN8n), the package built and
+	 * packed (once per process), a new instance, and the tarball installed into it as n8n's community
+	 * installer would.
+	 */
+	static async withPackage(line: N8nLine, opts: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		const instance = await N8nInstance.create(line, opts);
+		try {
+			await instance.installPackage(tarball);
+		} catch (error) {
+			await instance.dispose();
+			throw error;
+		}
+		return instance;
+	}
+
 	/** The environment of every n8n process of this instance (see running-real-n8n.md). */
 	env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
 		const base: Record<string, string> = {

@@ -10,13 +10,11 @@ import { startEmulator, type PlatformEmulator } from '../emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	lastNodeItems,
 	loadWorkflow,
 	log,
 	nodeItems,
-	packPackage,
 	runError,
 	selectedLines,
 } from './harness';
@@ -42,8 +40,6 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 	const started = Date.now();
 
 	beforeAll(async () => {
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({
 			port: 0,
 			apiKey: API_KEY,
@@ -51,8 +47,7 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 			seed: { memories: SEEDED_MEMORIES },
 			quiet: true,
 		});
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
 			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
 		]);

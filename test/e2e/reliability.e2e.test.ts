@@ -21,12 +21,10 @@ import {
 	N8nInstance,
 	NODE24_BIN,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	loadWorkflow,
 	log,
 	n8nInstallDir,
-	packPackage,
 	run,
 	selectedLines,
 	type ExecuteResult,
@@ -89,8 +87,6 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 
 	beforeAll(async () => {
 		started = Date.now();
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({ apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, timeScale: 50, quiet: true });
 		for (const [name, faults] of Object.entries(FAULTY) as Array<[Faulty, Partial<EmulatorFaults>]>) {
 			faulty[name] = await startEmulator({ apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, faults, quiet: true });
@@ -109,8 +105,7 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 			]),
 		);
 
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials(Object.values(credentials));
 		await n8n.importWorkflows([
 			loadWorkflow('reliability-continue-on-fail', {

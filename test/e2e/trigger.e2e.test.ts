@@ -13,11 +13,9 @@ import { startEmulator, type PlatformEmulator, type StoredWebhook } from '../emu
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	loadWorkflow,
 	log,
-	packPackage,
 	selectedLines,
 	waitFor,
 } from './harness';
@@ -69,8 +67,6 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	};
 
 	beforeAll(async () => {
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, quiet: true });
 		httpsEmu = await startEmulator({
 			port: 0,
@@ -82,8 +78,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		const textAgents = [...emu.state.agents.values()].filter((a) => a.type === 'text' && !a.failMessage);
 		[agentX, agentY, agentZ] = textAgents.map((a) => a.id);
 
-		n8n = await N8nInstance.create(line);
-		await n8n.installPackage(tarball);
+		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
 			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
 			agentPlatformCredential({ url: httpsEmu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, HTTPS_CREDENTIAL),
