@@ -25,6 +25,7 @@ import {
 } from './helpers/trigger';
 import { deleteWebhook } from './helpers/webhooks';
 import { searchAgents } from './methods/listSearch';
+import { asNodeError } from './transport/errors';
 import { apiRequestAllItems } from './transport/paginate';
 import { apiRequest } from './transport/request';
 
@@ -43,12 +44,6 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 	return url;
 }
 
-/** The transport throws only NodeApiError/NodeOperationError; anything else is wrapped. */
-function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error);
-}
-
 /** The platform's 400 to an http:// URL, told as what it is and how to fix it. */
 function httpsRequiredError(ctx: IHookFunctions, error: unknown, webhookUrl: string): NodeOperationError | undefined {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '400' || !/^http:/i.test(webhookUrl)) return undefined;
@@ -65,15 +60,6 @@ function httpsRequiredError(ctx: IHookFunctions, error: unknown, webhookUrl: str
 				`The platform said: ${error.description ?? error.message}`,
 		},
 	);
-}
-
-/** Removes one of this trigger's webhooks from the platform (already gone is fine). */
-async function deletePlatformWebhook(this: IHookFunctions, id: string): Promise<void> {
-	try {
-		await deleteWebhook.call(this, id);
-	} catch (error) {
-		throw asNodeError(this, error);
-	}
 }
 
 export class AgentPlatformTrigger implements INodeType {
@@ -147,7 +133,7 @@ export class AgentPlatformTrigger implements INodeType {
 					{ returnAll: true, maxPerPage: PAGE_LIMITS.webhooks },
 				);
 				const plan = planWebhooks(webhooks, webhookUrlOf(this), stored);
-				for (const id of plan.remove) await deletePlatformWebhook.call(this, id);
+				for (const id of plan.remove) await deleteWebhook.call(this, id);
 				if (!plan.keep) {
 					delete stored.webhookId;
 					delete stored.webhookSecret;
@@ -172,7 +158,7 @@ export class AgentPlatformTrigger implements INodeType {
 						resource: `agent ${agentId}`,
 					})) as IDataObject;
 				} catch (error) {
-					throw httpsRequiredError(this, error, webhookUrl) ?? asNodeError(this, error);
+					throw httpsRequiredError(this, error, webhookUrl) ?? asNodeError(this.getNode(), error);
 				}
 				if (created?.id === undefined || created?.id === null) {
 					throw new NodeApiError(this.getNode(), (created ?? {}) as JsonObject, {
@@ -188,7 +174,7 @@ export class AgentPlatformTrigger implements INodeType {
 			/** Removes the webhook (a 404 means it is already gone) and forgets it. */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const stored = storedWebhook(this);
-				if (stored.webhookId !== undefined) await deletePlatformWebhook.call(this, String(stored.webhookId));
+				if (stored.webhookId !== undefined) await deleteWebhook.call(this, String(stored.webhookId));
 				delete stored.webhookId;
 				delete stored.webhookSecret;
 				return true;

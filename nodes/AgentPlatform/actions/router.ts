@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import * as agent from './agent/Agent.resource';
 import * as agentFile from './agentFile/AgentFile.resource';
@@ -9,6 +9,7 @@ import * as memory from './memory/Memory.resource';
 import * as memoryCollection from './memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
+import { asNodeError } from '../transport/errors';
 
 type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
@@ -29,15 +30,6 @@ function operationFor(ctx: IExecuteFunctions, resource: string, operation: strin
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
 	return candidate.execute;
-}
-
-/** Keeps n8n's own errors as they are (with the item they belong to) and wraps anything else. */
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
 /** The most items processed at once. */
@@ -101,7 +93,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = [
 					{
 						json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
-						error: asNodeError(this, error, itemIndex),
+						error: asNodeError(this.getNode(), error, itemIndex),
 						pairedItem: { item: itemIndex },
 					},
 				];
@@ -114,6 +106,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		while (failed.error === undefined && next < items.length) await runItem(next++);
 	};
 	await Promise.all(Array.from({ length: batchSizeOf(this, items.length) }, worker));
-	if (failed.error !== undefined) throw asNodeError(this, failed.error, failed.itemIndex);
+	if (failed.error !== undefined) throw asNodeError(this.getNode(), failed.error, failed.itemIndex);
 	return [outputs.flat()];
 }

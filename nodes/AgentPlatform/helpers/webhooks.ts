@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { asNodeError } from '../transport/errors';
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
 
@@ -26,6 +27,6 @@ export async function deleteWebhook(this: PlatformContext, id: string, itemIndex
 		return { deleted: true, body };
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return { deleted: false };
-		throw error;
+		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 }

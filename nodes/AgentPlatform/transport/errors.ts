@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What a failed exchange with the platform looked like, without any request header. */
 export interface PlatformFailure {
@@ -218,4 +218,13 @@ export function platformNetworkError(node: INode, failure: NetworkFailure): Node
 		description: `${description} (${failure.detail})`,
 		itemIndex: failure.itemIndex,
 	});
+}
+
+/** Keeps n8n's own errors as they are (with the item they belong to, when known) and wraps anything else. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
 }
