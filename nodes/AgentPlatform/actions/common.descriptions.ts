@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** Picks an agent from a searchable list, by ID, or by a URL that ends in /agents/<id>. */
 export const agentLocator: INodeProperties = {
@@ -67,6 +67,33 @@ export function limitProperty(maxValue?: number): INodeProperties {
 		placeholder: 'e.g. 50',
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
+	};
+}
+
+/** How long an operation waits for the platform, in minutes (fractions allowed for quick tests). */
+export function timeoutProperty(description: string, defaultMinutes = 10, show?: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Timeout (Minutes)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 0.1 },
+		default: defaultMinutes,
+		placeholder: `e.g. ${defaultMinutes}`,
+		description,
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+/** How long a stream may stay silent before it is given up. */
+export function idleTimeoutProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Stream Idle Timeout (Seconds)',
+		name: 'idleTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 30,
+		placeholder: 'e.g. 30',
+		description,
 	};
 }
 

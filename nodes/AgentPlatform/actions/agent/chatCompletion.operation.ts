@@ -6,7 +6,14 @@ import { numericIdParameter } from '../../helpers/parameters';
 import { forwardStream } from '../../helpers/streaming';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
-import { agentLocator, chatOptionParameters, historyJsonOption, historyParameter } from '../common.descriptions';
+import {
+	agentLocator,
+	chatOptionParameters,
+	historyJsonOption,
+	historyParameter,
+	idleTimeoutProperty,
+	timeoutProperty,
+} from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	agentLocator,
@@ -38,24 +45,8 @@ const properties: INodeProperties[] = [
 		description: 'More settings of the request: an earlier history as JSON, and how long to wait',
 		options: [
 			historyJsonOption,
-			{
-				displayName: 'Stream Idle Timeout (Seconds)',
-				name: 'idleTimeout',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 30,
-				placeholder: 'e.g. 30',
-				description: 'A stream silent for this long is given up with an error',
-			},
-			{
-				displayName: 'Timeout (Minutes)',
-				name: 'timeout',
-				type: 'number',
-				typeOptions: { minValue: 0.1 },
-				default: 5,
-				placeholder: 'e.g. 5',
-				description: 'How long to wait for the whole answer',
-			},
+			idleTimeoutProperty('A stream silent for this long is given up with an error'),
+			timeoutProperty('How long to wait for the whole answer', 5),
 		],
 	},
 ];

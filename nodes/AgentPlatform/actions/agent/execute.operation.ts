@@ -32,6 +32,8 @@ import {
 	chatOptionParameters,
 	historyJsonOption,
 	historyParameter,
+	idleTimeoutProperty,
+	timeoutProperty,
 } from '../common.descriptions';
 
 /** The platform's own limit on a waiting execute call. */
@@ -143,24 +145,8 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to return the platform\'s whole response instead of the simplified item',
 			},
-			{
-				displayName: 'Stream Idle Timeout (Seconds)',
-				name: 'idleTimeout',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 30,
-				placeholder: 'e.g. 30',
-				description: 'In Stream mode, a stream silent for this long is given up and the run is polled instead',
-			},
-			{
-				displayName: 'Timeout (Minutes)',
-				name: 'timeout',
-				type: 'number',
-				typeOptions: { minValue: 0.1 },
-				default: 10,
-				placeholder: 'e.g. 10',
-				description: 'How long to wait for the run to finish before giving up (it keeps running on the platform)',
-			},
+			idleTimeoutProperty('In Stream mode, a stream silent for this long is given up and the run is polled instead'),
+			timeoutProperty('How long to wait for the run to finish before giving up (it keeps running on the platform)'),
 		],
 	},
 ];

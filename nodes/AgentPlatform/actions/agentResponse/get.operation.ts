@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed } from '../../helpers/agentResponses';
 import { apiRequest } from '../../transport/request';
+import { timeoutProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,16 +37,7 @@ const properties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to return the platform\'s whole record instead of the simplified item',
 			},
-			{
-				displayName: 'Timeout (Minutes)',
-				name: 'timeout',
-				type: 'number',
-				typeOptions: { minValue: 0.1 },
-				default: 10,
-				placeholder: 'e.g. 10',
-				description: 'With Wait Until Finished: how long to wait',
-				displayOptions: { show: { '/waitForCompletion': [true] } },
-			},
+			timeoutProperty('With Wait Until Finished: how long to wait', 10, { '/waitForCompletion': [true] }),
 		],
 	},
 ];

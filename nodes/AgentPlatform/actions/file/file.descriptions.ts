@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { timeoutProperty } from '../common.descriptions';
+
 /** Picks a platform file from a searchable list (newest first) or by its ID. */
 export const fileLocator: INodeProperties = {
 	displayName: 'File',
@@ -33,14 +35,9 @@ export const fileLocator: INodeProperties = {
 
 /** How long to wait for processing, shown where the node waits for it. */
 export function processingTimeout(show: IDisplayOptions['show']): INodeProperties {
-	return {
-		displayName: 'Timeout (Minutes)',
-		name: 'timeout',
-		type: 'number',
-		typeOptions: { minValue: 0.1 },
-		default: 10,
-		placeholder: 'e.g. 10',
-		description: 'How long to wait for the platform to finish processing before giving up (the file stays uploaded)',
-		displayOptions: { show },
-	};
+	return timeoutProperty(
+		'How long to wait for the platform to finish processing before giving up (the file stays uploaded)',
+		10,
+		show,
+	);
 }
