@@ -17,7 +17,7 @@
  */
 import { POLLING } from '../../nodes/AgentPlatform/helpers/agentResponses';
 import { startEmulator } from '../emulator';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, runNode } from '../helpers/n8n';
 import type { BenchOptions, BenchRow } from './common';
 import { progress, seconds } from './common';
 
@@ -44,7 +44,7 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 					parameters: {
 						resource: 'agent',
 						operation: 'execute',
-						agentId: { __rl: true, mode: 'id', value: String(TEXT_AGENT) },
+						agentId: byId(TEXT_AGENT),
 						responseMode: 'wait',
 						options: {
 							answersJson: JSON.stringify({ topic: 'long runs', tone: 'formal' }),

@@ -22,7 +22,7 @@ import type { PlatformContext } from '../../nodes/AgentPlatform/transport/reques
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
 import type { PlatformEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, runNode } from '../helpers/n8n';
 import type { BenchOptions, BenchRow } from './common';
 import { median, ms, progress } from './common';
 
@@ -75,7 +75,7 @@ async function nodeFirstChunk(emu: PlatformEmulator): Promise<number> {
 		parameters: {
 			resource: 'agent',
 			operation: 'execute',
-			agentId: { __rl: true, mode: 'id', value: String(CHAT_AGENT) },
+			agentId: byId(CHAT_AGENT),
 			responseMode: 'stream',
 			message: 'bench',
 			...chatAnswers(emu),

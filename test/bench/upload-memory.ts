@@ -31,7 +31,6 @@ import {
 	freePort,
 	log,
 	n8nInstallDir,
-	packPackage,
 	parseRunJson,
 	selectedLines,
 	type N8nLine,
@@ -253,12 +252,10 @@ interface LineResult {
 }
 
 async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, digest: string, size: number, runs: number): Promise<LineResult> {
-	await ensureN8n(line);
-	const n8n = await N8nInstance.create(line, {
+	const n8n = await N8nInstance.withPackage(line, {
 		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', N8N_RESTRICT_FILE_ACCESS_TO: folder },
 	});
 	try {
-		await n8n.installPackage(await packPackage());
 		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
 		await n8n.importWorkflows(workflows(join(folder, FILE_NAME)));
 

@@ -33,13 +33,11 @@ import {
 	N8nInstance,
 	NODE24_BIN,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
 	freePort,
 	loadWorkflow,
 	log,
 	n8nInstallDir,
-	packPackage,
 	selectedLines,
 	sleep,
 	waitFor,
@@ -149,8 +147,6 @@ describe.each(selectedLines())('n8n $line ($version) in queue mode: main + worke
 
 	beforeAll(async () => {
 		started = Date.now(); // describe.each collects both lines at once
-		await ensureN8n(line);
-		const tarball = await packPackage();
 		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, quiet: true });
 		textAgent = [...emu.state.agents.values()].find((a) => a.type === 'text' && !a.failMessage)!.id;
 		folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
@@ -163,10 +159,9 @@ describe.each(selectedLines())('n8n $line ($version) in queue mode: main + worke
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
 			DB_SQLITE_DATABASE: database,
 		};
-		main = await N8nInstance.create(line, { env: queue });
-		workerInstance = await N8nInstance.create(line, { env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) } });
 		// every n8n process needs the package: each has its own user folder and its own copy
-		await Promise.all([main.installPackage(tarball), workerInstance.installPackage(tarball)]);
+		main = await N8nInstance.withPackage(line, { env: queue });
+		workerInstance = await N8nInstance.withPackage(line, { env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) } });
 
 		await main.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
 		const vars = { AGENT_ID: String(textAgent), CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };

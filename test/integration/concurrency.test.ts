@@ -10,7 +10,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, RecordedRequest } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { RunNodeOptions } from '../helpers/n8n';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
 const LATENCY_MS = 150;
 const MISSING_AGENT = 99_999;
@@ -37,7 +37,7 @@ function agentGet(batchSize?: number): INodeParameters {
 	return {
 		resource: 'agent',
 		operation: 'get',
-		agentId: { __rl: true, mode: 'id', value: '={{ $json.agentId }}' },
+		agentId: byId('={{ $json.agentId }}'),
 		...(batchSize === undefined ? {} : { batching: { batchSize } }),
 	};
 }

@@ -9,7 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { PlatformEmulator } from '../emulator';
 import { ALWAYS_FAILS_ERROR, startEmulator } from '../emulator';
 import type { StreamChunk } from '../helpers/n8n';
-import { binaryItem, credentialsFor, runNode } from '../helpers/n8n';
+import { binaryItem, byId, credentialsFor, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
 const CHAT = 1; // seeded chat agent
@@ -36,7 +36,7 @@ function execute(extra: INodeParameters = {}, agentId = CHAT): INodeParameters {
 	return {
 		resource: 'agent',
 		operation: 'execute',
-		agentId: { __rl: true, mode: 'id', value: String(agentId) },
+		agentId: byId(agentId),
 		...(agentId === CHAT ? { message: 'Hello there, agent', ...chatSettings(agentId) } : {}),
 		...extra,
 	};
@@ -300,7 +300,7 @@ describe('Agent → Chat Completion', () => {
 	const completion = (extra: INodeParameters = {}): INodeParameters => ({
 		resource: 'agent',
 		operation: 'chatCompletion',
-		agentId: { __rl: true, mode: 'id', value: String(CHAT) },
+		agentId: byId(CHAT),
 		message: 'What is an otter?',
 		history: { messages: [{ role: 'system', content: 'Be brief.' }] },
 		...chatSettings(),

@@ -10,7 +10,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workf
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startEmulator } from '../emulator';
-import { binaryItem, credentialsFor, listSearch, runNode, type HarnessCredentials } from '../helpers/n8n';
+import { binaryItem, byId, credentialsFor, listSearch, runNode, type HarnessCredentials } from '../helpers/n8n';
 
 interface Seen {
 	method: string;
@@ -99,7 +99,7 @@ describe('n8n in-process harness', () => {
 		server.seen.length = 0;
 	});
 
-	const getAgent = { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '3' } };
+	const getAgent = { resource: 'agent', operation: 'get', agentId: byId('3') };
 
 	it('runs Agent → Get over loopback with the credential headers, output paired to its item', async () => {
 		server.handler = (seen, res) =>
@@ -208,7 +208,7 @@ describe('n8n in-process harness', () => {
 
 	it('a run n8n refuses to start (parameter issues) comes back as a failed run, with nothing sent', async () => {
 		const { outputs, error, run } = await runNode({
-			parameters: { ...getAgent, agentId: { __rl: true, mode: 'id', value: 'abc' } },
+			parameters: { ...getAgent, agentId: byId('abc') },
 			credentials,
 		});
 
@@ -318,7 +318,7 @@ describe('n8n in-process harness against the platform emulator', () => {
 		try {
 			const credentials = credentialsFor(emu);
 			const get = await runNode({
-				parameters: { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '3' } },
+				parameters: { resource: 'agent', operation: 'get', agentId: byId('3') },
 				credentials,
 			});
 			expect(get.error).toBeUndefined();

@@ -8,7 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { RETRY } from '../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
-import { credentialsFor, runNode } from '../helpers/n8n';
+import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
 const KEY = 'sk-transport-test-key-0123456789';
 let emu: PlatformEmulator;
@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 const getMany = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'agent', operation: 'getAll', returnAll: true, ...extra });
-const getAgent = (id: string): INodeParameters => ({ resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: id } });
+const getAgent = (id: string): INodeParameters => ({ resource: 'agent', operation: 'get', agentId: byId(id) });
 const agentRequests = () => emu.requests.filter((r) => r.path.startsWith('/agents'));
 
 describe('authentication and paging', () => {
@@ -52,7 +52,7 @@ describe('authentication and paging', () => {
 
 	it('reads the credential once per node run, however many items and pages', async () => {
 		const items = [{ json: { id: '1' } }, { json: { id: '2' } }, { json: { id: '3' } }];
-		const parameters = { resource: 'agent', operation: 'get', agentId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+		const parameters = { resource: 'agent', operation: 'get', agentId: byId('={{ $json.id }}') };
 		const { outputs, error, credentialReads } = await runNode({ parameters, items, credentials: credentialsFor(emu) });
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.id)).toEqual([1, 2, 3]);
@@ -209,7 +209,7 @@ describe('retries (decision 4)', () => {
 			parameters: {
 				resource: 'agent',
 				operation: 'execute',
-				agentId: { __rl: true, mode: 'id', value: '3' },
+				agentId: byId('3'),
 				responseMode: 'start',
 				answers: { mappingMode: 'defineBelow', value: { topic: 'retries', tone: 'formal' } },
 			},
@@ -227,7 +227,7 @@ describe('retries (decision 4)', () => {
 			parameters: {
 				resource: 'agent',
 				operation: 'execute',
-				agentId: { __rl: true, mode: 'id', value: '3' },
+				agentId: byId('3'),
 				responseMode: 'start',
 				answers: { mappingMode: 'defineBelow', value: { topic: 'rate limits', tone: 'casual' } },
 			},

@@ -28,12 +28,10 @@ import { startEmulator, type EmulatorFaults } from '../emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fillPlaceholders,
 	fixtureId,
 	lineByName,
 	log,
-	packPackage,
 	setLogPrefix,
 	sleep,
 	waitFor,
@@ -159,15 +157,12 @@ async function main(): Promise<void> {
 	const deadline = Date.now() + options.maxMinutes * 60_000;
 	log(`n8n ${line.version}: ${options.runs} workflow runs, ${options.concurrency} at a time, at most ${options.maxMinutes} minutes`);
 
-	await ensureN8n(line);
-	const tarball = await packPackage();
+	const n8n = await N8nInstance.withPackage(line);
 	const apiKey = 'soak-api-key-5c1e';
 	const emu = await startEmulator({ apiKey, workspaceId: '42', timeScale: 20, executionSeconds: 2, faults: FAULTS, quiet: true });
 	const emulatorPort = Number(new URL(emu.url).port);
-	const n8n = await N8nInstance.create(line);
 	let exitCode = 0;
 	try {
-		await n8n.installPackage(tarball);
 		const credential = agentPlatformCredential({ url: emu.url, apiKey, workspaceId: '42' }, { id: fixtureId('credSoak'), name: 'Agent Platform (soak)' });
 		await n8n.importCredentials([credential]);
 		const questions = emu.state.agents.get(1)!.questions;
