@@ -85,7 +85,7 @@ export function setLogPrefix(prefix: string): void {
  * minutes, progress on stderr; later: instant).
  */
 export async function ensureN8n(line: N8nLine): Promise<void> {
-	if (existsSync(join(n8nInstallDir(line), '.complete')) && existsSync(NODE24_BIN)) return;
+	if (existsSync(join(n8nInstallDir(line), '.complete')) && existsSync(join(CACHE_DIR, 'node24', '.complete'))) return;
 	log(`n8n ${line.version} is not in ${CACHE_DIR}: installing it (once; 4-6 minutes)`);
 	const env: NodeJS.ProcessEnv = { ...process.env, N8N_E2E_CACHE: CACHE_DIR };
 	if (line.line === '1.x') env.N8N1_VERSION = line.version;

