@@ -11,14 +11,19 @@
  *      starts n8n on 127.0.0.1:5678 and sets up the owner account;
  *   5. prints how to sign in; Ctrl-C stops both.
  *
+ * `npm start -- --smoke` (CI runs it): the same start in a new empty folder on free ports, then
+ * signs in, tests the credential, runs the stream example through its webhook, and stops both,
+ * exiting 0 only when every step worked.
+ *
  * Environment: N8N_LINE=1 (n8n 1.x; default 2.x), N8N_PORT (5678), EMULATOR_PORT (8787),
  * N8N_DEV_FOLDER (n8n's data; default .tmp/n8n-dev-<line>, kept between runs),
  * FRESH=1 (start from an empty n8n), VERBOSE=1 (show n8n's and the emulator's logs here).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +40,7 @@ const harness = require('../test/e2e/harness.ts');
 const {
 	N8nInstance,
 	ensureN8n,
+	freePort,
 	packPackage,
 	lineByName,
 	agentPlatformCredential,
@@ -59,11 +65,14 @@ const DEV = {
 	chatAgentId: 1,
 };
 
+const smoke = process.argv.includes('--smoke');
 const line = lineByName(process.env.N8N_LINE || '2');
-const n8nPort = portFromEnv('N8N_PORT', 5678);
-const emulatorPort = portFromEnv('EMULATOR_PORT', 8787);
+const n8nPort = smoke ? await freePort() : portFromEnv('N8N_PORT', 5678);
+const emulatorPort = smoke ? await freePort() : portFromEnv('EMULATOR_PORT', 8787);
 const verbose = process.env.VERBOSE === '1';
-const folder = process.env.N8N_DEV_FOLDER || join(REPO, '.tmp', `n8n-dev-${line.line}`);
+const folder = smoke
+	? mkdtempSync(join(tmpdir(), 'agent-platform-smoke-'))
+	: process.env.N8N_DEV_FOLDER || join(REPO, '.tmp', `n8n-dev-${line.line}`);
 
 let n8n;
 let emulator;
@@ -273,12 +282,72 @@ async function main() {
 		'',
 		`  Logs:       ${n8n.logFile}`,
 		`              ${verbose ? '(emulator output is shown here)' : emulatorLog}`,
-		`  Data:       ${folder}  (kept; FRESH=1 npm start starts empty)`,
+		smoke ? `  Data:       ${folder}  (removed when the smoke test passes)` : `  Data:       ${folder}  (kept; FRESH=1 npm start starts empty)`,
 		'',
-		'  Press Ctrl-C to stop n8n and the emulator.',
+		smoke ? '  Smoke test: signing in, testing the credential, running one example, then stopping.' : '  Press Ctrl-C to stop n8n and the emulator.',
 		'',
 	].filter((l) => l !== null);
 	process.stdout.write(`${lines.join('\n')}\n`);
+	if (smoke) {
+		await smokeTest();
+		rmSync(folder, { recursive: true, force: true });
+		await shutdown('smoke test passed', 0);
+	}
+}
+
+/**
+ * `--smoke`: what a newcomer does first, checked. Signs in with the printed account, presses the
+ * credential's Test button, and runs the stream example through its webhook.
+ */
+async function smokeTest() {
+	const step = async (what, fn) => {
+		const since = Date.now();
+		try {
+			const said = await fn();
+			log(`smoke: ${what}: ok${said ? ` (${said})` : ''} in ${seconds(since)}`);
+		} catch (e) {
+			throw new Error(`smoke: ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+		}
+	};
+	await step('sign in with the printed e-mail and password', async () => {
+		await n8n.login(DEV.owner);
+	});
+	await step(`test the credential "${DEV.credential.name}"`, async () => {
+		const stored = await n8n.rest('GET', `/credentials/${DEV.credential.id}?includeData=true`);
+		const result = await n8n.rest('POST', '/credentials/test', { credentials: stored });
+		if (result.status !== 'OK') throw new Error(`n8n said ${JSON.stringify(result)}`);
+		return result.message;
+	});
+	await step('run the example "stream an agent\'s answer to a webhook caller"', async () => {
+		const scopes = await n8n.rest('GET', '/api-keys/scopes');
+		const key = await n8n.rest('POST', '/api-keys', { label: 'npm start --smoke', scopes, expiresAt: null });
+		n8n.apiKey = key.rawApiKey;
+		await n8n.activate('exampleStream001');
+		let response;
+		for (let attempt = 0; attempt < 60; attempt++) {
+			response = await fetch(`${n8n.baseUrl}/webhook/ask-agent`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ message: 'Tell me about otters' }),
+				signal: AbortSignal.timeout(60_000),
+			});
+			if (response.status !== 404) break;
+			await response.text();
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		const text = await response.text();
+		if (response.status !== 200) throw new Error(`the webhook answered HTTP ${response.status}: ${text.slice(0, 500)}`);
+		const pieces = text
+			.split('\n')
+			.filter((l) => l.trim())
+			.map((l) => JSON.parse(l))
+			.filter((m) => m.type === 'item');
+		const answer = pieces.map((m) => m.content).join('');
+		if (pieces.length < 2 || !answer.includes('otters')) {
+			throw new Error(`the answer did not stream as expected: ${text.slice(0, 500)}`);
+		}
+		return `${pieces.length} pieces streamed`;
+	});
 }
 
 let examplesImported = 0;
