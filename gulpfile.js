@@ -1,14 +1,16 @@
 /**
- * Build: TypeScript into dist/, then the parts tsc does not do:
- * - copy the SVG icons and codex JSON beside the compiled nodes and credentials;
- * - bundle the libraries the nodes use at run time (eventsource-parser) into dist/vendor,
- *   and point the compiled requires at them, so the package has no runtime dependencies.
+ * Build: every TypeScript source of nodes/ and credentials/ into dist/, one output file per source
+ * file (so the nodes share their modules as they do in the source), then the icons and codex JSON
+ * beside them. The libraries the nodes use at run time (eventsource-parser) are bundled into
+ * dist/vendor, and esbuild writes each import of them as a relative require of that bundle, so the
+ * package has no runtime dependencies and nothing rewrites compiled code afterwards.
  */
 const { src, dest, series } = require('gulp');
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const glob = require('fast-glob');
 
 const DIST = path.join(__dirname, 'dist');
 /** Run-time libraries bundled into dist/vendor/<name>.js. */
@@ -19,11 +21,47 @@ function clean(done) {
 	done();
 }
 
-function compile(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+/** Type check only: esbuild writes the JavaScript. */
+function typecheck(done) {
+	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], {
 		stdio: 'inherit',
 	});
 	done();
+}
+
+/**
+ * Each source file compiled on its own (every import stays a require of its own module), except
+ * that an import of a bundled library becomes a require of its bundle in dist/vendor.
+ */
+async function compile() {
+	const sources = await glob(['nodes/**/*.ts', 'credentials/**/*.ts'], { cwd: __dirname, ignore: ['**/*.d.ts'] });
+	const keepModules = {
+		name: 'keep-modules',
+		setup(build) {
+			build.onResolve({ filter: /.*/ }, (args) => {
+				if (args.kind === 'entry-point') return undefined;
+				if (!BUNDLED.includes(args.path)) return { path: args.path, external: true };
+				const importer = path.join(DIST, path.relative(__dirname, args.importer));
+				const bundle = path.relative(path.dirname(importer), path.join(DIST, 'vendor', `${args.path}.js`));
+				const target = bundle.split(path.sep).join('/');
+				return { path: target.startsWith('.') ? target : `./${target}`, external: true };
+			});
+		},
+	};
+	await esbuild.build({
+		entryPoints: sources,
+		outdir: DIST,
+		outbase: '.',
+		bundle: true,
+		format: 'cjs',
+		// 'neutral', not 'node': esbuild then leaves out its export-name annotation for Node's ESM
+		// loader (`0 && (module.exports = {…})`), which names exports such as `process` that n8n's
+		// community lint takes for the restricted global.
+		platform: 'neutral',
+		target: 'es2022',
+		plugins: [keepModules],
+		logLevel: 'warning',
+	});
 }
 
 function copyAssets() {
@@ -49,32 +87,6 @@ async function bundleLibraries() {
 	}
 }
 
-function listJs(dir) {
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) return entry.name === 'vendor' ? [] : listJs(full);
-		return entry.name.endsWith('.js') ? [full] : [];
-	});
-}
-
-function pointRequiresAtBundles(done) {
-	for (const file of listJs(DIST)) {
-		let code = fs.readFileSync(file, 'utf8');
-		let changed = false;
-		for (const name of BUNDLED) {
-			const relative = path.relative(path.dirname(file), path.join(DIST, 'vendor', name)).split(path.sep).join('/');
-			const target = relative.startsWith('.') ? relative : `./${relative}`;
-			const pattern = new RegExp(`require\\((["'])${name.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\1\\)`, 'g');
-			if (pattern.test(code)) {
-				code = code.replace(pattern, `require("${target}")`);
-				changed = true;
-			}
-		}
-		if (changed) fs.writeFileSync(file, code);
-	}
-	done();
-}
-
-exports.build = series(clean, compile, copyAssets, bundleLibraries, pointRequiresAtBundles);
+exports.build = series(clean, typecheck, compile, copyAssets, bundleLibraries);
 exports['build:icons'] = copyAssets;
 exports.default = exports.build;
