@@ -37,6 +37,8 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   htmlErrorRate: 0,
   resetConnectionRate: 0,
   hangRate: 0,
+  gatewayTimeoutSeconds: null,
+  okErrorBody: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
@@ -72,6 +74,8 @@ export class Core {
   readonly deliveries: Delivery[] = [];
   readonly requests: RecordedRequest[] = [];
   executionCount = 0;
+  /** Requests answered with the gateway's 524 page. */
+  gatewayTimeouts = 0;
   readonly ids = { response: 1001, file: 501, memory: 1, collection: 2, webhook: 1 };
   readonly engine: ExecutionEngine;
   readonly webhooks: WebhookDispatcher;

@@ -1,6 +1,7 @@
 /**
  * Agent Platform emulator: a real HTTP server on loopback implementing the whole API of
- * /work/shared/api (agent-platform-api.md + platform-facts.md) in memory, with fault injection
+ * the platform (its specification, and production's behaviour where they differ: see
+ * docs/platform-assumptions.md) in memory, with fault injection
  * and request recording for tests.
  *
  *   const emu = await startEmulator({ timeScale: 20 });
@@ -116,6 +117,11 @@ export class PlatformEmulator {
   /** Agent executions created so far (execute + openai). */
   get executionCount(): number {
     return this.core.executionCount;
+  }
+
+  /** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
+  get gatewayTimeouts(): number {
+    return this.core.gatewayTimeouts;
   }
 
   get deliveries(): Delivery[] {

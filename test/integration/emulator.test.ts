@@ -287,11 +287,15 @@ describe('executions', () => {
     const body = chatBody(agent, 'x');
     delete body.model;
     delete body.answers.model;
-    let r = await call(`/agents/${agent.id}/execute`, { body });
-    expect(r.status).toBe(422);
-    expect(r.json).toEqual({ message: 'The model field is required.', errors: { model: ['The model field is required.'] } });
+    // production: model, tools and temperature are optional, the agent's own defaults apply
+    let r = await call(`/agents/${agent.id}/execute`, { body: { ...body, wait_execution: true } });
+    expect(r.status).toBe(200);
+    expect(emu.state.responses.get(r.json.responses[0].id)!.answers.model).toBe(agent.questions[1].options[0]);
 
+    // any temperature from 0 to 2 (production's docs), sent as text
     r = await call(`/agents/${agent.id}/execute`, { body: { ...chatBody(agent, 'x'), answers: { ...chatBody(agent, 'x').answers, temperature: '0.3' }, temperature: '0.3' } });
+    expect(r.status).toBe(200);
+    r = await call(`/agents/${agent.id}/execute`, { body: { ...chatBody(agent, 'x'), answers: { ...chatBody(agent, 'x').answers, temperature: '3' }, temperature: '3' } });
     expect(r.status).toBe(422);
     expect(r.json.errors).toHaveProperty('temperature');
 
