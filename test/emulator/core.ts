@@ -42,8 +42,9 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
-  let basePath = o.basePath ?? '/api/v1';
-  if (!basePath.startsWith('/')) basePath = `/${basePath}`;
+  // Production serves its paths at the root (docs/platform-assumptions.md); a base path stays possible.
+  let basePath = o.basePath ?? '';
+  if (basePath && !basePath.startsWith('/')) basePath = `/${basePath}`;
   basePath = basePath.replace(/\/+$/, '');
   return {
     host: o.host ?? '127.0.0.1',

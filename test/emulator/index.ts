@@ -5,7 +5,7 @@
  * and request recording for tests.
  *
  *   const emu = await startEmulator({ timeScale: 20 });
- *   // emu.url → http://127.0.0.1:<port>/api/v1, emu.apiKey, emu.workspaceId
+ *   // emu.url → http://127.0.0.1:<port> (paths at the root, as production; options.basePath adds one), emu.apiKey, emu.workspaceId
  *   await emu.stop();
  */
 import { Core } from './core';
@@ -48,7 +48,7 @@ export class PlatformEmulator {
     this.http = new EmulatorServer(this.core);
   }
 
-  /** Starts listening; resolves the base URL (http://host:port/api/v1). */
+  /** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
   async start(): Promise<string> {
     if (this.started) return this.baseUrl;
     this.baseUrl = await this.http.listen();

@@ -1,6 +1,7 @@
 /**
  * Integration tests of the platform emulator (test/emulator) over loopback with Node's fetch.
- * They pin the emulator to the contract in /work/shared/api: envelopes, field sets, messages,
+ * They pin the emulator to the platform's contract (and production's behaviour where it differs,
+ * docs/platform-assumptions.md): envelopes, field sets, messages,
  * lifecycle in virtual time, streams, multipart, limits, webhooks deliveries and faults.
  */
 import { createHash } from 'node:crypto';

@@ -8,6 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { PlatformEmulator, StoredAgent } from '../emulator';
+import { AgentPlatformApi } from '../../credentials/AgentPlatformApi.credentials';
 import { startEmulator } from '../emulator';
 import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
@@ -196,6 +197,32 @@ describe('point 2: the agent\'s defaults and question types', () => {
 		expect(error).toBeUndefined();
 		expect(String(outputs[0][0].json.content).length).toBeGreaterThan(0);
 		expect(Object.keys(posts()[0].body as IDataObject).sort()).toEqual(['messages', 'stream']);
+	});
+});
+
+describe('point 3: the address', () => {
+	it('the credential defaults to the production address; no text claims a /v1', () => {
+		const credential = new AgentPlatformApi();
+		const baseUrl = credential.properties.find((p) => p.name === 'baseUrl')!;
+		expect(baseUrl.default).toBe('https://api.tess.im');
+		expect(JSON.stringify(credential)).not.toMatch(/\/v1/);
+	});
+
+	it('the emulator serves at its root by default, and under a base path when asked', async () => {
+		expect(new URL(emu.url).pathname).toBe('/');
+		const based = await startEmulator({ basePath: '/api', quiet: true });
+		try {
+			expect(based.url).toMatch(/\/api$/);
+			const { outputs, error } = await runNode({
+				parameters: { resource: 'agent', operation: 'get', agentId: byId(CHAT) },
+				credentials: credentialsFor(based),
+			});
+			expect(error).toBeUndefined();
+			expect(outputs[0][0].json.id).toBe(CHAT);
+			expect(based.requests[0].path).toBe(`/agents/${CHAT}`);
+		} finally {
+			await based.stop();
+		}
 	});
 });
 
