@@ -125,6 +125,14 @@ export const executeProperties: INodeProperties[] = [
 				default: false,
 				description: 'Whether to return the platform\'s whole response instead of the simplified item',
 			},
+			{
+				displayName: 'Process Attachments First',
+				name: 'processAttachments',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the platform processes each attached input binary before the run, and the node waits for it, so the agent can read it (processing spends credits). Off: the files are only uploaded and attached.',
+			},
 			idleTimeoutProperty('In Stream mode, a stream silent for this long is given up and the run is polled instead'),
 			timeoutProperty('How long to wait for the run to finish before giving up (it keeps running on the platform)'),
 		],

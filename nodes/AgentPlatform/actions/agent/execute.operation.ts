@@ -49,11 +49,15 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const request = await readExecuteRequest.call(this, itemIndex);
-	await attachUploads.call(this, request);
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
 	const timeoutMs = Math.round(
 		(this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000,
 	);
+	await attachUploads.call(this, request, {
+		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
+		timeoutMs,
+		itemIndex,
+	});
 	const startedAt = Date.now();
 	const call = {
 		method: 'POST' as const,
