@@ -31,3 +31,9 @@ export function numericIdParameter(
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as RawId;
 	return numericIdFrom(ctx.getNode(), raw, label, itemIndex);
 }
+
+/** A duration parameter given in minutes (the Timeout options), in milliseconds; `fallback` when unset. */
+export function minutesToMs(minutes: unknown, fallback: number): number {
+	const value = Number(minutes ?? fallback);
+	return Math.round((Number.isFinite(value) ? value : fallback) * 60_000);
+}
