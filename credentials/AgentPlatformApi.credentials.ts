@@ -49,6 +49,15 @@ export class AgentPlatformApi implements ICredentialType {
 			description:
 				'The numeric ID of the workspace to work in. The platform requires it on every request.',
 		},
+		{
+			displayName: 'Requests per Second',
+			name: 'requestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 1,
+			description:
+				'How many requests this n8n process sends with this API key per second, shared by every workflow that uses it. The platform allows about 1. With several queue-mode workers, divide the platform\'s rate by the number of n8n processes.',
+		},
 	];
 
 	// Every request carries the key and the workspace; the platform answers 422 without the workspace.

@@ -107,7 +107,7 @@ export interface PlatformEndpoint {
 /** An Agent Platform credential for `n8n import:credentials` (plain data; n8n encrypts it). */
 export function agentPlatformCredential(
 	platform: PlatformEndpoint,
-	opts: { id?: string; name?: string } = {},
+	opts: { id?: string; name?: string; requestsPerSecond?: number } = {},
 ): CredentialFixture {
 	return {
 		id: opts.id ?? fixtureId('credEmulator'),
@@ -117,6 +117,8 @@ export function agentPlatformCredential(
 			baseUrl: platform.url,
 			apiKey: platform.apiKey,
 			workspaceId: String(platform.workspaceId), // a string field in the credential
+			// the emulator limits nothing unless a test asks it to: pace only where a test says so
+			requestsPerSecond: opts.requestsPerSecond ?? 1000,
 		},
 	};
 }

@@ -1,7 +1,8 @@
 /**
  * Runs the emulator as a process:
  *   npx ts-node --transpile-only test/emulator/cli.ts --port 8787 --api-key KEY --workspace-id 42 \
- *     [--host 127.0.0.1] [--base-path /api] [--time-scale N] [--latency MS] [--rate-limit RPS] [--seed-memories N] \
+ *     [--host 127.0.0.1] [--base-path /api] [--time-scale N] [--latency MS] [--rate-limit RPS [--burst B]]
+ *     [--fixed-window L/W] [--retry-after S] [--seed-memories N] \
  *     [--execution-seconds N] [--require-https-webhooks] [--quiet]
  * Prints the base URL, key and workspace id on three lines, then serves until SIGINT/SIGTERM.
  */
@@ -10,7 +11,10 @@ import type { EmulatorOptions } from './index';
 
 const USAGE =
   'usage: cli.ts [--port N] [--host H] [--base-path P] [--api-key KEY] [--workspace-id ID] [--time-scale N] [--latency MS]\n' +
-  '              [--rate-limit RPS] [--seed-memories N] [--execution-seconds N] [--require-https-webhooks] [--quiet]';
+  '              [--rate-limit RPS [--burst B]] [--fixed-window L/W] [--retry-after S]\n' +
+  '              [--seed-memories N] [--execution-seconds N] [--require-https-webhooks] [--quiet]\n' +
+  '  --rate-limit RPS   token bucket per API key: RPS tokens a second, B at most (default RPS)\n' +
+  '  --fixed-window L/W fixed window per API key: L requests per W seconds, Laravel headers';
 
 function parseArgs(argv: string[]): EmulatorOptions {
   const opts: EmulatorOptions = { quiet: false };
@@ -56,6 +60,22 @@ function parseArgs(argv: string[]): EmulatorOptions {
         break;
       case '--rate-limit':
         faults.rateLimitPerSecond = num(flag, value());
+        break;
+      case '--burst':
+        faults.rateLimitBurst = num(flag, value());
+        break;
+      case '--fixed-window': {
+        const text = value() ?? '';
+        const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text);
+        if (!match) {
+          process.stderr.write(`--fixed-window needs L/W, e.g. 60/60\n${USAGE}\n`);
+          process.exit(2);
+        }
+        faults.rateLimitWindow = { limit: Number(match[1]), seconds: Number(match[2]) };
+        break;
+      }
+      case '--retry-after':
+        faults.retryAfterSeconds = num(flag, value());
         break;
       case '--seed-memories':
         opts.seed = { ...(opts.seed ?? {}), memories: num(flag, value()) };

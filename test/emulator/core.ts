@@ -30,6 +30,8 @@ export interface ResolvedOptions {
 export const DEFAULT_FAULTS: EmulatorFaults = {
   latencyMs: 0,
   rateLimitPerSecond: 0,
+  rateLimitBurst: undefined,
+  rateLimitWindow: null,
   retryAfterSeconds: undefined,
   serverErrorRate: 0,
   serverErrorStatus: 503,
@@ -127,7 +129,7 @@ export class Core {
     const next: EmulatorFaults = { ...this.faults };
     for (const [k, v] of Object.entries(f) as Array<[keyof EmulatorFaults, unknown]>) {
       if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
-      else if (k === 'retryAfterSeconds') next.retryAfterSeconds = undefined;
+      else if (k === 'retryAfterSeconds' || k === 'rateLimitBurst') next[k] = undefined;
     }
     this.faults = next;
   }

@@ -7,9 +7,16 @@
 export interface EmulatorFaults {
   /** Added before every answer (default 0). */
   latencyMs: number;
-  /** 0 = off; else a token bucket per API key; excess gets 429 + Retry-After. */
+  /** 0 = off; else a token bucket per API key refilled at this rate; excess gets 429 + Retry-After. */
   rateLimitPerSecond: number;
-  /** Override of the retry_after value given on 429 (default: ceil of real time until a token frees, min 1). */
+  /** The token bucket's size (default: the rate, at least 1). */
+  rateLimitBurst?: number;
+  /**
+   * A fixed window per API key instead of the bucket: `limit` requests per `seconds`, with
+   * Laravel's X-RateLimit-Limit / X-RateLimit-Remaining headers on every answer.
+   */
+  rateLimitWindow?: { limit: number; seconds: number } | null;
+  /** Override of the retry_after value given on 429 (default: the time to the next token, or left in the window). */
   retryAfterSeconds?: number;
   /** 0..1 probability that a request is answered with serverErrorStatus instead. */
   serverErrorRate: number;

@@ -61,11 +61,21 @@ export interface HarnessCredentials {
 	baseUrl: string;
 	apiKey: string;
 	workspaceId: string;
+	requestsPerSecond?: number;
 }
 
+/**
+ * Requests per Second of the test credentials unless a test sets its own: high enough that the
+ * pace (transport/pace.ts) never holds back a test that is not about rate limits.
+ */
+export const UNPACED_REQUESTS_PER_SECOND = 1000;
+
 /** The credentials of an emulator or any `{ url, apiKey, workspaceId }` server. */
-export function credentialsFor(server: { url: string; apiKey: string; workspaceId: string | number }): HarnessCredentials {
-	return { baseUrl: server.url, apiKey: server.apiKey, workspaceId: String(server.workspaceId) };
+export function credentialsFor(
+	server: { url: string; apiKey: string; workspaceId: string | number },
+	requestsPerSecond = UNPACED_REQUESTS_PER_SECOND,
+): HarnessCredentials {
+	return { baseUrl: server.url, apiKey: server.apiKey, workspaceId: String(server.workspaceId), requestsPerSecond };
 }
 
 /** A resource locator's value as n8n's editor stores it: an ID typed in, or an entry picked from the list. */

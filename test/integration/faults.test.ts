@@ -233,20 +233,20 @@ describe('429 with retry_after (rate-limit storm): success after waiting, nothin
 	});
 
 	it('a retry_after longer than the node waits for: fails at once, saying how long the platform asked for', async () => {
-		const saved = RETRY.maxRetryAfterMs;
-		RETRY.maxRetryAfterMs = 500;
+		const saved = RETRY.maxRateLimitWaitMs;
+		RETRY.maxRateLimitWaitMs = 500;
 		try {
 			emu.setFaults({ rateLimitPerSecond: 0.01, retryAfterSeconds: 90 });
 			await run(READS[0]); // takes the one token
 			emu.clearRequests();
 			const before = runs();
 			const { error } = await run(EXECUTE_START);
-			expect(error?.message).toBe("The platform's rate limit was reached and retrying did not help");
+			expect(error?.message).toBe("The platform's rate limit asks to wait 90 seconds, longer than the node waits (1 second)");
 			expect((error as { description?: string }).description).toContain('The platform asked to wait 90 seconds');
 			expect(emu.requests).toHaveLength(1); // the agent's form: refused, nothing else sent
 			expect(runs() - before).toBe(0);
 		} finally {
-			RETRY.maxRetryAfterMs = saved;
+			RETRY.maxRateLimitWaitMs = saved;
 		}
 	});
 });

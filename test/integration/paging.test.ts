@@ -171,7 +171,7 @@ describe('rate limit (429 with retry_after)', () => {
 	it('every page arrives, in order, and after a 429 no request of the run is sent before the wait is over', async () => {
 		const ids = seedMemories(50 * 30);
 		// 10 requests a second (a burst of 10), latency 10 ms; each 429 asks for 1 s
-		emu.setFaults({ rateLimitPerSecond: 10, latencyMs: 10 });
+		emu.setFaults({ rateLimitPerSecond: 10, latencyMs: 10, retryAfterSeconds: 1 });
 		const started = Date.now();
 		const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: true });
 		const seconds = (Date.now() - started) / 1000;

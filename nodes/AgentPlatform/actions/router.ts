@@ -10,6 +10,7 @@ import * as memoryCollection from './memoryCollection/MemoryCollection.resource'
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
 import { asNodeError } from '../transport/errors';
+import { runPool } from '../transport/pool';
 
 type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 
@@ -38,7 +39,7 @@ export const MAX_BATCH_SIZE = 100;
 /**
  * Node-level, shown for every operation: n8n's own AI nodes call this "Batch Processing → Batch
  * Size" ("how many items to process in parallel"), so users who need it know where to look. No
- * "delay between batches": the node waits as the platform asks when it answers 429.
+ * "delay between batches": every request waits its turn in the credential's pace.
  */
 export const batchingDescription: INodeProperties = {
 	displayName: 'Batch Processing',
@@ -55,7 +56,7 @@ export const batchingDescription: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
 			default: 1,
 			description:
-				'How many items to process in parallel. The output keeps the input order. When the platform answers 429 (too many requests), every item waits as it asks.',
+				'How many items to process in parallel. The output keeps the input order. Requests still go out at the credential\'s Requests per Second, shared with every workflow using it.',
 		},
 	],
 };
@@ -79,15 +80,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const execute = operationFor(this, resource, operation);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	const failed: { itemIndex: number; error?: unknown } = { itemIndex: Number.POSITIVE_INFINITY };
-	let next = 0;
-
-	const runItem = async (itemIndex: number) => {
-		try {
-			const output = await execute.call(this, itemIndex);
-			outputs[itemIndex] = this.helpers.constructExecutionMetaData(output, { itemData: { item: itemIndex } });
-		} catch (error) {
-			if (this.continueOnFail()) {
+	const failure = await runPool(
+		() => items.length,
+		batchSizeOf(this, items.length),
+		async (itemIndex) => {
+			try {
+				const output = await execute.call(this, itemIndex);
+				outputs[itemIndex] = this.helpers.constructExecutionMetaData(output, {
+					itemData: { item: itemIndex },
+				});
+			} catch (error) {
+				if (!this.continueOnFail()) throw error;
 				// n8n's error output takes an item that carries its error (`error`, n8n 1.x and 2.x), or whose
 				// json holds nothing but error/message (1.x) or error/message/details (2.x).
 				outputs[itemIndex] = [
@@ -97,15 +100,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 						pairedItem: { item: itemIndex },
 					},
 				];
-			} else if (itemIndex < failed.itemIndex) {
-				Object.assign(failed, { itemIndex, error });
 			}
-		}
-	};
-	const worker = async () => {
-		while (failed.error === undefined && next < items.length) await runItem(next++);
-	};
-	await Promise.all(Array.from({ length: batchSizeOf(this, items.length) }, worker));
-	if (failed.error !== undefined) throw asNodeError(this.getNode(), failed.error, failed.itemIndex);
+		},
+	);
+	if (failure !== undefined) throw asNodeError(this.getNode(), failure.error, failure.index);
 	return [outputs.flat()];
 }

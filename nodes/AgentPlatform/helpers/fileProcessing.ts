@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import { pollUntil } from './agentResponses';
+import { pollUntil } from './polling';
 
 /** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
 const PROCESSING_FAILED = ['failed', 'error'];

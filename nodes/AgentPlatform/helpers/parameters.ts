@@ -74,3 +74,9 @@ export function readJsonObject(
 	}
 	return value as IDataObject;
 }
+
+/** A duration parameter given in minutes (the Timeout options), in milliseconds; `fallback` when unset. */
+export function minutesToMs(minutes: unknown, fallback: number): number {
+	const value = Number(minutes ?? fallback);
+	return Math.round((Number.isFinite(value) ? value : fallback) * 60_000);
+}

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { retryAfterMs } from './retryAfter';
+
 /** What a failed exchange with the platform looked like, without any request header. */
 export interface PlatformFailure {
 	method: string;
@@ -14,6 +16,8 @@ export interface HttpFailure extends PlatformFailure {
 	status: number;
 	body: unknown;
 	headers?: Record<string, unknown>;
+	/** For a 429 the node gave up on: how long it waited, and its budget (RETRY.maxRateLimitWaitMs). */
+	rateLimit?: { waitedMs: number; budgetMs: number };
 }
 
 export interface NetworkFailure extends PlatformFailure {
@@ -57,12 +61,30 @@ export function platformMessage(body: unknown): string | undefined {
 	return parts.length ? parts.join(' — ') : undefined;
 }
 
-/** The wait a 429 asks for, in seconds: its body's `retry_after` or its `Retry-After` header. */
-function retryAfterSeconds(failure: HttpFailure): number | undefined {
-	const fromBody = Number((failure.body as { retry_after?: unknown } | null)?.retry_after);
-	if (failure.body && typeof failure.body === 'object' && Number.isFinite(fromBody)) return fromBody;
-	const header = Number(failure.headers?.['retry-after']);
-	return Number.isFinite(header) && failure.headers?.['retry-after'] !== undefined ? header : undefined;
+/** "1 second", "30 seconds". */
+function seconds(ms: number): string {
+	const value = Math.round(ms / 1000);
+	return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+/** A 429 the node gave up on: how long it waited, and what the platform asked for. */
+function describeRateLimit(failure: HttpFailure): { message: string; description: string } {
+	const asked = retryAfterMs(failure.body, failure.headers);
+	const askedWords = asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`;
+	const limit = failure.rateLimit;
+	if (limit && asked !== undefined && asked > limit.budgetMs) {
+		return {
+			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
+			description: `${askedWords} Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`,
+		};
+	}
+	const waited = limit ? seconds(limit.waitedMs) : undefined;
+	return {
+		message: waited
+			? `The platform's rate limit let no request through for ${waited}`
+			: "The platform's rate limit was reached",
+		description: `Every request sent with this API key was answered 429 (too many requests)${waited ? ` for ${waited}` : ''}. ${askedWords} Other workflows or n8n instances may be using the same key: lower "Requests per Second" in the credential, or run again later.`,
+	};
 }
 
 function describeStatus(failure: HttpFailure, said: string | undefined): { message: string; description: string } {
@@ -113,13 +135,7 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 			description: 'Check the values given to this node against what the platform accepts.',
 		};
 	}
-	if (status === 429) {
-		const wait = retryAfterSeconds(failure);
-		return {
-			message: 'The platform\'s rate limit was reached and retrying did not help',
-			description: `Too many requests were sent with this API key.${wait !== undefined ? ` The platform asked to wait ${wait} seconds.` : ''} Wait a moment and run again, or send fewer requests at once.`,
-		};
-	}
+	if (status === 429) return describeRateLimit(failure);
 	if (status >= 500) {
 		return {
 			message: `The platform had a problem on its side (HTTP ${status})`,
@@ -180,12 +196,6 @@ export function platformInvalidJsonError(node: INode, failure: HttpFailure): Nod
 		httpCode: String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
-}
-
-/** "1 second", "30 seconds". */
-function seconds(ms: number): string {
-	const value = Math.round(ms / 1000);
-	return `${value} second${value === 1 ? '' : 's'}`;
 }
 
 /** A request that never got an answer: refused, reset, unresolvable host or timeout. */

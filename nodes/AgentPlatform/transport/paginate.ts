@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, PlatformContext } from './request';
+import { runPool } from './pool';
 import { apiRequest } from './request';
 
 /**
@@ -33,13 +34,13 @@ export function itemsOf(body: unknown, itemsKey: ItemsKey): IDataObject[] {
 	return Array.isArray(items) ? (items as IDataObject[]) : [];
 }
 
-/** How many pages of one list are asked for at once (the node run's rate gate may allow fewer). */
+/** How many pages of one list wait for the pace at once (it decides when each is sent). */
 export const PAGING = { concurrency: 32 };
 
 /**
  * The one paging helper. Where the envelope says how many pages there are (`last_page`), the
  * first page tells it and the pages still needed are then fetched concurrently, at most
- * PAGING.concurrency at a time and fewer when the platform answers 429 (see rateLimit.ts); the
+ * PAGING.concurrency at a time, each sent when the credential's pace allows (see pace.ts); the
  * items keep the platform's order and Limit is honoured. Where it does not (files), pages are
  * fetched one after another up to the first short page: the platform keeps at most 30 files, one
  * page of 100, so probing ahead would only spend requests. Never asks for more per_page than the
@@ -81,24 +82,19 @@ export async function apiRequestAllItems(
 	const pageSize = results.length;
 	let pageCount = Math.min(lastPage, Math.ceil(wanted / pageSize));
 	const pages: IDataObject[][] = [results];
-	let next = 2;
-	const failed: { page: number; error?: unknown } = { page: Number.POSITIVE_INFINITY };
-	const worker = async () => {
-		while (failed.error === undefined && next <= pageCount) {
-			const page = next++;
-			try {
-				const items = itemsOf(await fetchPage(page), itemsKey);
-				pages[page - 1] = items;
-				// A short page is the last one, whatever last_page said: no page after it is taken.
-				if (items.length < pageSize) pageCount = Math.min(pageCount, page);
-			} catch (error) {
-				if (page < failed.page) Object.assign(failed, { page, error });
-			}
-		}
-	};
-	// After a failure no worker takes another page; each ends its own request first.
-	await Promise.all(Array.from({ length: Math.min(PAGING.concurrency, pageCount - 1) }, worker));
-	if (failed.error !== undefined && failed.page <= pageCount) throw failed.error;
+	// After a failure no further page is taken; the requests under way end first.
+	const failure = await runPool(
+		() => pageCount - 1,
+		PAGING.concurrency,
+		async (index) => {
+			const page = index + 2;
+			const items = itemsOf(await fetchPage(page), itemsKey);
+			pages[page - 1] = items;
+			// A short page is the last one, whatever last_page said: no page after it is taken.
+			if (items.length < pageSize) pageCount = Math.min(pageCount, page);
+		},
+	);
+	if (failure !== undefined && failure.index + 2 <= pageCount) throw failure.error;
 	const all = pages.slice(0, pageCount).flat();
 	return all.length > wanted ? all.slice(0, wanted) : all;
 }

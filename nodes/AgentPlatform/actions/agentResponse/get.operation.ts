@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed } from '../../helpers/agentResponses';
+import { minutesToMs } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { timeoutProperty } from '../common.descriptions';
 
@@ -59,7 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	})) as IDataObject;
 	if (wait && !isFinished(response)) {
-		const timeoutMs = Math.round(((options.timeout as number) ?? 10) * 60_000);
+		const timeoutMs = minutesToMs(options.timeout, 10);
 		response = await pollAgentResponse.call(this, responseId, itemIndex, { startedAt, timeoutMs });
 	}
 	if (wait) throwIfRunFailed(this, response, itemIndex);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitUntilProcessed } from '../../helpers/fileProcessing';
-import { numericIdParameter } from '../../helpers/parameters';
+import { minutesToMs, numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { platformNotice } from '../common.descriptions';
 import { fileLocator, processingTimeout } from './file.descriptions';
@@ -32,6 +32,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	})) as IDataObject;
 	if (!wait) return this.helpers.returnJsonArray(file);
-	const timeoutMs = Math.round((this.getNodeParameter('timeout', itemIndex, 10) as number) * 60_000);
+	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
 	return this.helpers.returnJsonArray(await waitUntilProcessed.call(this, file, itemIndex, timeoutMs));
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitUntilProcessed } from '../../helpers/fileProcessing';
+import { minutesToMs } from '../../helpers/parameters';
 import { uploadBinary } from '../../helpers/upload';
 import { platformNotice } from '../common.descriptions';
 import { processingTimeout } from './file.descriptions';
@@ -86,6 +87,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		mimeType: options.mimeType as string | undefined,
 	});
 	if (processing !== 'wait') return this.helpers.returnJsonArray(file);
-	const timeoutMs = Math.round((this.getNodeParameter('timeout', itemIndex, 10) as number) * 60_000);
+	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
 	return this.helpers.returnJsonArray(await waitUntilProcessed.call(this, file, itemIndex, timeoutMs));
 }

@@ -1,0 +1,43 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+/** Every n8n context the nodes make requests from. */
+export type PlatformContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below the credential's Base URL, e.g. `/agents/12`. */
+	path: string;
+	qs?: IDataObject;
+	/** JSON object, or a spec-compliant FormData-like object for multipart uploads. */
+	body?: IDataObject | object;
+	/** What the path names, in words, for plain-words 404s: e.g. `agent 12`. */
+	resource?: string;
+	/** Read the body as a stream of chunks (Server-Sent Events). */
+	stream?: boolean;
+	timeoutMs?: number;
+	itemIndex?: number;
+	/** Headers besides the credential's. */
+	headers?: IDataObject;
+	/**
+	 * For streamed bodies: false when the body was not handed over whole, so a broken connection
+	 * cannot have delivered a request the platform could act on (then even a POST may be retried).
+	 */
+	bodySentWhole?: () => boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: T;
+}
