@@ -25,7 +25,7 @@ export const executeProperties: INodeProperties[] = [
 				name: 'Wait for Completion',
 				value: 'wait',
 				description:
-					'Wait until the run finishes (the platform waits up to 100 seconds; longer runs are polled until the node\'s timeout)',
+					'Start the run and poll it until it finishes or the node\'s timeout passes. The call is never held open, so a gateway timeout cannot lose the run or make it run twice.',
 			},
 			{
 				name: 'Start Only',

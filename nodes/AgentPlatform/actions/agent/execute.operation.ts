@@ -14,9 +14,6 @@ import { readExecuteRequest } from '../../helpers/executeRequest';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 
-/** The platform's own limit on a waiting execute call. */
-const PLATFORM_WAIT_MS = 100_000;
-
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
 	executeProperties,
@@ -85,21 +82,15 @@ export async function execute(
 		return outputOf(this, result, itemIndex);
 	}
 
-	if (mode === 'start') {
-		const answer = (await apiRequest.call(this, {
-			...call,
-			body: { ...request.body, wait_execution: false, waitExecution: false },
-		})) as IDataObject;
-		return outputOf(this, firstResponse(this, answer, itemIndex), itemIndex);
-	}
-
+	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
+	// call is held up to 100 s, the production gateway's own timeout, whose 524 page would lose
+	// the run's id while it goes on (docs/never-lose-a-run.md).
 	const answer = (await apiRequest.call(this, {
 		...call,
-		body: { ...request.body, wait_execution: true, waitExecution: true },
-		// the platform holds the call for up to 100 s; a little more lets its answer arrive
-		timeoutMs: Math.min(timeoutMs, PLATFORM_WAIT_MS) + 20_000,
+		body: { ...request.body, wait_execution: false, waitExecution: false },
 	})) as IDataObject;
 	let response = firstResponse(this, answer, itemIndex);
+	if (mode === 'start') return outputOf(this, response, itemIndex);
 	if (!isFinished(response)) {
 		response = await pollAgentResponse.call(this, String(response.id), itemIndex, {
 			startedAt,
