@@ -18,6 +18,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { resetPaces } from '../../nodes/AgentPlatform/transport/pace';
 import { byId, credentialsFor, runNode } from '../helpers/n8n';
 import type { BenchOptions, BenchRow, EmulatorProcess } from './common';
 import { median, progress, seconds, startEmulatorProcess } from './common';
@@ -64,6 +65,8 @@ async function underLimit(
 	await emu.control('DELETE', '/faults');
 	await emu.control('PUT', '/faults', { latencyMs: LATENCY_MS, ...limit });
 	await emu.control('DELETE', '/requests');
+	// each row starts from the credential's rate, not from what the row before taught the pace
+	resetPaces();
 	const started = performance.now();
 	const results = await Promise.all(
 		runs.map(

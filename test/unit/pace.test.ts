@@ -87,6 +87,17 @@ describe('Pace', () => {
 		expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000 + PACING.windowMarginMs - 5);
 	});
 
+	it('forgets a window the platform no longer tells, and paces again', async () => {
+		const pace = new Pace(10);
+		const window = { 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '49' };
+		pace.answered(await pace.take(context()), 200, window);
+		pace.answered(await pace.take(context()), 200, {});
+		const before = Date.now();
+		await pace.take(context());
+		await pace.take(context());
+		expect(Date.now() - before).toBeGreaterThanOrEqual(95);
+	});
+
 	it('a waiting request of a cancelled execution leaves the queue at once', async () => {
 		const pace = new Pace(2);
 		await pace.take(context());

@@ -212,7 +212,11 @@ export class Pace {
 	private readWindow(slot: PaceSlot, now: number, headers: Record<string, unknown>): void {
 		const limit = headerNumber(headers, 'X-RateLimit-Limit');
 		const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-		if (limit === undefined || remaining === undefined || limit < 1) return;
+		if (limit === undefined || remaining === undefined || limit < 1) {
+			// a newer answer without the headers: the platform no longer tells its window, so pace
+			if (this.limit !== undefined && slot.seq > this.remainingSeq) this.forgetWindow();
+			return;
+		}
 		this.limit = limit;
 		// only the newest news counts: answers may arrive out of order
 		if (slot.seq > this.remainingSeq) {
@@ -230,6 +234,13 @@ export class Pace {
 			const end = (reset > 1e9 ? reset * 1000 : now + reset * 1000) + PACING.windowMarginMs;
 			if (end > now) this.windowEnd = end;
 		}
+	}
+
+	private forgetWindow(): void {
+		this.limit = undefined;
+		this.windowEnd = undefined;
+		this.windowMs = undefined;
+		this.windowOpenedAt = undefined;
 	}
 
 	/** Resolves when `me` is at the front; rejects when its execution is cancelled. */
