@@ -34,6 +34,8 @@ interface Limit {
 
 interface Outcome {
 	ms: number;
+	/** n8n's execution time of the node (the longest, for runs at once): without n8n's set-up of a run. */
+	nodeMs: number;
 	items: number;
 	failed: number;
 	answered: number;
@@ -82,8 +84,14 @@ async function underLimit(
 	const ms = performance.now() - started;
 	const { requests } = await emu.control<{ requests: Array<{ status: number; path: string }> }>('GET', '/requests');
 	const outputs = results.flatMap((r) => r.outputs[0] ?? []);
+	const nodeMs = Math.max(
+		...results.map(
+			(r) => (r.run.data.resultData.runData['Agent Platform']?.[0] as { executionTime?: number } | undefined)?.executionTime ?? ms,
+		),
+	);
 	return {
 		ms,
+		nodeMs,
 		items: outputs.length,
 		failed: outputs.filter((item) => item.json.error !== undefined).length + results.filter((r) => r.error).length,
 		answered: requests.filter((r) => r.status >= 200 && r.status < 300).length,
@@ -199,7 +207,8 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 			const pages = 100;
 			const parameters = { resource: 'memory', operation: 'getAll', returnAll: false, limit: pages * PER_PAGE };
 			const outcome = await underLimit(emu, { rateLimitPerSecond: 20, rateLimitBurst: 20 }, [{ parameters, requestsPerSecond: 20 }]);
-			const throughput = outcome.answered / (outcome.ms / 1000);
+			// over n8n's execution time of the node, as the other throughput figures (the set-up of a run is not the pace's)
+			const throughput = outcome.answered / (outcome.nodeMs / 1000);
 			const total = outcome.answered + outcome.refused;
 			progress(`rates, bucket R=20 burst 20: ${describe(outcome)}`);
 			rows.push({
