@@ -26,7 +26,7 @@ import type { PlatformContext } from './types';
 
 export const PACING = {
 	/** Sends are spaced a little more than 1/rate apart, so that a bucket is never reached early. */
-	margin: 0.03,
+	margin: 0.04,
 	/**
 	 * A 429 whose wait is below this share of the interval came a hair early (network jitter at a
 	 * bucket of one): it is waited for, and the rate stays.
