@@ -190,7 +190,11 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 	const times: Record<string, number[]> = Object.fromEntries(Object.values(NODES).map((name) => [name, []]));
 	try {
 		await n8n.importCredentials([
-			agentPlatformCredential({ url: emu.url, apiKey: emu.apiKey, workspaceId: emu.workspaceId }, AP_CREDENTIAL),
+			// no limit here (rates.ts measures the pace): a rate that never holds a request back
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: emu.apiKey, workspaceId: emu.workspaceId },
+				{ ...AP_CREDENTIAL, requestsPerSecond: 100_000 },
+			),
 			{ ...HTTP_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${emu.apiKey}` } },
 		]);
 		await n8n.importWorkflows([workflow(emu, WORKFLOW_IDS[0], items, false), workflow(emu, WORKFLOW_IDS[1], items, true)]);
@@ -215,7 +219,6 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 		target: limit === undefined ? '(for information)' : `≤ ${limit.toFixed(1)}×`,
 		met: limit === undefined || m(ours) / m(http) <= limit,
 		info: limit === undefined,
-		note: batchSize === 1 ? `per item: ${((m(ours) * 1000) / items).toFixed(1)} ms (latency ${LATENCY_MS} ms); HTTP Request: ${((m(http) * 1000) / items).toFixed(1)} ms` : undefined,
 	});
 	// What Batch Size 5 gains over one item at a time, in the same run (what the 0.3× target meant
 	// against a baseline that would go one item after another).
@@ -229,15 +232,30 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 		met: true,
 		info: true,
 	});
+	// The node's own cost per item at Batch Size 1: its time per item beyond the emulator's latency.
+	// (Against the HTTP Request node, which sends every item at once, Batch Size 1 compares unlike things.)
+	const ownCost = (operation: string, batch1: string): BenchRow => {
+		const perItem = (m(batch1) * 1000) / items;
+		const own = perItem - LATENCY_MS;
+		return {
+			case: '5 Items',
+			figure: `n8n ${line.version}: ${items} items, ${operation}, Batch Size 1: the node's own cost per item beyond the ${LATENCY_MS} ms latency`,
+			measured: `${own.toFixed(1)} ms`,
+			baseline: `${perItem.toFixed(1)} ms per item in all`,
+			value: own,
+			target: '≤ 3 ms',
+			met: own <= 3,
+		};
+	};
 	return [
-		row('Agent → Get', NODES.httpGet, NODES.getBatch1, 1, 1.0),
+		ownCost('Agent → Get', NODES.getBatch1),
 		row('Agent → Get', NODES.httpGet, NODES.getBatch5, 5, 0.3),
-		row('Agent → Get', NODES.httpGet, NODES.getBatch25, 25),
+		row('Agent → Get', NODES.httpGet, NODES.getBatch25, 25, 0.5),
 		row('Agent → Get', NODES.httpGet, NODES.getBatch100, 100),
 		speedup('Agent → Get', NODES.getBatch1, NODES.getBatch5),
-		row('Memory → Create', NODES.httpPost, NODES.createBatch1, 1, 1.0),
+		ownCost('Memory → Create', NODES.createBatch1),
 		row('Memory → Create', NODES.httpPost, NODES.createBatch5, 5, 0.3),
-		row('Memory → Create', NODES.httpPost, NODES.createBatch25, 25),
+		row('Memory → Create', NODES.httpPost, NODES.createBatch25, 25, 0.5),
 		row('Memory → Create', NODES.httpPost, NODES.createBatch100, 100),
 		speedup('Memory → Create', NODES.createBatch1, NODES.createBatch5),
 	];

@@ -90,7 +90,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					itemData: { item: itemIndex },
 				});
 			} catch (error) {
-				if (!this.continueOnFail()) throw error;
+				if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
 				// n8n's error output takes an item that carries its error (`error`, n8n 1.x and 2.x), or whose
 				// json holds nothing but error/message (1.x) or error/message/details (2.x).
 				outputs[itemIndex] = [

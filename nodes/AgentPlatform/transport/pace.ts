@@ -6,8 +6,9 @@
  *   goes back to the front: it came first.
  * - It sends at most `rate` requests a second, starting at the credential's Requests per Second.
  * - It learns from the platform: a 429 holds every request until the wait the platform asks for
- *   (`retry_after`, `Retry-After`), and halves the rate once per round; each answer then brings
- *   the rate back by a twentieth of the credential's, never above it.
+ *   (`retry_after`, `Retry-After`), and halves the rate once per round (unless the wait is a small
+ *   part of one interval: then the request came a hair early); each answer then brings the rate
+ *   back by a twentieth of the credential's, never above it.
  * - Where the platform says how many requests its window has left (`X-RateLimit-Limit` and
  *   `X-RateLimit-Remaining`, as Laravel sends on every answer), those are sent without pacing, and
  *   nothing is sent into a window it knows is exhausted: it waits for the window's end, known from
@@ -25,7 +26,12 @@ import type { PlatformContext } from './types';
 
 export const PACING = {
 	/** Sends are spaced a little more than 1/rate apart, so that a bucket is never reached early. */
-	margin: 0.03,
+	margin: 0.04,
+	/**
+	 * A 429 whose wait is below this share of the interval came a hair early (network jitter at a
+	 * bucket of one): it is waited for, and the rate stays.
+	 */
+	jitterShare: 0.25,
 	/** On a 429 (once per round) the rate is multiplied by this... */
 	decrease: 0.5,
 	/** ...and never goes below this share of the credential's rate. */
@@ -135,6 +141,9 @@ export class Pace {
 		const now = Date.now();
 		this.readWindow(slot, now, headers);
 		if (status !== 429) {
+			// The first request of a process takes longest to arrive (connections, lazy loading), so
+			// the second, spaced from its send, could reach a bucket of one early: space it from here.
+			if (slot.seq === 1) this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
 			this.lastAnsweredAt = now;
 			this.rate = Math.min(this.configured, this.rate + this.configured * PACING.increaseShare);
 			return;
@@ -152,12 +161,13 @@ export class Pace {
 					this.windowMs = end - this.windowOpenedAt;
 				}
 			}
-		} else if (slot.seq > this.loweredAtSeq) {
+		} else if (slot.seq > this.loweredAtSeq && !(asked !== undefined && asked < this.intervalMs() * PACING.jitterShare)) {
 			this.rate = Math.max(this.configured * PACING.floorShare, this.rate * PACING.decrease);
 			this.loweredAtSeq = this.sentSeq;
 		}
 		this.holdUntil = Math.max(this.holdUntil, now + (asked ?? this.intervalMs() * 2));
-		this.nextAt = Math.max(this.nextAt, this.holdUntil);
+		// the refused request used nothing up: the platform takes the next one when its wait is over
+		this.nextAt = this.holdUntil;
 	}
 
 	/**
@@ -202,7 +212,11 @@ export class Pace {
 	private readWindow(slot: PaceSlot, now: number, headers: Record<string, unknown>): void {
 		const limit = headerNumber(headers, 'X-RateLimit-Limit');
 		const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-		if (limit === undefined || remaining === undefined || limit < 1) return;
+		if (limit === undefined || remaining === undefined || limit < 1) {
+			// a newer answer without the headers: the platform no longer tells its window, so pace
+			if (this.limit !== undefined && slot.seq > this.remainingSeq) this.forgetWindow();
+			return;
+		}
 		this.limit = limit;
 		// only the newest news counts: answers may arrive out of order
 		if (slot.seq > this.remainingSeq) {
@@ -220,6 +234,13 @@ export class Pace {
 			const end = (reset > 1e9 ? reset * 1000 : now + reset * 1000) + PACING.windowMarginMs;
 			if (end > now) this.windowEnd = end;
 		}
+	}
+
+	private forgetWindow(): void {
+		this.limit = undefined;
+		this.windowEnd = undefined;
+		this.windowMs = undefined;
+		this.windowOpenedAt = undefined;
 	}
 
 	/** Resolves when `me` is at the front; rejects when its execution is cancelled. */
