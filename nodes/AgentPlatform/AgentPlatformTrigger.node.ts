@@ -24,6 +24,7 @@ import {
 	urlWithSecret,
 } from './helpers/trigger';
 import { deleteWebhook } from './helpers/webhooks';
+import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents } from './methods/listSearch';
 import { asNodeError } from './transport/errors';
 import { apiRequestAllItems } from './transport/paginate';
@@ -74,7 +75,7 @@ export class AgentPlatformTrigger implements INodeType {
 		defaults: { name: 'Agent Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
@@ -115,6 +116,7 @@ export class AgentPlatformTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { testAgentPlatformApi },
 		listSearch: { searchAgents },
 	};
 

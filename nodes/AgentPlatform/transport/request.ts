@@ -147,7 +147,8 @@ export function backoffMs(attempt: number): number {
 	return exponential / 2 + Math.random() * (exponential / 2);
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The first error code along an error's causes (n8n's helpers wrap the socket's error). */
+export function errorCode(error: unknown): string | undefined {
 	let current = error as { code?: unknown; cause?: unknown } | undefined;
 	for (let depth = 0; current && depth < 4; depth++) {
 		if (typeof current.code === 'string' && current.code) return current.code;
