@@ -23,11 +23,11 @@ export class AgentPlatformApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: '',
+			default: 'https://api.tess.im',
 			required: true,
-			placeholder: 'https://api.example.com/api/v1',
+			placeholder: 'https://api.tess.im',
 			description:
-				'The address of the Agent Platform API, including its base path. A trailing slash is fine.',
+				'The address of the Agent Platform API. Keep the default for the production platform; change it only for another address (the older one, a proxy, or the local emulator). A trailing slash is fine.',
 		},
 		{
 			displayName: 'API Key',

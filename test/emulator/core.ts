@@ -7,6 +7,7 @@ import { Clock } from './clock';
 import { ExecutionEngine } from './executions';
 import { WebhookDispatcher } from './webhooks';
 import { seedState } from './seed';
+import type { StorageServer } from './storage';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 
 export interface ResolvedOptions {
@@ -20,6 +21,8 @@ export interface ResolvedOptions {
   fileProcessingSeconds: number;
   requireHttpsWebhooks: boolean;
   maxStoredFiles: number;
+  maxDirectUploadBytes: number;
+  storagePort: number;
   seed: { agents: number; memories: number; resources: number };
   quiet: boolean;
 }
@@ -37,11 +40,16 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   htmlErrorRate: 0,
   resetConnectionRate: 0,
   hangRate: 0,
+  signedUploads: 'on',
+  signedUploadSpelling: 'snake',
+  gatewayTimeoutSeconds: null,
+  okErrorBody: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
-  let basePath = o.basePath ?? '/api/v1';
-  if (!basePath.startsWith('/')) basePath = `/${basePath}`;
+  // Production serves its paths at the root (docs/platform-assumptions.md); a base path stays possible.
+  let basePath = o.basePath ?? '';
+  if (basePath && !basePath.startsWith('/')) basePath = `/${basePath}`;
   basePath = basePath.replace(/\/+$/, '');
   return {
     host: o.host ?? '127.0.0.1',
@@ -54,6 +62,8 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     fileProcessingSeconds: o.fileProcessingSeconds ?? 2,
     requireHttpsWebhooks: o.requireHttpsWebhooks ?? false,
     maxStoredFiles: o.maxStoredFiles ?? 30,
+    maxDirectUploadBytes: o.maxDirectUploadBytes ?? 32 * 1024 * 1024,
+    storagePort: o.storagePort ?? 0,
     seed: {
       agents: o.seed?.agents ?? 40,
       memories: o.seed?.memories ?? 0,
@@ -72,11 +82,15 @@ export class Core {
   readonly deliveries: Delivery[] = [];
   readonly requests: RecordedRequest[] = [];
   executionCount = 0;
+  /** Requests answered with the gateway's 524 page. */
+  gatewayTimeouts = 0;
   readonly ids = { response: 1001, file: 501, memory: 1, collection: 2, webhook: 1 };
   readonly engine: ExecutionEngine;
   readonly webhooks: WebhookDispatcher;
   /** Set by the server once listening. */
   listenOrigin = '';
+  /** The storage host (signed uploads, generated files), set by PlatformEmulator. */
+  storage: StorageServer | null = null;
   stopped = false;
 
   constructor(options: EmulatorOptions = {}) {

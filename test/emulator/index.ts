@@ -1,14 +1,17 @@
 /**
  * Agent Platform emulator: a real HTTP server on loopback implementing the whole API of
- * /work/shared/api (agent-platform-api.md + platform-facts.md) in memory, with fault injection
+ * the platform (its specification, and production's behaviour where they differ: see
+ * docs/platform-assumptions.md) in memory, with fault injection
  * and request recording for tests.
  *
  *   const emu = await startEmulator({ timeScale: 20 });
- *   // emu.url → http://127.0.0.1:<port>/api/v1, emu.apiKey, emu.workspaceId
+ *   // emu.url → http://127.0.0.1:<port> (paths at the root, as production; options.basePath adds one), emu.apiKey, emu.workspaceId
  *   await emu.stop();
  */
 import { Core } from './core';
 import { EmulatorServer } from './server';
+import { StorageServer } from './storage';
+import type { StorageRequest, StoredObject } from './storage';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
 
@@ -34,10 +37,15 @@ export { DEFAULT_FAULTS } from './core';
 export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
+export { GENERATED_MP4, GENERATED_PNG } from './media';
+export type { GeneratedMedia } from './media';
+export type { StorageRequest, StoredObject } from './storage';
+export { CLOUDFLARE_524_HTML } from './gateway';
 
 export class PlatformEmulator {
   private readonly core: Core;
   private readonly http: EmulatorServer;
+  private readonly storage: StorageServer;
   private baseUrl = '';
   private started = false;
   private stopping: Promise<void> | null = null;
@@ -45,11 +53,14 @@ export class PlatformEmulator {
   constructor(options: EmulatorOptions = {}) {
     this.core = new Core(options);
     this.http = new EmulatorServer(this.core);
+    this.storage = new StorageServer(this.core);
+    this.core.storage = this.storage;
   }
 
-  /** Starts listening; resolves the base URL (http://host:port/api/v1). */
+  /** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
   async start(): Promise<string> {
     if (this.started) return this.baseUrl;
+    await this.storage.listen(this.core.opts.host, this.core.opts.storagePort);
     this.baseUrl = await this.http.listen();
     this.started = true;
     return this.baseUrl;
@@ -59,13 +70,28 @@ export class PlatformEmulator {
   stop(): Promise<void> {
     if (!this.stopping) {
       this.core.stop();
-      this.stopping = this.http.close();
+      this.stopping = Promise.all([this.http.close(), this.storage.close()]).then(() => undefined);
     }
     return this.stopping;
   }
 
   get url(): string {
     return this.baseUrl;
+  }
+
+  /** The storage host's origin (signed uploads, generated files): another port than the API. */
+  get storageUrl(): string {
+    return this.storage.origin;
+  }
+
+  /** Objects PUT to signed URLs and not yet registered, by object path. */
+  get storedObjects(): Map<string, StoredObject> {
+    return this.storage.objects;
+  }
+
+  /** Every request the storage host received, with its headers, size and sha256. */
+  get storageRequests(): StorageRequest[] {
+    return this.storage.requests;
   }
 
   get apiKey(): string {
@@ -83,6 +109,7 @@ export class PlatformEmulator {
 
   clearRequests(): void {
     this.core.requests.length = 0;
+    this.storage.requests.length = 0;
   }
 
   /** No memories and no collection but the default one, as a fresh workspace has. */
@@ -116,6 +143,11 @@ export class PlatformEmulator {
   /** Agent executions created so far (execute + openai). */
   get executionCount(): number {
     return this.core.executionCount;
+  }
+
+  /** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
+  get gatewayTimeouts(): number {
+    return this.core.gatewayTimeouts;
   }
 
   get deliveries(): Delivery[] {

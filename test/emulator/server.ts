@@ -10,10 +10,12 @@ import * as collections from './collections';
 import type { Core } from './core';
 import * as executions from './executions';
 import * as files from './files';
+import { CLOUDFLARE_524_HTML, okErrorBody, underGateway } from './gateway';
 import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
 import * as memories from './memories';
 import * as resources from './resources';
+import * as signedUploads from './signedUploads';
 import type { AgentConfig, EmulatorFaults, RecordedRequest } from './types';
 import * as webhooks from './webhooks';
 
@@ -44,6 +46,8 @@ export const ROUTES: Route[] = [
   route('GET', '/files/:fileId', files.getFile),
   route('DELETE', '/files/:fileId', files.deleteFile),
   route('POST', '/files/:fileId/process', files.processFile),
+  route('POST', '/v2/files/sign', signedUploads.signUpload),
+  route('POST', '/v2/files/register', signedUploads.registerUpload),
   route('POST', '/agents/:id/files', agents.linkFiles),
   route('GET', '/agents/:id/files', agents.listAgentFiles),
   route('DELETE', '/agents/:id/files/:fileId', agents.unlinkFile),
@@ -336,7 +340,13 @@ export class EmulatorServer {
       } else {
         const ctx: Ctx = { core, req, method, path: relPath, params: matched.params, query, body: record.body, record };
         try {
-          reply = await matched.route.handler(ctx);
+          const outcome = await underGateway(core, Promise.resolve(matched.route.handler(ctx)));
+          if (outcome.kind === 'timeout') {
+            core.log(`${method} ${relPath} -> 524 (gateway timeout; the work goes on)`);
+            this.writeRaw(res, record, 524, CLOUDFLARE_524_HTML, { 'Content-Type': 'text/html; charset=UTF-8' });
+            return;
+          }
+          reply = okErrorBody(core, method, outcome.reply);
         } catch (e) {
           if (e instanceof HttpError) reply = json(e.status, e.body, e.headers);
           else {

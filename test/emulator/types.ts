@@ -29,6 +29,19 @@ export interface EmulatorFaults {
   resetConnectionRate?: number;
   /** 0..1: accept the request and never answer. */
   hangRate?: number;
+  /**
+   * Production's gateway (Cloudflare): a request not answered within this many virtual seconds
+   * gets an HTML 524 page while its work goes on (a waiting execute keeps running). null = off.
+   */
+  gatewayTimeoutSeconds?: number | null;
+  /** When set, JSON answers to POST requests become status 200 with `{"error": <this>}` (after processing). */
+  okErrorBody?: string | null;
+  /** POST /v2/files/sign and /register: 'on' (default), or the status a platform without them answers. */
+  signedUploads?: 'on' | 404 | 405;
+  /** The sign step hands out a URL whose signature the storage host refuses (403). */
+  signedUrlTampered?: boolean;
+  /** The spelling of the sign step's answer: 'snake' (default) or 'camel' (uploadUrl, objectPath, requiredHeaders). */
+  signedUploadSpelling?: 'snake' | 'camel';
   /** When set, the request-level faults (hang, reset, 5xx, HTML, malformed JSON) hit only these methods, e.g. ['POST']. */
   faultMethods?: string[];
 }
@@ -47,6 +60,10 @@ export interface EmulatorOptions {
   fileProcessingSeconds?: number;
   requireHttpsWebhooks?: boolean;
   maxStoredFiles?: number;
+  /** POST /files answers 413 above this many bytes (default 32 MiB, as production's front end). */
+  maxDirectUploadBytes?: number;
+  /** Port of the storage host (signed uploads, generated files); default any free one. */
+  storagePort?: number;
   seed?: { agents?: number; memories?: number; resources?: number };
   faults?: Partial<EmulatorFaults>;
   quiet?: boolean;
@@ -99,12 +116,17 @@ export interface Delivery {
 
 export type AgentType = 'chat' | 'image' | 'text' | 'video';
 
+/** A select option as public clients show them: a plain string, `label:value`, or `{label, value}`. */
+export type QuestionOption = string | { label: string; value: string };
+
 export interface Question {
-  type: 'select' | 'number' | 'array' | 'text';
+  type: 'select' | 'number' | 'array' | 'text' | 'textarea' | 'multiselect' | 'file';
   name: string;
   description: string;
   required: boolean;
-  options?: string[];
+  options?: QuestionOption[];
+  /** The answer used when none is sent. */
+  default?: string | number;
 }
 
 export interface StoredAgent {
@@ -144,6 +166,8 @@ export interface StoredResponse {
   answers: Record<string, unknown>;
   fileIds: number[];
   via: 'execute' | 'stream' | 'openai';
+  /** What an image or video agent produced (URLs on the storage host), set when the run succeeds. */
+  generated_files?: Array<{ name: string; url: string; mime_type: string; size: number }>;
 }
 
 export interface StoredFile {

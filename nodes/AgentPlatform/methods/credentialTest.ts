@@ -84,7 +84,7 @@ export function answerWords(answer: TestAnswer, url: string): INodeCredentialTes
 	if (status === 404 || page) {
 		return {
 			status: 'Error',
-			message: `A server answered at ${url}, but the Agent Platform API is not there (it has no ${url}/agents). Check the Base URL.`,
+			message: `A server answered at ${url}, but the Agent Platform API is not there (it has no ${url}/agents). Check the Base URL: the production platform is https://api.tess.im, with nothing after it.`,
 		};
 	}
 	if (status === 429) {
