@@ -55,8 +55,10 @@ it('a non-chat agent\'s questions become typed answer fields', async () => {
 		['topic', 'string', true],
 		['tone', 'options', true],
 		['max_words', 'number', false],
-		['keywords', 'array', false],
+		// a text field: n8n's JSON editor marks an empty (unanswered) array as an error
+		['keywords', 'string', false],
 	]);
+	expect(fields[3].displayName).toBe('keywords (Keywords to include; a JSON array)');
 	expect(fields[1].options?.map((o) => o.value)).toEqual(['formal', 'casual', 'friendly']);
 });
 

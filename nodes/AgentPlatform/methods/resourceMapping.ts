@@ -7,7 +7,8 @@ import { currentAgentId } from './loadOptions';
 const FIELD_TYPES: Record<string, FieldType> = {
 	select: 'options',
 	number: 'number',
-	array: 'array',
+	// a text field, not n8n's JSON editor, which marks an empty (unanswered) array as an error
+	array: 'string',
 	boolean: 'boolean',
 	// several of the options, typed comma-separated and sent comma-joined
 	multiselect: 'string',
@@ -29,6 +30,7 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 				question.description,
 				question.type === 'multiselect' ? 'several, comma-separated' : undefined,
 				question.type === 'file' ? 'a file URL' : undefined,
+				question.type === 'array' ? 'a JSON array' : undefined,
 				hasDefault ? `default: ${String(question.default)}` : undefined,
 			].filter(Boolean);
 			return {
