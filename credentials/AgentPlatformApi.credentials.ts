@@ -1,7 +1,6 @@
 import type {
 	Icon,
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -17,7 +16,7 @@ export class AgentPlatformApi implements ICredentialType {
 		dark: 'file:../nodes/AgentPlatform/agentPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/agent-platform/n8n-nodes-agent-platform#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-agent-platform#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -76,43 +75,6 @@ export class AgentPlatformApi implements ICredentialType {
 		return requestOptions;
 	}
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/agents',
-			qs: { per_page: 1 },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The platform rejected the API key. Check that it is copied whole and not revoked.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The platform rejected the API key. Check that it is copied whole and not revoked.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 422,
-					message:
-						'The API key works, but the platform refused the Workspace ID: it is missing or not one of this key\'s workspaces.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'Nothing answered at this Base URL: check the address (the production platform is https://api.tess.im, with nothing after it).',
-				},
-			},
-		],
-	};
+	// The Test button is the nodes' credentialTest (testedBy): it can put every failure into words,
+	// network ones included, on n8n 1.x and 2.x.
 }

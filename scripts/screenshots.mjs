@@ -12,12 +12,10 @@
  * Environment: CHROMIUM (default /usr/bin/chromium), N8N_LINE (2), KEEP=1 keeps n8n's folder.
  * Not part of `npm test`.
  */
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(REPO, 'docs', 'screenshots');
@@ -25,38 +23,15 @@ const require = createRequire(import.meta.url);
 require('ts-node').register({ transpileOnly: true, project: join(REPO, 'tsconfig.json'), compilerOptions: { module: 'commonjs' } });
 const harness = require('../test/e2e/harness.ts');
 const { startEmulator } = require('../test/emulator/index.ts');
+const { launchBrowser, openNode, openWorkflow, signIn } = require('../test/e2e/browser.ts');
 const { N8nInstance, ensureN8n, packPackage, lineByName, agentPlatformCredential, openAiEmulatorCredential, exampleNames, loadExample, EXAMPLE_CREDENTIALS, log, setLogPrefix } =
 	harness;
 
 setLogPrefix('screenshots');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OWNER = { email: 'admin@example.com', password: 'AgentPlatform1', firstName: 'Dev', lastName: 'Owner' };
 const API_KEY = 'dev-api-key';
 const WORKSPACE_ID = '42';
 const line = lineByName(process.env.N8N_LINE || '2');
-
-/** The browser: Debian's Chromium, headless, isolated, quiet, in a fresh profile. */
-async function launchBrowser(profile) {
-	if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
-	return await chromium.launchPersistentContext(profile, {
-		executablePath: CHROMIUM,
-		headless: true,
-		args: [
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
-		viewport: { width: 1440, height: 900 },
-		deviceScaleFactor: 1,
-		locale: 'en-US',
-		timezoneId: 'UTC',
-	});
-}
 
 async function shoot(page, name, what) {
 	const file = join(OUT, name);
@@ -65,25 +40,13 @@ async function shoot(page, name, what) {
 	log(`${relative(REPO, file)}: ${what}`);
 }
 
-async function openNode(page, base, workflowId, nodeName) {
-	await page.goto(`${base}/workflow/${workflowId}`);
-	const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`);
-	await node.waitFor({ timeout: 30_000 });
-	await node.dblclick();
-	await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 15_000 });
-	await page.waitForTimeout(1500);
-}
-
 async function takeScreenshots(page, base) {
-	// Sign in.
-	await page.goto(`${base}/signin`);
-	await page.locator('#emailOrLdapLoginId').fill(OWNER.email);
-	await page.locator('input[type="password"]').fill(OWNER.password);
-	await page.locator('[data-test-id="form-submit-button"]').click();
-	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
+	await signIn(page, base, OWNER);
 
 	// 1. The agent picker: the platform's agents, searchable, each with its description.
-	await openNode(page, base, 'exampleChat00001', 'Ask the agent');
+	await openWorkflow(page, base, 'exampleChat00001', 'Ask the agent');
+	await openNode(page, 'Ask the agent');
+	await page.waitForTimeout(1500);
 	await page.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]').click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 15_000 });
 	await shoot(page, 'agent-picker.png', 'the agent picker (Agent → Execute)');
@@ -118,7 +81,6 @@ async function main() {
 	const tarball = await packPackage();
 	const emulator = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 5, quiet: true });
 	const n8n = await N8nInstance.create(line);
-	const profile = mkdtempSync(join(tmpdir(), 'agent-platform-chromium-'));
 	let browser;
 	try {
 		await n8n.installPackage(tarball);
@@ -131,15 +93,13 @@ async function main() {
 		log(`starting n8n ${line.version}`);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', OWNER);
-		browser = await launchBrowser(profile);
-		const page = browser.pages()[0] ?? (await browser.newPage());
-		await takeScreenshots(page, n8n.baseUrl);
+		browser = await launchBrowser();
+		await takeScreenshots(browser.page, n8n.baseUrl);
 	} catch (error) {
 		log(`failed; n8n's log: ${n8n.logFile}`);
 		throw error;
 	} finally {
 		await browser?.close();
-		rmSync(profile, { recursive: true, force: true });
 		if (process.env.KEEP === '1') {
 			await n8n.stop();
 			log(`kept ${n8n.folder}`);

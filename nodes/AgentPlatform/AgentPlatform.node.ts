@@ -10,6 +10,7 @@ import * as memoryCollection from './actions/memoryCollection/MemoryCollection.r
 import * as resourceTemplate from './actions/resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
 import { batchingDescription, router } from './actions/router';
+import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents, searchCollections, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
 import { getAnswerFields } from './methods/resourceMapping';
@@ -27,7 +28,7 @@ export class AgentPlatform implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -60,6 +61,7 @@ export class AgentPlatform implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { testAgentPlatformApi },
 		listSearch: { searchAgents, searchCollections, searchFiles },
 		loadOptions: { getModels, getTools, getTemperatures },
 		resourceMapping: { getAnswerFields },

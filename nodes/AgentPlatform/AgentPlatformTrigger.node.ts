@@ -24,6 +24,7 @@ import {
 	urlWithSecret,
 } from './helpers/trigger';
 import { deleteWebhook } from './helpers/webhooks';
+import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents } from './methods/listSearch';
 import { asNodeError } from './transport/errors';
 import { apiRequestAllItems } from './transport/paginate';
@@ -69,14 +70,34 @@ export class AgentPlatformTrigger implements INodeType {
 		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Agent " + $parameter["agentId"].value}}',
-		description: 'Starts the workflow when a run of an Agent Platform agent finishes',
+		// $parameter gives a resource locator's value, not the locator itself
+		subtitle: '={{ $parameter["agentId"] ? "Finished runs of agent " + $parameter["agentId"] : "" }}',
+		// n8n's node panel shows the action node and this trigger as one entry, with this description
+		description:
+			'Run Agent Platform agents and manage their files, memories and webhooks; start a workflow when a run finishes',
 		defaults: { name: 'Agent Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'agentPlatformApi', required: true }],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
+			{
+				// n8n's node panel names a trigger's entries after a property called "Trigger On"
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				default: 'runFinished',
+				description: 'What starts the workflow',
+				options: [
+					{
+						name: 'Finished Run',
+						value: 'runFinished',
+						action: 'On a finished agent run',
+						description: 'A run of the agent finished: completed or failed',
+					},
+				],
+			},
 			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
 			platformNotice(
 				'httpsNotice',
@@ -115,6 +136,7 @@ export class AgentPlatformTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { testAgentPlatformApi },
 		listSearch: { searchAgents },
 	};
 

@@ -49,14 +49,31 @@ it('model, tools and temperature are the picked agent\'s own options', async () 
 	expect(models1).not.toEqual(models6);
 });
 
+it('a Model left from another agent is listed as not sent, not marked unsupported', async () => {
+	const context = (agentId: string) => ({
+		parameters: { ...parameters(agentId), model: 'gpt-4o-mini' },
+		credentials: credentialsFor(emu),
+	});
+	const text = await loadOptions('getModels', context('3'));
+	expect(text).toEqual([
+		expect.objectContaining({ name: 'Agent Default', value: '' }),
+		expect.objectContaining({ name: 'gpt-4o-mini (not sent: this agent does not ask for a model)', value: 'gpt-4o-mini' }),
+	]);
+	// the chat agent asks for a model: only its own options
+	const chat = await loadOptions('getModels', context('1'));
+	expect(chat.filter((option) => /not sent/.test(option.name))).toEqual([]);
+});
+
 it('a non-chat agent\'s questions become typed answer fields', async () => {
 	const { fields } = await resourceMapping('getAnswerFields', { parameters: parameters('3'), credentials: credentialsFor(emu) });
 	expect(fields.map((f) => [f.id, f.type, f.required])).toEqual([
 		['topic', 'string', true],
 		['tone', 'options', true],
 		['max_words', 'number', false],
-		['keywords', 'array', false],
+		// a text field: n8n's JSON editor marks an empty (unanswered) array as an error
+		['keywords', 'string', false],
 	]);
+	expect(fields.map((f) => f.displayName)).toEqual(['topic', 'tone', 'max_words', 'keywords (JSON array)']);
 	expect(fields[1].options?.map((o) => o.value)).toEqual(['formal', 'casual', 'friendly']);
 });
 

@@ -113,6 +113,22 @@ describe('Agent → Execute: wait for completion', () => {
 		expect(body).toMatchObject({ topic: 'Otters', tone: 'friendly', max_words: 120 });
 	});
 
+	it('Model, Tools and Temperature left from the chat agent are not sent to a text agent; an array answer typed as text', async () => {
+		const { error } = await runNode({
+			parameters: execute(
+				{
+					...chatSettings(CHAT),
+					answers: { mappingMode: 'defineBelow', value: { topic: 'Otters', tone: 'friendly', keywords: '["river"]' } },
+				},
+				TEXT,
+			),
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		const body = posts()[0].body as IDataObject;
+		expect(body.answers).toEqual({ topic: 'Otters', tone: 'friendly', keywords: ['river'] });
+	});
+
 	it('a failing run becomes a clear error carrying the response id', async () => {
 		const { error } = await runNode({
 			parameters: execute({ answers: { mappingMode: 'defineBelow', value: { topic: 'x', tone: 'formal' } } }, FAILS),

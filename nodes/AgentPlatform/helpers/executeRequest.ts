@@ -53,7 +53,9 @@ export async function readExecuteRequest(
 	if (rootId && !/^\d+$/.test(rootId)) fail(this, itemIndex, `The root_id "${rootId}" is not a number`);
 	// Only the checks against the agent's own questions need its form, read once per node run.
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
-	const answers = checkAnswers(this, agent, { ...mapped, ...settings, ...answersJson }, itemIndex);
+	// Model, Tools or Temperature left from another agent are not sent to one that does not ask for them.
+	const asked = Object.entries(settings).filter(([name]) => agent.questions.some((q) => q.name === name));
+	const answers = checkAnswers(this, agent, { ...mapped, ...Object.fromEntries(asked), ...answersJson }, itemIndex);
 	const asksForMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (asksForMessages && messages.length === 0) {
 		fail(this, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);

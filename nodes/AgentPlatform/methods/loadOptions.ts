@@ -16,12 +16,26 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	description: "Send nothing: the agent uses its own setting",
 };
 
-/** "Agent Default" first, then the picked agent's own options (they differ per agent). */
+/**
+ * "Agent Default" first, then the picked agent's own options (they differ per agent). A value left
+ * from another agent that this one does not ask for stays listed as what it is, not sent, so that
+ * n8n does not mark it "not supported" in red after switching agents.
+ */
 async function optionsOf(ctx: ILoadOptionsFunctions, question: string): Promise<INodePropertyOptions[]> {
 	const agentId = currentAgentId(ctx);
 	if (!agentId) return [AGENT_DEFAULT_OPTION];
 	const agent = await getAgentDefinition.call(ctx, agentId);
-	return [AGENT_DEFAULT_OPTION, ...questionOptions(agent, question)];
+	const options = [AGENT_DEFAULT_OPTION, ...questionOptions(agent, question)];
+	const current = ctx.getCurrentNodeParameter(question);
+	const asked = agent.questions.some((q) => q.name === question);
+	if (!asked && typeof current === 'string' && current && !current.startsWith('=') && current !== CUSTOM_TEMPERATURE) {
+		options.push({
+			name: `${current} (not sent: this agent does not ask for a ${question})`,
+			value: current,
+			description: 'Left from another agent; choose Agent Default to clear it',
+		});
+	}
+	return options;
 }
 
 /** The agent's own model choices (they differ per agent). */

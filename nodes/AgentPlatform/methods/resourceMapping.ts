@@ -7,7 +7,8 @@ import { currentAgentId } from './loadOptions';
 const FIELD_TYPES: Record<string, FieldType> = {
 	select: 'options',
 	number: 'number',
-	array: 'array',
+	// a text field, not n8n's JSON editor, which marks an empty (unanswered) array as an error
+	array: 'string',
 	boolean: 'boolean',
 	// several of the options, typed comma-separated and sent comma-joined
 	multiselect: 'string',
@@ -25,11 +26,12 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 		.map((question) => {
 			const type = FIELD_TYPES[question.type] ?? 'string';
 			const hasDefault = question.default !== undefined && question.default !== null && question.default !== '';
+			// n8n cuts an answer's label after about 25 characters: the name and how to type it, no more
 			const notes = [
-				question.description,
-				question.type === 'multiselect' ? 'several, comma-separated' : undefined,
-				question.type === 'file' ? 'a file URL' : undefined,
-				hasDefault ? `default: ${String(question.default)}` : undefined,
+				question.type === 'multiselect' ? 'comma-separated' : undefined,
+				question.type === 'file' ? 'URL' : undefined,
+				question.type === 'array' ? 'JSON array' : undefined,
+				hasDefault ? `default ${String(question.default)}` : undefined,
 			].filter(Boolean);
 			return {
 				id: question.name,

@@ -66,6 +66,7 @@ export const executeProperties: INodeProperties[] = [
 			resourceMapper: {
 				resourceMapperMethod: 'getAnswerFields',
 				mode: 'add',
+				valuesLabel: 'Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
 				addAllFields: true,
 				multiKeyMatch: false,

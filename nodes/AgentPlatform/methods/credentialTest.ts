@@ -1,0 +1,132 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	IHttpRequestOptions,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+
+import { AgentPlatformApi } from '../../../credentials/AgentPlatformApi.credentials';
+import { platformMessage } from '../transport/errors';
+import { errorCode } from '../transport/retryPolicy';
+
+const TEST_TIMEOUT_MS = 15_000;
+
+const KEY_REJECTED =
+	'The platform rejected the API key. Check that it is copied whole (no spaces) and not revoked.';
+
+interface TestAnswer {
+	statusCode: number;
+	body: unknown;
+	headers?: Record<string, unknown>;
+}
+
+/** The Base URL as typed, or words saying what is wrong with it (nothing is sent then). */
+export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
+	const url = String(raw ?? '').trim().replace(/\/+$/, '');
+	if (!url) return { problem: 'The Base URL is empty. Enter the address of the Agent Platform API.' };
+	if (!/^https?:\/\//i.test(url)) {
+		return {
+			problem: `The Base URL "${url}" must start with https:// (or http://), e.g. https://${url.replace(/^[a-z]*:?\/*/i, '')}`,
+		};
+	}
+	try {
+		new URL(url);
+	} catch {
+		return { problem: `The Base URL "${url}" is not a web address. Check it for typos.` };
+	}
+	return { url };
+}
+
+/** What went wrong when nothing answered, in words (the code alone, e.g. ECONNREFUSED, says little). */
+export function unreachableWords(error: unknown, url: string): string {
+	const host = new URL(url).host;
+	const code = errorCode(error);
+	const text = error instanceof Error ? error.message : String(error);
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return `The address ${host} was not found. Check the Base URL for typos.`;
+	}
+	if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+		return `Nothing answered at ${host}: check the Base URL, and that the platform is up and reachable from n8n.`;
+	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(text)) {
+		return `The platform at ${host} did not answer within ${TEST_TIMEOUT_MS / 1000} seconds. Check the Base URL, or try again later.`;
+	}
+	if (code?.startsWith('ERR_TLS') || /certificate|ssl|tls/i.test(`${code ?? ''} ${text}`)) {
+		return `The secure connection to ${host} failed (its certificate was not accepted). Check the Base URL.`;
+	}
+	return `The connection to ${host} broke before the platform answered. Check the Base URL, or try again later.`;
+}
+
+/** The platform's answer to the test request, in words. */
+export function answerWords(answer: TestAnswer, url: string): INodeCredentialTestResult {
+	const { statusCode: status, body } = answer;
+	const said = platformMessage(body);
+	const page = typeof body === 'string' && body.trim().startsWith('<');
+	if (status >= 200 && status < 300) {
+		if (page || typeof body !== 'object' || body === null) {
+			return {
+				status: 'Error',
+				message: `Something other than the Agent Platform API answered at ${url}. Check the Base URL.`,
+			};
+		}
+		return { status: 'OK', message: 'Connection successful' };
+	}
+	if (status === 401 || status === 403) return { status: 'Error', message: KEY_REJECTED };
+	if (status === 422) {
+		return {
+			status: 'Error',
+			message:
+				"The API key works, but the platform refused the Workspace ID: it is missing or not one of this key's workspaces.",
+		};
+	}
+	if (status === 404 || page) {
+		return {
+			status: 'Error',
+			message: `A server answered at ${url}, but the Agent Platform API is not there (it has no ${url}/agents). Check the Base URL: the production platform is https://api.tess.im, with nothing after it.`,
+		};
+	}
+	if (status === 429) {
+		return { status: 'Error', message: 'The platform is busy with this API key (too many requests). Wait a moment and test again.' };
+	}
+	if (status >= 500) {
+		return { status: 'Error', message: `The platform had a problem on its side (HTTP ${status}). Try again later.` };
+	}
+	return { status: 'Error', message: `The platform answered HTTP ${status}${said ? `: ${said}` : ''}` };
+}
+
+/**
+ * The credential's Test button, on n8n 1.x and 2.x alike: one page of agents, with every failure
+ * in words (n8n's declarative test shows network codes such as ECONNREFUSED as they are).
+ */
+export async function testAgentPlatformApi(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const data = (credential.data ?? {}) as ICredentialDataDecryptedObject;
+	const checked = checkBaseUrl(data.baseUrl);
+	if ('problem' in checked) return { status: 'Error', message: checked.problem };
+	if (!String(data.apiKey ?? '').trim()) return { status: 'Error', message: 'The API key is empty.' };
+	const options: IHttpRequestOptions = { url: `${checked.url}/agents`, method: 'GET', headers: {} };
+	await new AgentPlatformApi().authenticate(data, options);
+	// A credential test gets only n8n's legacy `request` helper (there is no httpRequest here).
+	const { helpers } = this;
+	let answer: TestAnswer;
+	try {
+		answer = (await helpers.request({
+			method: 'GET',
+			uri: options.url,
+			qs: { per_page: 1 },
+			headers: { Accept: 'application/json', ...(options.headers as IDataObject) },
+			json: true,
+			simple: false,
+			resolveWithFullResponse: true,
+			followRedirect: false,
+			timeout: TEST_TIMEOUT_MS,
+		})) as TestAnswer;
+	} catch (error) {
+		return { status: 'Error', message: unreachableWords(error, checked.url) };
+	}
+	return answerWords(answer, checked.url);
+}
