@@ -14,6 +14,7 @@ import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
 import * as memories from './memories';
 import * as resources from './resources';
+import * as responseList from './responseList';
 import type { AgentConfig, EmulatorFaults, RecordedRequest } from './types';
 import * as webhooks from './webhooks';
 
@@ -37,6 +38,7 @@ export const ROUTES: Route[] = [
   route('GET', '/agents/:id', agents.getAgent),
   route('POST', '/agents/:id/execute', executions.execute),
   route('POST', '/agents/:id/openai/chat/completions', executions.chatCompletions),
+  route('GET', '/agent-responses', responseList.listResponses),
   route('GET', '/agent-responses/:id', executions.getResponse),
   // Files
   route('POST', '/files', files.uploadFile, true),
