@@ -24,6 +24,7 @@ import {
   validation,
 } from './http';
 import type { Ctx, Reply, SseSink } from './http';
+import { checkMemoryCollections, memoryCollectionsNote } from './runExtras';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import type { StoredAgent, StoredResponse } from './types';
 
@@ -398,9 +399,11 @@ export async function execute(ctx: Ctx): Promise<Reply> {
   const { messages: _m, root_id: _r, ...rest } = answers;
   void _m;
   void _r;
-  const subject = messages.length ? lastUserMessage(messages) : JSON.stringify(rest);
+  const memoryCollections = checkMemoryCollections(ctx, body.memory_collections);
+  const subject = (messages.length ? lastUserMessage(messages) : JSON.stringify(rest)) + memoryCollectionsNote(ctx, memoryCollections);
   const input = messages.length ? lastUserMessage(messages) : JSON.stringify(answers);
   const exec = core.engine.start(agent, input, answers, { rootId, fileIds, via: stream ? 'stream' : 'execute', subject });
+  exec.record.memoryCollections = memoryCollections;
 
   if (stream) {
     return {

@@ -144,6 +144,8 @@ export interface StoredResponse {
   answers: Record<string, unknown>;
   fileIds: number[];
   via: 'execute' | 'stream' | 'openai';
+  /** Internal: the memory collections the run was given (memory_collections). */
+  memoryCollections?: number[];
 }
 
 export interface StoredFile {

@@ -35,6 +35,7 @@ import {
 	idleTimeoutProperty,
 	timeoutProperty,
 } from '../common.descriptions';
+import { memoryCollectionsProperty, readMemoryCollections } from './memoryCollections';
 
 /** The platform's own limit on a waiting execute call. */
 const PLATFORM_WAIT_MS = 100_000;
@@ -138,6 +139,7 @@ const properties: INodeProperties[] = [
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
 			historyJsonOption,
+			memoryCollectionsProperty,
 			{
 				displayName: 'Include Full Response',
 				name: 'fullResponse',
@@ -196,6 +198,7 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fileIds = parseFileIds(this, options.fileIds, itemIndex);
+	const memoryCollections = readMemoryCollections(this, itemIndex);
 	const binaryNames = String(options.binaryProperties ?? '')
 		.split(',')
 		.map((name) => name.trim())
@@ -239,6 +242,7 @@ export async function prepareExecution(this: IExecuteFunctions, itemIndex: numbe
 	if (rootId) fields.root_id = Number(rootId);
 	const body: IDataObject = { answers: fields, ...fields };
 	if (fileIds.length) body.file_ids = fileIds;
+	if (memoryCollections.length) body.memory_collections = memoryCollections;
 	return { agent, agentId, body, uploads };
 }
 
