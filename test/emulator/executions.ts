@@ -82,6 +82,7 @@ export function responseJson(r: StoredResponse) {
     created_at: r.created_at,
     updated_at: r.updated_at,
     template_id: r.template_id,
+    ...(r.generated_files ? { generated_files: r.generated_files } : {}),
   };
 }
 
@@ -198,6 +199,7 @@ export class ExecutionEngine {
           record.status = 'succeeded';
           record.output = output;
           record.credits = creditsFor(output);
+          if (cfg.generatedFiles) record.generated_files = cfg.generatedFiles;
         }
         touch();
         this.running.delete(id);

@@ -11,6 +11,7 @@ import { Core } from './core';
 import { EmulatorServer } from './server';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
+import { platformFiles } from './generatedFiles';
 
 export type {
   AgentConfig,
@@ -34,6 +35,7 @@ export { DEFAULT_FAULTS } from './core';
 export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
+export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
   private readonly core: Core;
@@ -111,6 +113,12 @@ export class PlatformEmulator {
   /** Per-agent behaviour of later executions (merged into earlier configuration). */
   configureAgent(agentId: number, cfg: AgentConfig): void {
     this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
+  }
+
+  /** Serves a file at `<url>/generated-files/<name>` to authenticated callers; resolves its URL. */
+  serveGeneratedFile(name: string, body: Buffer, contentType: string): string {
+    platformFiles(this.core).set(name, { body, contentType });
+    return `${this.baseUrl}/generated-files/${encodeURIComponent(name)}`;
   }
 
   /** Agent executions created so far (execute + openai). */

@@ -86,6 +86,8 @@ export interface AgentConfig {
   fail?: boolean | string;
   output?: string;
   streamEvents?: number;
+  /** `generated_files` of later successful runs, as given (URL strings or objects). */
+  generatedFiles?: unknown[];
 }
 
 export interface Delivery {
@@ -146,6 +148,8 @@ export interface StoredResponse {
   via: 'execute' | 'stream' | 'openai';
   /** Internal: the memory collections the run was given (memory_collections). */
   memoryCollections?: number[];
+  /** What an image or video run produced (shape undocumented: URL strings or objects). */
+  generated_files?: unknown[];
 }
 
 export interface StoredFile {

@@ -36,6 +36,8 @@ import {
 	timeoutProperty,
 } from '../common.descriptions';
 import { memoryCollectionsProperty, readMemoryCollections } from './memoryCollections';
+import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
+import { withGeneratedFiles } from '../../helpers/generatedFiles';
 
 /** The platform's own limit on a waiting execute call. */
 const PLATFORM_WAIT_MS = 100_000;
@@ -138,6 +140,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. 12, 15',
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
+			downloadGeneratedFilesProperty,
 			historyJsonOption,
 			memoryCollectionsProperty,
 			{
@@ -356,7 +359,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (mode === 'stream') {
 		const result = await streamExecution.call(this, request, itemIndex, startedAt, timeoutMs);
 		throwIfRunFailed(this, result, itemIndex);
-		return outputOf(this, result, itemIndex);
+		return await withGeneratedFiles.call(this, outputOf(this, result, itemIndex), result, itemIndex);
 	}
 
 	if (mode === 'start') {
@@ -384,5 +387,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		response = await pollAgentResponse.call(this, String(response.id), itemIndex, { startedAt, timeoutMs });
 	}
 	throwIfRunFailed(this, response, itemIndex);
-	return outputOf(this, response, itemIndex);
+	return await withGeneratedFiles.call(this, outputOf(this, response, itemIndex), response, itemIndex);
 }
