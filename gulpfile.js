@@ -1,8 +1,9 @@
 /**
  * Build: TypeScript into dist/, then the parts tsc does not do:
  * - copy the SVG icons and codex JSON beside the compiled nodes and credentials;
- * - bundle the libraries the nodes use at run time (eventsource-parser) into dist/vendor,
- *   and point the compiled requires at them, so the package has no runtime dependencies.
+ * - bundle the libraries the nodes use at run time (eventsource-parser, @cfworker/json-schema)
+ *   into dist/vendor, and point the compiled requires at them, so the package has no runtime
+ *   dependencies.
  */
 const { src, dest, series } = require('gulp');
 const { execFileSync } = require('node:child_process');
@@ -12,7 +13,7 @@ const esbuild = require('esbuild');
 
 const DIST = path.join(__dirname, 'dist');
 /** Run-time libraries bundled into dist/vendor/<name>.js. */
-const BUNDLED = ['eventsource-parser'];
+const BUNDLED = ['eventsource-parser', '@cfworker/json-schema'];
 
 function clean(done) {
 	fs.rmSync(DIST, { recursive: true, force: true });

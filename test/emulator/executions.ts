@@ -24,7 +24,7 @@ import {
   validation,
 } from './http';
 import type { Ctx, Reply, SseSink } from './http';
-import { checkMemoryCollections, memoryCollectionsNote } from './runExtras';
+import { checkMemoryCollections, memoryCollectionsNote, takeScriptedOutput } from './runExtras';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import type { StoredAgent, StoredResponse } from './types';
 
@@ -134,7 +134,7 @@ export class ExecutionEngine {
           : cfg.fail === false
             ? null
             : (agent.failMessage ?? null);
-    const output = cfg.output ?? `Echo from ${agent.title}: ${opts.subject}`;
+    const output = takeScriptedOutput(cfg) ?? cfg.output ?? `Echo from ${agent.title}: ${opts.subject}`;
 
     const id = core.nextId('response');
     const now = core.clock.isoMicro();

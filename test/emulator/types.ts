@@ -88,6 +88,8 @@ export interface AgentConfig {
   streamEvents?: number;
   /** `generated_files` of later successful runs, as given (URL strings or objects). */
   generatedFiles?: unknown[];
+  /** Scripted outputs of later runs, one per run in order; the last one stays (see runExtras.ts). */
+  outputs?: string[];
 }
 
 export interface Delivery {

@@ -38,6 +38,9 @@ import {
 import { memoryCollectionsProperty, readMemoryCollections } from './memoryCollections';
 import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
 import { withGeneratedFiles } from '../../helpers/generatedFiles';
+import { readJsonRequest } from '../../helpers/structuredOutput';
+import { structuredOutputProperties } from '../structuredOutput.descriptions';
+import { askForJson, jsonRunOutput } from './jsonRuns';
 
 /** The platform's own limit on a waiting execute call. */
 const PLATFORM_WAIT_MS = 100_000;
@@ -100,6 +103,7 @@ const properties: INodeProperties[] = [
 			},
 		},
 	},
+	...structuredOutputProperties({ responseMode: ['wait'] }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -348,9 +352,11 @@ async function streamExecution(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const request = await prepareExecution.call(this, itemIndex);
-	await attachUploads.call(this, request);
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
+	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
+	const request = await prepareExecution.call(this, itemIndex);
+	if (jsonRequest) askForJson(request.body, jsonRequest);
+	await attachUploads.call(this, request);
 	const timeoutMs = Math.round((this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000);
 	const startedAt = Date.now();
 	const path = `/agents/${request.agentId}/execute`;
@@ -373,19 +379,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return outputOf(this, firstResponse(this, answer, itemIndex), itemIndex);
 	}
 
-	const answer = (await apiRequest.call(this, {
-		method: 'POST',
-		path,
-		body: { ...request.body, wait_execution: true, waitExecution: true },
-		// the platform holds the call for up to 100 s; a little more lets its answer arrive
-		timeoutMs: Math.min(timeoutMs, PLATFORM_WAIT_MS) + 20_000,
-		resource,
-		itemIndex,
-	})) as IDataObject;
-	let response = firstResponse(this, answer, itemIndex);
-	if (!isFinished(response)) {
-		response = await pollAgentResponse.call(this, String(response.id), itemIndex, { startedAt, timeoutMs });
+	const runWaiting = async (body: IDataObject): Promise<IDataObject> => {
+		const runStartedAt = Date.now();
+		const answer = (await apiRequest.call(this, {
+			method: 'POST',
+			path,
+			body: { ...body, wait_execution: true, waitExecution: true },
+			// the platform holds the call for up to 100 s; a little more lets its answer arrive
+			timeoutMs: Math.min(timeoutMs, PLATFORM_WAIT_MS) + 20_000,
+			resource,
+			itemIndex,
+		})) as IDataObject;
+		let response = firstResponse(this, answer, itemIndex);
+		if (!isFinished(response)) {
+			response = await pollAgentResponse.call(this, String(response.id), itemIndex, { startedAt: runStartedAt, timeoutMs });
+		}
+		throwIfRunFailed(this, response, itemIndex);
+		return response;
+	};
+	const response = await runWaiting(request.body);
+	if (jsonRequest) {
+		const simplify = (run: IDataObject) => outputOf(this, run, itemIndex)[0].json;
+		const first = response;
+		return this.helpers.returnJsonArray(
+			await jsonRunOutput.call(this, { request: jsonRequest, body: request.body, first, run: runWaiting, simplify, itemIndex }),
+		);
 	}
-	throwIfRunFailed(this, response, itemIndex);
 	return await withGeneratedFiles.call(this, outputOf(this, response, itemIndex), response, itemIndex);
 }
