@@ -24,11 +24,11 @@ export class AgentPlatformApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: '',
+			default: 'https://api.tess.im',
 			required: true,
-			placeholder: 'https://api.example.com/api/v1',
+			placeholder: 'https://api.tess.im',
 			description:
-				'The address of the Agent Platform API, including its base path. A trailing slash is fine.',
+				'The address of the Agent Platform API. Keep the default for the production platform; change it only for another address (the older one, a proxy, or the local emulator). A trailing slash is fine.',
 		},
 		{
 			displayName: 'API Key',
@@ -101,7 +101,7 @@ export class AgentPlatformApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Nothing answered at this Base URL: check the address and that it ends with the API\'s base path (for example …/api/v1).',
+						'Nothing answered at this Base URL: check the address (the production platform is https://api.tess.im, with nothing after it).',
 				},
 			},
 		],

@@ -216,7 +216,7 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 				? {
 						wrongKey: 'The platform rejected the API key. Check that it is copied whole and not revoked.',
 						wrongWorkspace: "The API key works, but the platform refused the Workspace ID: it is missing or not one of this key's workspaces.",
-						noBasePath: "Nothing answered at this Base URL: check the address and that it ends with the API's base path (for example …/api/v1).",
+						noBasePath: 'Nothing answered at this Base URL: check the address (the production platform is https://api.tess.im, with nothing after it).',
 					}
 				: {
 						wrongKey: 'Forbidden - perhaps check your credentials?',
@@ -225,8 +225,8 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 					};
 		expect(await check({ apiKey: WRONG_KEY })).toEqual({ status: 'Error', message: said.wrongKey });
 		expect(await check({ workspaceId: '999' })).toEqual({ status: 'Error', message: said.wrongWorkspace });
-		expect(await check({ baseUrl: emu.url.replace(/\/api\/v1$/, '') })).toEqual({ status: 'Error', message: said.noBasePath });
-		expect(await check({ baseUrl: 'http://127.0.0.1:9/api/v1' })).toMatchObject({ status: 'Error', message: expect.stringMatching(/refused|ECONNREFUSED/) });
+		expect(await check({ baseUrl: `${emu.url}/no-api-here` })).toEqual({ status: 'Error', message: said.noBasePath });
+		expect(await check({ baseUrl: 'http://127.0.0.1:9' })).toMatchObject({ status: 'Error', message: expect.stringMatching(/refused|ECONNREFUSED/) });
 	});
 
 	test('the API key appears nowhere: run output, CLI output, n8n log, database bytes, stored execution rows, public API, credential tests', async () => {

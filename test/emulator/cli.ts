@@ -1,7 +1,7 @@
 /**
  * Runs the emulator as a process:
  *   npx ts-node --transpile-only test/emulator/cli.ts --port 8787 --api-key KEY --workspace-id 42 \
- *     [--host 127.0.0.1] [--time-scale N] [--latency MS] [--rate-limit RPS] [--seed-memories N] \
+ *     [--host 127.0.0.1] [--base-path /api] [--time-scale N] [--latency MS] [--rate-limit RPS] [--seed-memories N] \
  *     [--execution-seconds N] [--require-https-webhooks] [--quiet]
  * Prints the base URL, key and workspace id on three lines, then serves until SIGINT/SIGTERM.
  */
@@ -9,7 +9,7 @@ import { PlatformEmulator } from './index';
 import type { EmulatorOptions } from './index';
 
 const USAGE =
-  'usage: cli.ts [--port N] [--host H] [--api-key KEY] [--workspace-id ID] [--time-scale N] [--latency MS]\n' +
+  'usage: cli.ts [--port N] [--host H] [--base-path P] [--api-key KEY] [--workspace-id ID] [--time-scale N] [--latency MS]\n' +
   '              [--rate-limit RPS] [--seed-memories N] [--execution-seconds N] [--require-https-webhooks] [--quiet]';
 
 function parseArgs(argv: string[]): EmulatorOptions {

@@ -37,11 +37,14 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   htmlErrorRate: 0,
   resetConnectionRate: 0,
   hangRate: 0,
+  gatewayTimeoutSeconds: null,
+  okErrorBody: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
-  let basePath = o.basePath ?? '/api/v1';
-  if (!basePath.startsWith('/')) basePath = `/${basePath}`;
+  // Production serves its paths at the root (docs/platform-assumptions.md); a base path stays possible.
+  let basePath = o.basePath ?? '';
+  if (basePath && !basePath.startsWith('/')) basePath = `/${basePath}`;
   basePath = basePath.replace(/\/+$/, '');
   return {
     host: o.host ?? '127.0.0.1',
@@ -72,6 +75,8 @@ export class Core {
   readonly deliveries: Delivery[] = [];
   readonly requests: RecordedRequest[] = [];
   executionCount = 0;
+  /** Requests answered with the gateway's 524 page. */
+  gatewayTimeouts = 0;
   readonly ids = { response: 1001, file: 501, memory: 1, collection: 2, webhook: 1 };
   readonly engine: ExecutionEngine;
   readonly webhooks: WebhookDispatcher;

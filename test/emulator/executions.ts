@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { findAgent } from './agents';
+import { DEFAULT_TEMPERATURE, applyDefaults, checkExecuteRoles, checkProductionAnswer, optionValues } from './agentForm';
 import type { TimerHandle } from './clock';
 import type { Core } from './core';
 import {
@@ -31,6 +32,7 @@ import type { StoredAgent, StoredResponse } from './types';
 /** The 100 s wait of wait_execution, in virtual seconds. */
 export const WAIT_TIMEOUT_SECONDS = 100;
 export const MAX_FILES_PER_EXECUTION = 5;
+// `system` passes the schema check and is then refused with production's words (agentForm.ts).
 const EXECUTE_ROLES = ['system', 'user', 'assistant', 'developer'];
 const OPENAI_ROLES = ['system', 'user', 'assistant'];
 
@@ -302,7 +304,7 @@ function lastUserMessage(messages: Message[]): string {
   return messages.length ? contentText(messages[messages.length - 1].content) : '';
 }
 
-function selectValue(v: unknown): string | null {
+export function selectValue(v: unknown): string | null {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
@@ -313,12 +315,9 @@ function checkAnswer(agent: StoredAgent, name: string, value: unknown): unknown 
   const q = agent.questions.find((x) => x.name === name);
   if (!q) return value;
   if (value === undefined || value === null) return value;
+  const production = checkProductionAnswer(q, value);
+  if (production) return production.value;
   switch (q.type) {
-    case 'select': {
-      const s = selectValue(value);
-      if (s === null || !(q.options ?? []).includes(s)) throw validation(name, `The selected ${name} is invalid.`);
-      return s;
-    }
     case 'number': {
       if (typeof value === 'number' && Number.isFinite(value)) return value;
       if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
@@ -330,6 +329,8 @@ function checkAnswer(agent: StoredAgent, name: string, value: unknown): unknown 
     case 'text':
       if (typeof value !== 'string' && typeof value !== 'number') throw validation(name, `The ${name} field must be a string.`);
       return String(value);
+    default:
+      return value;
   }
 }
 
@@ -377,15 +378,14 @@ export async function execute(ctx: Ctx): Promise<Reply> {
   Object.assign(answers, answersIn);
   if (body.messages !== undefined && answers.messages === undefined) answers.messages = body.messages;
 
-  for (const q of agent.questions) {
-    if (q.required && !isPresent(answers[q.name])) throw required(q.name);
-  }
+  applyDefaults(agent, answers, required);
   for (const q of agent.questions) answers[q.name] = checkAnswer(agent, q.name, answers[q.name]);
   for (const k of Object.keys(answers)) if (answers[k] === undefined) delete answers[k];
 
   let messages: Message[] = [];
   if (answers.messages !== undefined && answers.messages !== null) {
     messages = validateMessages(answers.messages, EXECUTE_ROLES);
+    checkExecuteRoles(messages);
   }
   if (agent.type === 'chat' && messages.length === 0) throw required('messages');
 
@@ -466,7 +466,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
   if (!isPresent(body.messages)) throw required('messages');
   const messages = validateMessages(body.messages, OPENAI_ROLES);
 
-  const optionsOf = (name: string) => agent.questions.find((q) => q.name === name)?.options ?? [];
+  const optionsOf = (name: string) => optionValues(agent.questions.find((q) => q.name === name)?.options);
   const choose = (name: string, value: unknown): string => {
     const opts = optionsOf(name);
     if (value === undefined || value === null) return opts[0];
@@ -475,7 +475,11 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
     return s;
   };
   const model = choose('model', body.model);
-  const temperature = choose('temperature', body.temperature);
+  const temperatureQuestion = agent.questions.find((q) => q.name === 'temperature');
+  const temperature =
+    body.temperature === undefined || body.temperature === null || !temperatureQuestion
+      ? DEFAULT_TEMPERATURE
+      : String(checkProductionAnswer(temperatureQuestion, body.temperature)?.value);
   const tools = choose('tools', body.tools);
   const stream = truthy(body.stream);
 

@@ -1,10 +1,11 @@
 /**
  * Agent Platform emulator: a real HTTP server on loopback implementing the whole API of
- * /work/shared/api (agent-platform-api.md + platform-facts.md) in memory, with fault injection
+ * the platform (its specification, and production's behaviour where they differ: see
+ * docs/platform-assumptions.md) in memory, with fault injection
  * and request recording for tests.
  *
  *   const emu = await startEmulator({ timeScale: 20 });
- *   // emu.url → http://127.0.0.1:<port>/api/v1, emu.apiKey, emu.workspaceId
+ *   // emu.url → http://127.0.0.1:<port> (paths at the root, as production; options.basePath adds one), emu.apiKey, emu.workspaceId
  *   await emu.stop();
  */
 import { Core } from './core';
@@ -49,7 +50,7 @@ export class PlatformEmulator {
     this.http = new EmulatorServer(this.core);
   }
 
-  /** Starts listening; resolves the base URL (http://host:port/api/v1). */
+  /** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
   async start(): Promise<string> {
     if (this.started) return this.baseUrl;
     this.baseUrl = await this.http.listen();
@@ -124,6 +125,11 @@ export class PlatformEmulator {
   /** Agent executions created so far (execute + openai). */
   get executionCount(): number {
     return this.core.executionCount;
+  }
+
+  /** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
+  get gatewayTimeouts(): number {
+    return this.core.gatewayTimeouts;
   }
 
   get deliveries(): Delivery[] {

@@ -10,6 +10,7 @@ import * as collections from './collections';
 import type { Core } from './core';
 import * as executions from './executions';
 import * as files from './files';
+import { CLOUDFLARE_524_HTML, okErrorBody, underGateway } from './gateway';
 import * as generatedFiles from './generatedFiles';
 import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
@@ -340,7 +341,13 @@ export class EmulatorServer {
       } else {
         const ctx: Ctx = { core, req, method, path: relPath, params: matched.params, query, body: record.body, record };
         try {
-          reply = await matched.route.handler(ctx);
+          const outcome = await underGateway(core, Promise.resolve(matched.route.handler(ctx)));
+          if (outcome.kind === 'timeout') {
+            core.log(`${method} ${relPath} -> 524 (gateway timeout; the work goes on)`);
+            this.writeRaw(res, record, 524, CLOUDFLARE_524_HTML, { 'Content-Type': 'text/html; charset=UTF-8' });
+            return;
+          }
+          reply = okErrorBody(core, method, outcome.reply);
         } catch (e) {
           if (e instanceof HttpError) reply = json(e.status, e.body, e.headers);
           else {

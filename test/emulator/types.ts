@@ -29,6 +29,13 @@ export interface EmulatorFaults {
   resetConnectionRate?: number;
   /** 0..1: accept the request and never answer. */
   hangRate?: number;
+  /**
+   * Production's gateway (Cloudflare): a request not answered within this many virtual seconds
+   * gets an HTML 524 page while its work goes on (a waiting execute keeps running). null = off.
+   */
+  gatewayTimeoutSeconds?: number | null;
+  /** When set, JSON answers to POST requests become status 200 with `{"error": <this>}` (after processing). */
+  okErrorBody?: string | null;
   /** When set, the request-level faults (hang, reset, 5xx, HTML, malformed JSON) hit only these methods, e.g. ['POST']. */
   faultMethods?: string[];
 }
@@ -103,12 +110,17 @@ export interface Delivery {
 
 export type AgentType = 'chat' | 'image' | 'text' | 'video';
 
+/** A select option as public clients show them: a plain string, `label:value`, or `{label, value}`. */
+export type QuestionOption = string | { label: string; value: string };
+
 export interface Question {
-  type: 'select' | 'number' | 'array' | 'text';
+  type: 'select' | 'number' | 'array' | 'text' | 'textarea' | 'multiselect' | 'file';
   name: string;
   description: string;
   required: boolean;
-  options?: string[];
+  options?: QuestionOption[];
+  /** The answer used when none is sent. */
+  default?: string | number;
 }
 
 export interface StoredAgent {

@@ -38,9 +38,11 @@ it('model, tools and temperature are the picked agent\'s own options', async () 
 		const agent = emu.state.agents.get(agentId)!;
 		const options = (name: string) => agent.questions.find((q) => q.name === name)!.options;
 		const context = { parameters: parameters(String(agentId)), credentials: credentialsFor(emu) };
-		expect((await loadOptions('getModels', context)).map((o) => o.value)).toEqual(options('model'));
-		expect((await loadOptions('getTools', context)).map((o) => o.value)).toEqual(options('tools'));
-		expect((await loadOptions('getTemperatures', context)).map((o) => o.value)).toEqual(TEMPERATURE_OPTIONS);
+		// "Agent Default" (sends nothing) first, then the agent's own options; Temperature also Custom
+		expect((await loadOptions('getModels', context)).map((o) => o.value)).toEqual(['', ...options('model')!]);
+		expect((await loadOptions('getTools', context)).map((o) => o.value)).toEqual(['', ...options('tools')!]);
+		expect((await loadOptions('getTemperatures', context)).map((o) => o.value)).toEqual(['', ...TEMPERATURE_OPTIONS, 'custom']);
+		expect((await loadOptions('getModels', context))[0].name).toBe('Agent Default');
 	}
 	const models1 = await loadOptions('getModels', { parameters: parameters('1'), credentials: credentialsFor(emu) });
 	const models6 = await loadOptions('getModels', { parameters: parameters('6'), credentials: credentialsFor(emu) });

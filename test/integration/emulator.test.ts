@@ -1,6 +1,7 @@
 /**
  * Integration tests of the platform emulator (test/emulator) over loopback with Node's fetch.
- * They pin the emulator to the contract in /work/shared/api: envelopes, field sets, messages,
+ * They pin the emulator to the platform's contract (and production's behaviour where it differs,
+ * docs/platform-assumptions.md): envelopes, field sets, messages,
  * lifecycle in virtual time, streams, multipart, limits, webhooks deliveries and faults.
  */
 import { createHash } from 'node:crypto';
@@ -287,11 +288,15 @@ describe('executions', () => {
     const body = chatBody(agent, 'x');
     delete body.model;
     delete body.answers.model;
-    let r = await call(`/agents/${agent.id}/execute`, { body });
-    expect(r.status).toBe(422);
-    expect(r.json).toEqual({ message: 'The model field is required.', errors: { model: ['The model field is required.'] } });
+    // production: model, tools and temperature are optional, the agent's own defaults apply
+    let r = await call(`/agents/${agent.id}/execute`, { body: { ...body, wait_execution: true } });
+    expect(r.status).toBe(200);
+    expect(emu.state.responses.get(r.json.responses[0].id)!.answers.model).toBe(agent.questions[1].options[0]);
 
+    // any temperature from 0 to 2 (production's docs), sent as text
     r = await call(`/agents/${agent.id}/execute`, { body: { ...chatBody(agent, 'x'), answers: { ...chatBody(agent, 'x').answers, temperature: '0.3' }, temperature: '0.3' } });
+    expect(r.status).toBe(200);
+    r = await call(`/agents/${agent.id}/execute`, { body: { ...chatBody(agent, 'x'), answers: { ...chatBody(agent, 'x').answers, temperature: '3' }, temperature: '3' } });
     expect(r.status).toBe(422);
     expect(r.json.errors).toHaveProperty('temperature');
 

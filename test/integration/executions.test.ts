@@ -50,7 +50,10 @@ describe('Agent → Execute: wait for completion', () => {
 		const { outputs, error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		expect(error).toBeUndefined();
 		const item = outputs[0][0].json;
-		expect(Object.keys(item).sort()).toEqual(['agent_id', 'credits', 'id', 'output', 'root_id', 'status']);
+		// every field the platform sent but the echoed input; template_id as agent_id; generated_files always
+		expect(Object.keys(item).sort()).toEqual([
+			'agent_id', 'created_at', 'credits', 'error', 'generated_files', 'id', 'output', 'root_id', 'status', 'updated_at',
+		]);
 		expect(item.status).toBe('succeeded');
 		expect(item.output).toContain('Hello there, agent');
 		expect(item.root_id).toBe(item.id);

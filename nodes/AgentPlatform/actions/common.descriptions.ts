@@ -98,7 +98,7 @@ export function idleTimeoutProperty(description: string): INodeProperties {
 }
 
 /** A chat history entered message by message. */
-export function historyParameter(roles: string[]): INodeProperties {
+export function historyProperty(roles: string[], description: string): INodeProperties {
 	return {
 		displayName: 'History',
 		name: 'history',
@@ -106,7 +106,7 @@ export function historyParameter(roles: string[]): INodeProperties {
 		placeholder: 'Add Message',
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
-		description: 'Earlier messages of the conversation, oldest first, sent before the Message above',
+		description,
 		options: [
 			{
 				displayName: 'Messages',
@@ -145,8 +145,12 @@ export const historyJsonOption: INodeProperties = {
 	description: 'Earlier messages as a JSON array of {role, content}, e.g. from an expression. Sent before the History and Message above.',
 };
 
-/** The chat agent's own settings, each a dropdown loaded from the picked agent. */
-export const chatOptionParameters: INodeProperties[] = [
+/**
+ * The chat agent's own settings, each a dropdown loaded from the picked agent, first "Agent
+ * Default" (sends nothing: the platform uses the agent's own). Temperature also takes any number
+ * from 0 to 2, typed in its own field or from an expression.
+ */
+export const chatSettingsProperties: INodeProperties[] = [
 	{
 		displayName: 'Model Name or ID',
 		name: 'model',
@@ -154,7 +158,7 @@ export const chatOptionParameters: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['agentId.value'] },
 		default: '',
 		description:
-			'The model the chat agent should use, from the agent\'s own list. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The model the chat agent should use: Agent Default sends none and the agent uses its own, or one of the agent\'s models. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Tools Name or ID',
@@ -163,7 +167,7 @@ export const chatOptionParameters: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getTools', loadOptionsDependsOn: ['agentId.value'] },
 		default: '',
 		description:
-			'Which of the agent\'s tools it may use (or no-tools). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Which of the agent\'s tools it may use (or no-tools): Agent Default sends nothing and the agent uses its own setting. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Temperature Name or ID',
@@ -172,6 +176,16 @@ export const chatOptionParameters: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getTemperatures', loadOptionsDependsOn: ['agentId.value'] },
 		default: '',
 		description:
-			'How inventive the answer may be, from the agent\'s own choices. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'How inventive the answer may be: Agent Default sends nothing, one of the agent\'s choices, or Custom for any number from 0 to 2. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Custom Temperature',
+		name: 'temperatureValue',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
+		default: 1,
+		placeholder: 'e.g. 0.7',
+		description: 'A temperature from 0 (focused) to 2 (inventive), sent as the platform\'s text',
+		displayOptions: { show: { temperature: ['custom'] } },
 	},
 ];

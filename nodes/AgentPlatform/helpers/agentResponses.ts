@@ -95,15 +95,52 @@ export async function pollAgentResponse(
 	});
 }
 
-/** The output item most workflows want; the platform's whole record is one option away. */
+/**
+ * The output item most workflows want: every field the platform sent except the echoed `input`,
+ * with `template_id` named `agent_id`, `root_id` always set and `generated_files` (what image and
+ * video agents produce) always present, empty when the run made none. `error` is kept as sent.
+ */
 export function simplifyAgentResponse(response: IDataObject): IDataObject {
+	const { input: _input, template_id: agentId, ...rest } = response;
+	void _input;
 	return {
+		...rest,
 		id: response.id,
 		status: response.status,
 		output: response.output ?? '',
 		credits: response.credits ?? null,
 		root_id: response.root_id ?? response.id,
-		agent_id: response.template_id,
-		...(response.error ? { error: response.error } : {}),
+		agent_id: agentId,
+		generated_files: Array.isArray(response.generated_files) ? response.generated_files : [],
 	};
+}
+
+/** The platform's words in an `{"error": …}` body or event: a string, or an object with a message. */
+export function errorWordsOf(body: IDataObject): string {
+	const error = body.error;
+	if (typeof error === 'string') return error;
+	if (error !== null && typeof error === 'object') {
+		const message = (error as IDataObject).message;
+		if (typeof message === 'string' && message) return message;
+	}
+	if (typeof body.message === 'string' && body.message) return body.message;
+	return JSON.stringify(error);
+}
+
+/**
+ * An `{"error": …}` answer that came with status 200, or an error event in a stream: a failure in
+ * the platform's words, never a success.
+ */
+export function throwIfErrorBody(ctx: IExecuteFunctions, body: unknown, itemIndex: number): void {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+	const record = body as IDataObject;
+	if (record.error === undefined || record.error === null || record.error === '') return;
+	// a run record carries `error: null` while it goes well and the failed status when it does not
+	if (record.status !== undefined || record.responses !== undefined || record.choices !== undefined) return;
+	const words = errorWordsOf(record);
+	throw new NodeApiError(ctx.getNode(), record as JsonObject, {
+		message: `The platform answered with an error: ${words}`,
+		description: `The platform's words: ${words}. Nothing was sent again, so the agent did not run twice.`,
+		itemIndex,
+	});
 }

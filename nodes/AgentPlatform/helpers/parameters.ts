@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 type RawId = string | number | INodeParameterResourceLocator | undefined | null;
@@ -30,4 +30,47 @@ export function numericIdParameter(
 ): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as RawId;
 	return numericIdFrom(ctx.getNode(), raw, label, itemIndex);
+}
+
+/** Reads a list of numeric file IDs (comma-separated text or an array); each must be a number. */
+export function readFileIds(ctx: IExecuteFunctions, raw: unknown, itemIndex: number): number[] {
+	const parts = (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+		.map((part) => String(part).trim())
+		.filter(Boolean);
+	return parts.map((part) => {
+		if (!/^\d+$/.test(part)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The file ID "${part}" is not a number (item ${itemIndex + 1})`,
+				{ itemIndex },
+			);
+		}
+		return Number(part);
+	});
+}
+
+/** Reads a JSON object given as text or as an object; `label` names the parameter in errors. */
+export function readJsonObject(
+	ctx: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	itemIndex: number,
+): IDataObject {
+	if (raw === undefined || raw === null || raw === '') return {};
+	let value = raw;
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			throw new NodeOperationError(ctx.getNode(), `${label} is not valid JSON (item ${itemIndex + 1})`, {
+				itemIndex,
+			});
+		}
+	}
+	if (typeof value !== 'object' || Array.isArray(value) || value === null) {
+		throw new NodeOperationError(ctx.getNode(), `${label} must be a JSON object (item ${itemIndex + 1})`, {
+			itemIndex,
+		});
+	}
+	return value as IDataObject;
 }

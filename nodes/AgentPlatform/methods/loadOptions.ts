@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getAgentDefinition, questionOptions } from '../helpers/agents';
+import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/answers';
 
 /** The picked agent's id, whichever mode of the agent picker was used. */
 export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
@@ -9,11 +10,18 @@ export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
 	return /^\d+$/.test(id) ? id : undefined;
 }
 
+const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
+	name: 'Agent Default',
+	value: AGENT_DEFAULT,
+	description: "Send nothing: the agent uses its own setting",
+};
+
+/** "Agent Default" first, then the picked agent's own options (they differ per agent). */
 async function optionsOf(ctx: ILoadOptionsFunctions, question: string): Promise<INodePropertyOptions[]> {
 	const agentId = currentAgentId(ctx);
-	if (!agentId) return [];
+	if (!agentId) return [AGENT_DEFAULT_OPTION];
 	const agent = await getAgentDefinition.call(ctx, agentId);
-	return questionOptions(agent, question).map((option) => ({ name: option, value: option }));
+	return [AGENT_DEFAULT_OPTION, ...questionOptions(agent, question)];
 }
 
 /** The agent's own model choices (they differ per agent). */
@@ -26,6 +34,14 @@ export async function getTools(this: ILoadOptionsFunctions): Promise<INodeProper
 	return await optionsOf(this, 'tools');
 }
 
+/** The agent's own choices, and Custom for any number from 0 to 2. */
 export async function getTemperatures(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'temperature');
+	return [
+		...(await optionsOf(this, 'temperature')),
+		{
+			name: 'Custom',
+			value: CUSTOM_TEMPERATURE,
+			description: 'Any number from 0 to 2, typed in Custom Temperature',
+		},
+	];
 }

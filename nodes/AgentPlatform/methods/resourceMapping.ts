@@ -1,13 +1,18 @@
 import type { FieldType, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { DEDICATED_QUESTIONS, getAgentDefinition } from '../helpers/agents';
+import { DEDICATED_QUESTIONS, getAgentDefinition, optionsOfQuestion } from '../helpers/agents';
 import { currentAgentId } from './loadOptions';
 
+/** The question types seen in the spec and in public clients; anything else is asked as text. */
 const FIELD_TYPES: Record<string, FieldType> = {
 	select: 'options',
 	number: 'number',
 	array: 'array',
 	boolean: 'boolean',
+	// several of the options, typed comma-separated and sent comma-joined
+	multiselect: 'string',
+	textarea: 'string',
+	file: 'url',
 };
 
 /** The picked agent's questions (besides chat's own), one field each, for answering field by field. */
@@ -19,17 +24,23 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 		.filter((question) => !DEDICATED_QUESTIONS.includes(question.name))
 		.map((question) => {
 			const type = FIELD_TYPES[question.type] ?? 'string';
+			const hasDefault = question.default !== undefined && question.default !== null && question.default !== '';
+			const notes = [
+				question.description,
+				question.type === 'multiselect' ? 'several, comma-separated' : undefined,
+				question.type === 'file' ? 'a file URL' : undefined,
+				hasDefault ? `default: ${String(question.default)}` : undefined,
+			].filter(Boolean);
 			return {
 				id: question.name,
-				displayName: question.description ? `${question.name} (${question.description})` : question.name,
-				required: question.required === true,
+				displayName: notes.length ? `${question.name} (${notes.join('; ')})` : question.name,
+				// a question with a default runs without an answer
+				required: question.required === true && !hasDefault,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
 				display: true,
 				type,
-				...(type === 'options'
-					? { options: (question.options ?? []).map((option) => ({ name: String(option), value: String(option) })) }
-					: {}),
+				...(type === 'options' ? { options: optionsOfQuestion(question) } : {}),
 			};
 		});
 	return {

@@ -1,16 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { CHAT_COMPLETION_ROLES, checkAnswers, getAgentDefinition, readChatMessages, readChatSettings } from '../../helpers/agents';
+import { throwIfErrorBody } from '../../helpers/agentResponses';
+import { CHAT_SETTINGS, getAgentDefinition } from '../../helpers/agents';
+import { checkAnswers, readChatSettings } from '../../helpers/answers';
+import { readCompletionStream } from '../../helpers/chatStreams';
+import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
 import { numericIdParameter } from '../../helpers/parameters';
-import { forwardStream } from '../../helpers/streaming';
 import { apiRequest, apiRequestFull } from '../../transport/request';
-import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
 import {
 	agentLocator,
-	chatOptionParameters,
+	chatSettingsProperties,
 	historyJsonOption,
-	historyParameter,
+	historyProperty,
 	idleTimeoutProperty,
 	timeoutProperty,
 } from '../common.descriptions';
@@ -29,8 +31,11 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. What is the capital of France?',
 		description: 'The user message. Leave empty to send only the history below.',
 	},
-	historyParameter(CHAT_COMPLETION_ROLES),
-	...chatOptionParameters,
+	historyProperty(
+		CHAT_COMPLETION_ROLES,
+		'Earlier messages of the conversation, oldest first, sent before the Message above',
+	),
+	...chatSettingsProperties,
 	{
 		displayName: 'Stream',
 		name: 'stream',
@@ -60,47 +65,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Reads an OpenAI-style stream into one chat.completion, passing the text on as it comes. */
-async function readCompletionStream(
-	this: IExecuteFunctions,
-	stream: AsyncIterable<Uint8Array>,
-	itemIndex: number,
-	idleTimeoutMs: number,
-): Promise<IDataObject> {
-	const forward = forwardStream(this, itemIndex);
-	let content = '';
-	let first: IDataObject | undefined;
-	let finishReason: unknown = null;
-	let usage: unknown;
-	for await (const event of readServerSentEvents(this, stream, { idleTimeoutMs })) {
-		if (event.data.trim() === '[DONE]') break;
-		let chunk: IDataObject;
-		try {
-			chunk = JSON.parse(event.data) as IDataObject;
-		} catch {
-			continue;
-		}
-		first ??= chunk;
-		const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
-		const piece = (choice.delta as IDataObject | undefined)?.content;
-		if (typeof piece === 'string' && piece) {
-			content += piece;
-			forward.send(piece);
-		}
-		if (choice.finish_reason) finishReason = choice.finish_reason;
-		if (chunk.usage) usage = chunk.usage;
-	}
-	forward.end();
-	return {
-		id: first?.id,
-		object: 'chat.completion',
-		created: first?.created,
-		model: first?.model,
-		choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason ?? 'stop' }],
-		...(usage ? { usage } : {}),
-	} as IDataObject;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -116,7 +80,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const settings = readChatSettings(this, itemIndex);
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
 	// Only the settings are checked here: the endpoint takes its messages from `messages`.
-	const checked = checkAnswers(this, { ...agent, questions: agent.questions.filter((q) => q.type === 'select') }, settings, itemIndex);
+	const checked = checkAnswers(
+		this,
+		{ ...agent, questions: agent.questions.filter((q) => CHAT_SETTINGS.includes(q.name)) },
+		settings,
+		itemIndex,
+	);
 
 	const request = {
 		method: 'POST' as const,
@@ -129,26 +98,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let completion: IDataObject = {};
 	if (stream) {
 		const { body } = await apiRequestFull.call(this, { ...request, stream: true });
-		const idleTimeoutMs = ((options.idleTimeout as number) ?? 30) * 1000;
-		let interrupted: unknown;
-		try {
-			completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, itemIndex, idleTimeoutMs);
-		} catch (error) {
-			interrupted = error;
-		}
-		const interruption = streamInterruptionOf(interrupted);
-		if (interruption === 'broken' || interruption === 'idle') {
-			// This endpoint leaves no record to fetch the rest from (Agent → Execute's stream does).
-			throw new NodeOperationError(this.getNode(), `The streamed answer ${interruption === 'idle' ? 'went silent' : 'broke off'} before its end`, {
-				itemIndex,
-				description:
-					`${(interrupted as Error).message}. The chat-completions endpoint leaves nothing to fetch the rest from, and nothing was sent again, so the agent did not run twice. ` +
-					'Run the node again, or use Agent → Execute with the response mode Stream, which recovers the whole output.',
-			});
-		}
-		if (interrupted !== undefined) throw interrupted;
+		completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, {
+			itemIndex,
+			idleTimeoutMs: ((options.idleTimeout as number) ?? 30) * 1000,
+		});
 	} else {
 		completion = (await apiRequest.call(this, request)) as IDataObject;
+		// an error with status 200 is still an error
+		throwIfErrorBody(this, completion, itemIndex);
 	}
 	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
 	const content = (choice?.message as IDataObject | undefined)?.content ?? '';

@@ -1,0 +1,139 @@
+/** The parameters of Agent → Execute. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MAX_ATTACHMENTS } from '../../helpers/agents';
+import { EXECUTE_ROLES } from '../../helpers/messages';
+import {
+	agentLocator,
+	chatSettingsProperties,
+	historyJsonOption,
+	historyProperty,
+	idleTimeoutProperty,
+	timeoutProperty,
+} from '../common.descriptions';
+import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
+import { structuredOutputProperties } from '../structuredOutput.descriptions';
+import { memoryCollectionsProperty } from './memoryCollections';
+
+export const executeProperties: INodeProperties[] = [
+	agentLocator,
+	{
+		displayName: 'Response Mode',
+		name: 'responseMode',
+		type: 'options',
+		default: 'wait',
+		description: 'How to get the agent\'s answer',
+		options: [
+			{
+				name: 'Wait for Completion',
+				value: 'wait',
+				description:
+					'Wait until the run finishes (the platform waits up to 100 seconds; longer runs are polled until the node\'s timeout)',
+			},
+			{
+				name: 'Start Only',
+				value: 'start',
+				description: 'Start the run and return its ID at once; fetch the result later with Agent Response → Get',
+			},
+			{
+				name: 'Stream',
+				value: 'stream',
+				description:
+					'Read the answer as it is written (chat agents). In a workflow started by a Chat Trigger or a Webhook in streaming mode, the text is passed on to the caller as it comes.',
+			},
+		],
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. Summarise this report in three bullet points',
+		description: 'The user message to send to a chat agent. Leave empty to send only the history below.',
+	},
+	historyProperty(
+		EXECUTE_ROLES,
+		'Earlier messages of the conversation, oldest first, sent before the Message above. A System message is sent as the Developer message the platform takes (only as the first message); several at the start are joined into one, and turns of one role in a row are joined with a blank line.',
+	),
+	...chatSettingsProperties,
+	{
+		displayName: 'Answers',
+		name: 'answers',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		description: 'The agent\'s other questions, answered field by field',
+		typeOptions: {
+			loadOptionsDependsOn: ['agentId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getAnswerFields',
+				mode: 'add',
+				fieldWords: { singular: 'answer', plural: 'answers' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+	},
+	...structuredOutputProperties({ responseMode: ['wait'] }),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'More settings of the run: answers as JSON, files to attach, the session to continue, the output and how long to wait',
+		options: [
+			{
+				displayName: 'Answers (JSON)',
+				name: 'answersJson',
+				type: 'json',
+				default: '{}',
+				placeholder: '{"tone": "formal"}',
+				description: 'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
+			},
+			{
+				displayName: 'Attach Input Binaries',
+				name: 'binaryProperties',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. data, attachment',
+				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB.`,
+			},
+			{
+				displayName: 'Continue Session (Root ID)',
+				name: 'rootId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.root_id }}',
+				description: 'The root_id of an earlier run, to continue that conversation. Every output carries root_id.',
+			},
+			{
+				displayName: 'File IDs',
+				name: 'fileIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 12, 15',
+				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
+			},
+			downloadGeneratedFilesProperty,
+			{
+				...historyJsonOption,
+				description:
+					'Earlier messages as a JSON array of {role, content}, e.g. from an expression or an AI Agent\'s memory. Sent before the History and Message above; a system message becomes the leading developer message, as the History says.',
+			},
+			memoryCollectionsProperty,
+			{
+				displayName: 'Include Full Response',
+				name: 'fullResponse',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return the platform\'s whole response instead of the simplified item',
+			},
+			idleTimeoutProperty('In Stream mode, a stream silent for this long is given up and the run is polled instead'),
+			timeoutProperty('How long to wait for the run to finish before giving up (it keeps running on the platform)'),
+		],
+	},
+];
+

@@ -1,0 +1,72 @@
+/**
+ * Everything Agent → Execute sends, read from the item's parameters and checked before any
+ * request: attachments, messages, answers against the agent's form, the session to continue.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { AgentDefinition } from './agents';
+import { getAgentDefinition, MAX_ATTACHMENTS } from './agents';
+import { checkAnswers, readChatSettings } from './answers';
+import type { PreparedUpload } from './binary';
+import { prepareUpload } from './binary';
+import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from './messages';
+import { numericIdParameter, readFileIds, readJsonObject } from './parameters';
+import { readMemoryCollections } from '../actions/agent/memoryCollections';
+
+export interface ExecuteRequest {
+	agent: AgentDefinition;
+	agentId: string;
+	body: IDataObject;
+	/** Input binaries to upload and attach, already checked. */
+	uploads: PreparedUpload[];
+}
+
+function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
+	throw new NodeOperationError(ctx.getNode(), `${message} (item ${itemIndex + 1})`, { itemIndex });
+}
+
+/** Reads and checks everything locally; the only request is the agent's definition (once per run). */
+export async function readExecuteRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<ExecuteRequest> {
+	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fileIds = readFileIds(this, options.fileIds, itemIndex);
+	const memoryCollections = readMemoryCollections(this, itemIndex);
+	const binaryNames = String(options.binaryProperties ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	const attached = fileIds.length + binaryNames.length;
+	if (attached > MAX_ATTACHMENTS) {
+		fail(this, itemIndex, `${attached} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run`);
+	}
+	// Extension and size of every binary are checked before anything is uploaded.
+	const uploads: PreparedUpload[] = [];
+	for (const name of binaryNames) uploads.push(await prepareUpload.call(this, itemIndex, name));
+	const messages = toExecuteMessages(this, readChatMessages(this, itemIndex, EXECUTE_ROLES), itemIndex);
+
+	const mapped = (this.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
+	const settings = readChatSettings(this, itemIndex);
+	const answersJson = readJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex);
+	const rootId = String(options.rootId ?? '').trim();
+	if (rootId && !/^\d+$/.test(rootId)) fail(this, itemIndex, `The root_id "${rootId}" is not a number`);
+	// Only the checks against the agent's own questions need its form, read once per node run.
+	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
+	const answers = checkAnswers(this, agent, { ...mapped, ...settings, ...answersJson }, itemIndex);
+	const asksForMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
+	if (asksForMessages && messages.length === 0) {
+		fail(this, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);
+	}
+	// Older and newer revisions of the API read answers from `answers` or from the top level:
+	// real clients send both, and both spellings of the wait flag.
+	const fields: IDataObject = { ...answers };
+	if (messages.length) fields.messages = messages as unknown as IDataObject[];
+	if (rootId) fields.root_id = Number(rootId);
+	const body: IDataObject = { answers: fields, ...fields };
+	if (fileIds.length) body.file_ids = fileIds;
+	if (memoryCollections.length) body.memory_collections = memoryCollections;
+	return { agent, agentId, body, uploads };
+}

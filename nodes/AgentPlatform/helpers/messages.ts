@@ -1,0 +1,122 @@
+/**
+ * The chat input of an item (History (JSON), History, Message), checked, and shaped as each
+ * endpoint takes it. Chat Completion takes `system`, `user`, `assistant`. Execute refuses
+ * `system`, takes `developer` only as the first message and wants `user` and `assistant` to
+ * alternate (docs/platform-assumptions.md), so its conversation is normalised here.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+export interface ChatMessage {
+	role: string;
+	content: string;
+}
+
+/** Roles a user may give to Execute; `system` is sent as `developer`. */
+export const EXECUTE_ROLES = ['developer', 'system', 'user', 'assistant'];
+export const CHAT_COMPLETION_ROLES = ['system', 'user', 'assistant'];
+const INSTRUCTION_ROLES = ['system', 'developer'];
+/** What joins two turns of one role that Execute receives as one. */
+export const TURN_SEPARATOR = '\n\n';
+
+function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), `${message} (item ${itemIndex + 1})`, {
+		itemIndex,
+		description,
+	});
+}
+
+/** Checks a chat history: an array of { role, content } with known roles and text content. */
+export function checkMessages(
+	ctx: IExecuteFunctions,
+	messages: unknown,
+	roles: string[],
+	itemIndex: number,
+	parameter: string,
+): ChatMessage[] {
+	const example = 'Give an array like [{"role": "user", "content": "Hello"}]';
+	let list = messages;
+	if (typeof list === 'string') {
+		const text = list.trim();
+		if (!text) return [];
+		try {
+			list = JSON.parse(text);
+		} catch {
+			fail(ctx, itemIndex, `${parameter} is not valid JSON`, example);
+		}
+	}
+	if (list === undefined || list === null) return [];
+	if (!Array.isArray(list)) fail(ctx, itemIndex, `${parameter} must be an array of messages`, example);
+	return list.map((message, position) => {
+		const role = String((message as IDataObject)?.role ?? '');
+		const content = (message as IDataObject)?.content;
+		if (!roles.includes(role)) {
+			fail(
+				ctx,
+				itemIndex,
+				`Message ${position + 1} of ${parameter} has the role "${role}"`,
+				`Use one of: ${roles.join(', ')}`,
+			);
+		}
+		if (typeof content !== 'string') {
+			fail(ctx, itemIndex, `Message ${position + 1} of ${parameter} has no text content`);
+		}
+		return { role, content };
+	});
+}
+
+/**
+ * The chat input of an item: History (JSON), then the History entered message by message, then
+ * the Message as the user's last turn; every role and content checked.
+ */
+export function readChatMessages(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	roles: string[],
+): ChatMessage[] {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const history = checkMessages(
+		ctx,
+		[
+			...checkMessages(ctx, options.historyJson, roles, itemIndex, 'History (JSON)'),
+			...((ctx.getNodeParameter('history.messages', itemIndex, []) as IDataObject[]) ?? []),
+		],
+		roles,
+		itemIndex,
+		'History',
+	);
+	const message = String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
+	return message ? [...history, { role: 'user', content: message }] : history;
+}
+
+/**
+ * The conversation as Execute takes it:
+ * - system and developer messages at the start become one leading `developer` message;
+ * - two or more turns of one role in a row become one turn, their texts joined by a blank line
+ *   (a History ending with a user turn plus the Message is the common case);
+ * - a system or developer message after the conversation began is refused, naming its number
+ *   (counted over History (JSON), History and Message, in that order).
+ */
+export function toExecuteMessages(
+	ctx: IExecuteFunctions,
+	messages: ChatMessage[],
+	itemIndex: number,
+): ChatMessage[] {
+	const out: ChatMessage[] = [];
+	messages.forEach((message, position) => {
+		const instruction = INSTRUCTION_ROLES.includes(message.role);
+		const role = instruction ? 'developer' : message.role;
+		if (instruction && out.some((turn) => turn.role !== 'developer')) {
+			fail(
+				ctx,
+				itemIndex,
+				`Message ${position + 1} is a ${message.role} message after the conversation began: the platform takes instructions only as the first message`,
+				'Messages are counted over History (JSON), History and Message, in that order. Move the instructions to the start (several at the start are joined into one).',
+			);
+		}
+		const last = out[out.length - 1];
+		if (last?.role === role) last.content = `${last.content}${TURN_SEPARATOR}${message.content}`;
+		else out.push({ role, content: message.content });
+	});
+	return out;
+}
