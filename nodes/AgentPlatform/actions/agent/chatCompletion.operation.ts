@@ -110,7 +110,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
 	const content = (choice?.message as IDataObject | undefined)?.content ?? '';
 	if (jsonRequest) {
-		const send = async (body: IDataObject) => (await apiRequest.call(this, { ...request, body })) as IDataObject;
+		const send = async (body: IDataObject) => {
+			const answer = (await apiRequest.call(this, { ...request, body })) as IDataObject;
+			throwIfErrorBody(this, answer, itemIndex);
+			return answer;
+		};
 		return this.helpers.returnJsonArray(
 			await jsonCompletionOutput.call(this, { request: jsonRequest, body: request.body, first: completion, send, itemIndex }),
 		);
