@@ -7,7 +7,7 @@
  * validated (which also proves the bundled JSON Schema validator loads from dist/vendor).
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e --runInBand test/e2e/beyond-spec.e2e.test.ts
  */
-import { startEmulator, SAMPLE_PNG, sha256, type PlatformEmulator } from '../emulator';
+import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
 import { N8nInstance, agentPlatformCredential, fixtureId, nodeItems, selectedLines } from './harness';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
@@ -133,12 +133,14 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	});
 
 	test('a generated image becomes an n8n binary with its bytes, name and MIME type', async () => {
-		emu.configureAgent(IMAGE_AGENT, { generatedFiles: [emu.serveGeneratedFile('otter.png', SAMPLE_PNG, 'image/png')] });
+		// The emulator's image agent returns a real PNG on its storage host (another origin: no API key).
 		const { run } = await n8n.executeOk(WORKFLOWS.image);
 		const [hashed] = nodeItems(run, 'Hash it');
-		expect(hashed.sha256).toBe(sha256(SAMPLE_PNG));
+		expect(hashed.sha256).toBe(GENERATED_PNG.sha256);
+		const downloads = emu.storageRequests.filter((r) => r.path.startsWith('/generated/'));
+		expect(downloads.map((r) => [r.status, r.headers.authorization])).toEqual([[200, undefined]]);
 		const [created] = run.data.resultData.runData['Create the image'][0].data?.main?.[0] ?? [];
-		expect(created?.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'otter.png' });
+		expect(created?.binary?.data).toMatchObject({ mimeType: GENERATED_PNG.mimeType, fileName: GENERATED_PNG.name });
 	});
 
 	test('the history of a two-turn session, oldest first', async () => {

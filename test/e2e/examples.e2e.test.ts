@@ -6,7 +6,7 @@
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
  */
-import { SAMPLE_PNG, sha256, startEmulator, type PlatformEmulator } from '../emulator';
+import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
 import {
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
@@ -125,15 +125,14 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test('create an image and pass the file on: the picture arrives as a binary and is uploaded again', async () => {
-		emu.configureAgent(IMAGE_AGENT, { generatedFiles: [emu.serveGeneratedFile('otter.png', SAMPLE_PNG, 'image/png')] });
 		const { run } = await n8n.executeOk(EXAMPLES['create-an-image-and-keep-the-file']);
 		const [image] = nodeItems(run, 'Create the image');
 		expect(image).toMatchObject({ status: 'succeeded', agent_id: IMAGE_AGENT });
 		expect(image.generated_files).toEqual([expect.objectContaining({ binary_property: 'data' })]);
 		const [uploaded] = nodeItems(run, 'Upload it as a platform file');
-		expect(uploaded).toMatchObject({ filename: 'otter.png' });
+		expect(uploaded).toMatchObject({ filename: GENERATED_PNG.name });
 		const stored = emu.state.files.get(Number(uploaded.id));
-		expect(stored).toMatchObject({ mimeType: 'image/png', sha256: sha256(SAMPLE_PNG) });
+		expect(stored).toMatchObject({ mimeType: GENERATED_PNG.mimeType, sha256: GENERATED_PNG.sha256 });
 	});
 
 	test('read a conversation back: both turns of the session, oldest first', async () => {

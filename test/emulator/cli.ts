@@ -39,6 +39,9 @@ function parseArgs(argv: string[]): EmulatorOptions {
       case '--workspace-id':
         opts.workspaceId = value();
         break;
+      case '--storage-port':
+        opts.storagePort = num(flag, value());
+        break;
       case '--base-path':
         opts.basePath = value();
         break;

@@ -7,6 +7,7 @@ import { Clock } from './clock';
 import { ExecutionEngine } from './executions';
 import { WebhookDispatcher } from './webhooks';
 import { seedState } from './seed';
+import type { StorageServer } from './storage';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 
 export interface ResolvedOptions {
@@ -20,6 +21,8 @@ export interface ResolvedOptions {
   fileProcessingSeconds: number;
   requireHttpsWebhooks: boolean;
   maxStoredFiles: number;
+  maxDirectUploadBytes: number;
+  storagePort: number;
   seed: { agents: number; memories: number; resources: number };
   quiet: boolean;
 }
@@ -37,6 +40,8 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   htmlErrorRate: 0,
   resetConnectionRate: 0,
   hangRate: 0,
+  signedUploads: 'on',
+  signedUploadSpelling: 'snake',
   gatewayTimeoutSeconds: null,
   okErrorBody: null,
 };
@@ -57,6 +62,8 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
     fileProcessingSeconds: o.fileProcessingSeconds ?? 2,
     requireHttpsWebhooks: o.requireHttpsWebhooks ?? false,
     maxStoredFiles: o.maxStoredFiles ?? 30,
+    maxDirectUploadBytes: o.maxDirectUploadBytes ?? 32 * 1024 * 1024,
+    storagePort: o.storagePort ?? 0,
     seed: {
       agents: o.seed?.agents ?? 40,
       memories: o.seed?.memories ?? 0,
@@ -82,6 +89,8 @@ export class Core {
   readonly webhooks: WebhookDispatcher;
   /** Set by the server once listening. */
   listenOrigin = '';
+  /** The storage host (signed uploads, generated files), set by PlatformEmulator. */
+  storage: StorageServer | null = null;
   stopped = false;
 
   constructor(options: EmulatorOptions = {}) {

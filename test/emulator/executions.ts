@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { findAgent } from './agents';
+import { mediaFor } from './media';
 import { DEFAULT_TEMPERATURE, applyDefaults, checkExecuteRoles, checkProductionAnswer, optionValues } from './agentForm';
 import type { TimerHandle } from './clock';
 import type { Core } from './core';
@@ -84,7 +85,8 @@ export function responseJson(r: StoredResponse) {
     created_at: r.created_at,
     updated_at: r.updated_at,
     template_id: r.template_id,
-    ...(r.generated_files ? { generated_files: r.generated_files } : {}),
+    // image and video agents: what they produced (production's shape is not public; see media.ts)
+    ...(r.generated_files ? { generated_files: r.generated_files.map((f) => (f && typeof f === 'object' ? { ...f } : f)) } : {}),
   };
 }
 
@@ -202,6 +204,12 @@ export class ExecutionEngine {
           record.output = output;
           record.credits = creditsFor(output);
           if (cfg.generatedFiles) record.generated_files = cfg.generatedFiles;
+          else {
+            const media = mediaFor(agent.type);
+            if (media && core.storage) {
+              record.generated_files = [{ name: media.name, url: core.storage.generatedUrl(record.id, media.name), mime_type: media.mimeType, size: media.bytes.length }];
+            }
+          }
         }
         touch();
         this.running.delete(id);

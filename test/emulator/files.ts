@@ -22,6 +22,13 @@ export const ALLOWED_EXTENSIONS = [
 ];
 export const EXTENSION_MESSAGE = `The file must be a file of type: ${ALLOWED_EXTENSIONS.join(', ')}.`;
 export const TOO_LARGE_MESSAGE = 'The file may not be greater than 200 MB.';
+export const TOO_LARGE_DIRECT_MESSAGE = (limit: number) =>
+  `The file may not be greater than ${Math.round(limit / (1024 * 1024))} MB on this endpoint: larger files go through /v2/files/sign.`;
+
+/** POST /files takes at most this many bytes (production's front end: 32 MiB; options.maxDirectUploadBytes). */
+function directLimit(core: Core): number {
+  return Math.min(MAX_FILE_BYTES, core.opts.maxDirectUploadBytes);
+}
 
 export function fileJson(f: StoredFile) {
   return {
@@ -39,7 +46,7 @@ export function processingCredits(bytes: number): number {
   return Math.round((0.1 + bytes / 1_000_000) * 10_000) / 10_000;
 }
 
-function scheduleProcessing(core: Core, f: StoredFile): void {
+export function scheduleProcessing(core: Core, f: StoredFile): void {
   f.status = 'waiting';
   core.clock.after(core.opts.fileProcessingSeconds, () => {
     if (!core.state.files.has(f.id)) return;
@@ -48,7 +55,7 @@ function scheduleProcessing(core: Core, f: StoredFile): void {
   });
 }
 
-function extensionOf(filename: string): string {
+export function extensionOf(filename: string): string {
   const i = filename.lastIndexOf('.');
   return i >= 0 ? filename.slice(i + 1).toLowerCase() : '';
 }
@@ -90,7 +97,7 @@ export function uploadFile(ctx: Ctx): Promise<Reply> {
     }
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: MAX_FILE_BYTES + 1, fieldSize: 1024 * 1024 } });
+      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: directLimit(core) + 1, fieldSize: 1024 * 1024 } });
     } catch {
       drain(ctx);
       settle(fileRequired());
@@ -126,7 +133,7 @@ export function uploadFile(ctx: Ctx): Promise<Reply> {
         entry.bytes = bytes;
         req.unpipe(bb);
         drain(ctx);
-        settle(new HttpError(413, { message: TOO_LARGE_MESSAGE }));
+        settle(new HttpError(413, { message: directLimit(core) < MAX_FILE_BYTES ? TOO_LARGE_DIRECT_MESSAGE(directLimit(core)) : TOO_LARGE_MESSAGE }));
       });
       stream.on('end', () => {
         entry.bytes = bytes;

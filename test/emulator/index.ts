@@ -10,6 +10,8 @@
  */
 import { Core } from './core';
 import { EmulatorServer } from './server';
+import { StorageServer } from './storage';
+import type { StorageRequest, StoredObject } from './storage';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
 import { platformFiles } from './generatedFiles';
@@ -36,11 +38,16 @@ export { DEFAULT_FAULTS } from './core';
 export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
+export { GENERATED_MP4, GENERATED_PNG } from './media';
+export type { GeneratedMedia } from './media';
+export type { StorageRequest, StoredObject } from './storage';
+export { CLOUDFLARE_524_HTML } from './gateway';
 export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
   private readonly core: Core;
   private readonly http: EmulatorServer;
+  private readonly storage: StorageServer;
   private baseUrl = '';
   private started = false;
   private stopping: Promise<void> | null = null;
@@ -48,11 +55,14 @@ export class PlatformEmulator {
   constructor(options: EmulatorOptions = {}) {
     this.core = new Core(options);
     this.http = new EmulatorServer(this.core);
+    this.storage = new StorageServer(this.core);
+    this.core.storage = this.storage;
   }
 
   /** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
   async start(): Promise<string> {
     if (this.started) return this.baseUrl;
+    await this.storage.listen(this.core.opts.host, this.core.opts.storagePort);
     this.baseUrl = await this.http.listen();
     this.started = true;
     return this.baseUrl;
@@ -62,13 +72,28 @@ export class PlatformEmulator {
   stop(): Promise<void> {
     if (!this.stopping) {
       this.core.stop();
-      this.stopping = this.http.close();
+      this.stopping = Promise.all([this.http.close(), this.storage.close()]).then(() => undefined);
     }
     return this.stopping;
   }
 
   get url(): string {
     return this.baseUrl;
+  }
+
+  /** The storage host's origin (signed uploads, generated files): another port than the API. */
+  get storageUrl(): string {
+    return this.storage.origin;
+  }
+
+  /** Objects PUT to signed URLs and not yet registered, by object path. */
+  get storedObjects(): Map<string, StoredObject> {
+    return this.storage.objects;
+  }
+
+  /** Every request the storage host received, with its headers, size and sha256. */
+  get storageRequests(): StorageRequest[] {
+    return this.storage.requests;
   }
 
   get apiKey(): string {
@@ -86,6 +111,7 @@ export class PlatformEmulator {
 
   clearRequests(): void {
     this.core.requests.length = 0;
+    this.storage.requests.length = 0;
   }
 
   /** No memories and no collection but the default one, as a fresh workspace has. */

@@ -17,6 +17,7 @@ import type { Ctx, JsonReply, Reply, SseSink } from './http';
 import * as memories from './memories';
 import * as resources from './resources';
 import * as responseList from './responseList';
+import * as signedUploads from './signedUploads';
 import type { AgentConfig, EmulatorFaults, RecordedRequest } from './types';
 import * as webhooks from './webhooks';
 
@@ -49,6 +50,8 @@ export const ROUTES: Route[] = [
   route('GET', '/files/:fileId', files.getFile),
   route('DELETE', '/files/:fileId', files.deleteFile),
   route('POST', '/files/:fileId/process', files.processFile),
+  route('POST', '/v2/files/sign', signedUploads.signUpload),
+  route('POST', '/v2/files/register', signedUploads.registerUpload),
   route('POST', '/agents/:id/files', agents.linkFiles),
   route('GET', '/agents/:id/files', agents.listAgentFiles),
   route('DELETE', '/agents/:id/files/:fileId', agents.unlinkFile),

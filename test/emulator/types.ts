@@ -36,6 +36,12 @@ export interface EmulatorFaults {
   gatewayTimeoutSeconds?: number | null;
   /** When set, JSON answers to POST requests become status 200 with `{"error": <this>}` (after processing). */
   okErrorBody?: string | null;
+  /** POST /v2/files/sign and /register: 'on' (default), or the status a platform without them answers. */
+  signedUploads?: 'on' | 404 | 405;
+  /** The sign step hands out a URL whose signature the storage host refuses (403). */
+  signedUrlTampered?: boolean;
+  /** The spelling of the sign step's answer: 'snake' (default) or 'camel' (uploadUrl, objectPath, requiredHeaders). */
+  signedUploadSpelling?: 'snake' | 'camel';
   /** When set, the request-level faults (hang, reset, 5xx, HTML, malformed JSON) hit only these methods, e.g. ['POST']. */
   faultMethods?: string[];
 }
@@ -54,6 +60,10 @@ export interface EmulatorOptions {
   fileProcessingSeconds?: number;
   requireHttpsWebhooks?: boolean;
   maxStoredFiles?: number;
+  /** POST /files answers 413 above this many bytes (default 32 MiB, as production's front end). */
+  maxDirectUploadBytes?: number;
+  /** Port of the storage host (signed uploads, generated files); default any free one. */
+  storagePort?: number;
   seed?: { agents?: number; memories?: number; resources?: number };
   faults?: Partial<EmulatorFaults>;
   quiet?: boolean;
@@ -162,7 +172,8 @@ export interface StoredResponse {
   via: 'execute' | 'stream' | 'openai';
   /** Internal: the memory collections the run was given (memory_collections). */
   memoryCollections?: number[];
-  /** What an image or video run produced (shape undocumented: URL strings or objects). */
+  /** What an image or video agent produced, set when the run succeeds: the storage host's files
+   * (media.ts), or what a test configured (AgentConfig.generatedFiles: URL strings or objects). */
   generated_files?: unknown[];
 }
 

@@ -497,37 +497,58 @@ describe('files', () => {
     expect(((await r.json()) as Json).message).toBe('The file field is required.');
   });
 
-  it('answers 413 past 200 MB without buffering the upload', async () => {
+  /** Streams a multipart upload of `total` bytes; stops sending once the emulator has answered. */
+  async function postBigFile(server: PlatformEmulator, total: number): Promise<{ status: number; body: string }> {
     const boundary = '----emulator-test-boundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const total = 200 * 1024 * 1024 + 1;
     const chunk = Buffer.alloc(4 * 1024 * 1024, 0x61);
-    const u = new URL(`${emu.url}/files`);
-    const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const u = new URL(`${server.url}/files`);
+    return await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let answered = false;
       const req = http.request(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { ...headers(emu), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + total + tail.length } },
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent: false, headers: { ...headers(server), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + total + tail.length } },
         (res) => {
+          answered = true;
           let body = '';
           res.on('data', (c) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
         },
       );
-      req.on('error', reject);
+      // the emulator may close the connection once it has answered: the rest is not needed
+      req.on('error', (error) => (answered ? undefined : reject(error)));
       let sent = 0;
       const pump = () => {
-        while (sent < total) {
+        while (sent < total && !answered) {
           const n = Math.min(chunk.length, total - sent);
           sent += n;
           if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
         }
-        req.end(tail);
+        if (!answered) req.end(tail);
       };
       req.write(head);
       pump();
     });
+  }
+
+  it('answers 413 past 200 MB without buffering the upload (with the direct limit raised to 200 MB)', async () => {
+    const wide = await startEmulator({ quiet: true, maxDirectUploadBytes: 200 * 1024 * 1024 });
+    try {
+      const result = await postBigFile(wide, 200 * 1024 * 1024 + 1);
+      expect(result.status).toBe(413);
+      expect(JSON.parse(result.body)).toEqual({ message: 'The file may not be greater than 200 MB.' });
+    } finally {
+      await wide.stop();
+    }
+  }, 30_000);
+
+  it('answers 413 to POST /files past 32 MiB by default, as production\'s front end does', async () => {
+    const result = await postBigFile(emu, 32 * 1024 * 1024 + 1);
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ message: 'The file may not be greater than 200 MB.' });
+    expect(JSON.parse(result.body).message).toMatch(/32 MB on this endpoint/);
   }, 30_000);
 
   it('lists (order, paging, per_page bounds), gets, processes, deletes; links files to agents', async () => {

@@ -10,12 +10,13 @@ import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../emulator';
-import { FileHost, SAMPLE_PNG, sha256, startEmulator } from '../emulator';
+import { FileHost, GENERATED_MP4, GENERATED_PNG, SAMPLE_PNG, sha256, startEmulator } from '../emulator';
 import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
 let host: FileHost;
 const IMAGE = 2; // seeded image agent: prompt (text, required), size (select, required)
+const VIDEO = 4; // seeded video agent: script (text, required), resolution (select, required)
 const CLIP = Buffer.from('not really a video, but bytes of a known digest\n'.repeat(2000));
 
 beforeAll(async () => {
@@ -33,6 +34,7 @@ beforeEach(() => {
 	emu.clearRequests();
 	host.hits.length = 0;
 });
+afterEach(() => emu.configureAgent(IMAGE, { generatedFiles: undefined }));
 
 const size = () => String(emu.state.agents.get(IMAGE)!.questions.find((q) => q.name === 'size')!.options![0]);
 
@@ -53,6 +55,31 @@ async function bytesOf(binary: IBinaryData): Promise<Buffer> {
 const fileRequests = () => emu.requests.filter((r) => r.path.startsWith('/generated-files/'));
 
 describe('Download Generated Files', () => {
+	it('the image and video agents\' own files (the storage host): a real PNG and an MP4, no API key sent', async () => {
+		const image = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
+		expect(image.error).toBeUndefined();
+		const png = image.outputs[0][0].binary!.data;
+		expect(png).toMatchObject({ fileName: GENERATED_PNG.name, mimeType: GENERATED_PNG.mimeType });
+		expect(sha256(await bytesOf(png))).toBe(GENERATED_PNG.sha256);
+		const video = await runNode({
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(VIDEO),
+				answers: { mappingMode: 'defineBelow', value: { script: 'Otters at play', resolution: '720p' } },
+				options: { downloadGeneratedFiles: true },
+			},
+			credentials: credentialsFor(emu),
+		});
+		expect(video.error).toBeUndefined();
+		const mp4 = video.outputs[0][0].binary!.data;
+		expect(mp4).toMatchObject({ fileName: GENERATED_MP4.name, mimeType: GENERATED_MP4.mimeType });
+		expect(sha256(await bytesOf(mp4))).toBe(GENERATED_MP4.sha256);
+		const downloads = emu.storageRequests.filter((r) => r.path.startsWith('/generated/'));
+		expect(downloads.map((r) => r.status)).toEqual([200, 200]);
+		expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
+	});
+
 	it('a file on the platform\'s origin: fetched with the API key, stored with its bytes, name and type', async () => {
 		const url = emu.serveGeneratedFile('otter.png', SAMPLE_PNG, 'image/png');
 		emu.configureAgent(IMAGE, { generatedFiles: [url] });

@@ -226,6 +226,47 @@ describe('point 3: the address', () => {
 	});
 });
 
+describe('point 6: never lose a run', () => {
+	it('behind a gateway that ends calls first, a waiting execute gets a 524 page while the run goes on', async () => {
+		// the platform holds a waiting call up to 100 s, the gateway's own limit: whichever ends first
+		emu.setFaults({ gatewayTimeoutSeconds: 95 });
+		emu.configureAgent(CHAT, { executionSeconds: 150 });
+		try {
+			const before = emu.executionCount;
+			const res = await fetch(`${emu.url}/agents/${CHAT}/execute`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId, 'Content-Type': 'application/json' },
+				body: JSON.stringify({ messages: [{ role: 'user', content: 'slow' }], wait_execution: true }),
+			});
+			expect(res.status).toBe(524);
+			expect(res.headers.get('content-type')).toMatch(/text\/html/);
+			expect(await res.text()).toContain('Error code 524');
+			expect(emu.executionCount).toBe(before + 1);
+			const record = [...emu.state.responses.values()].at(-1)!;
+			await emu.waitFor(() => record.status === 'succeeded', 5000);
+		} finally {
+			emu.configureAgent(CHAT, { executionSeconds: 5 });
+		}
+	});
+
+	it('Wait for Completion survives it: a 150 s run (time-scaled), one run on the platform, the whole output in the item', async () => {
+		emu.setFaults({ gatewayTimeoutSeconds: 100 });
+		emu.configureAgent(CHAT, { executionSeconds: 150, output: 'The whole answer, from its first word to its last.' });
+		try {
+			const before = emu.executionCount;
+			const timeoutsBefore = emu.gatewayTimeouts;
+			const { outputs, error } = await runNode({ parameters: execute({ responseMode: 'wait' }), credentials: credentialsFor(emu) });
+			expect(error).toBeUndefined();
+			expect(emu.executionCount).toBe(before + 1);
+			expect(posts()).toHaveLength(1);
+			expect(emu.gatewayTimeouts).toBe(timeoutsBefore);
+			expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: 'The whole answer, from its first word to its last.' });
+		} finally {
+			emu.configureAgent(CHAT, { executionSeconds: 5, output: undefined });
+		}
+	});
+});
+
 describe('point 4: nothing the platform returns is dropped', () => {
 	it('the simplified item keeps the platform\'s fields but the echoed input', async () => {
 		const { outputs } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });

@@ -1,18 +1,13 @@
 /**
- * Uploading an input item's binary to the platform (POST /files), streamed from n8n's binary
- * store: used by File → Upload and by Agent → Execute for attachments.
- *
- * Everything that can be checked without the platform is checked first (`prepareUpload`:
- * the binary property exists, the file name has a supported extension, the size is within
- * 200 MB), so a refused file sends nothing. Then `sendUpload` streams it (transport/multipart.ts).
+ * An input item's binary, ready to upload: everything that can be checked without the platform
+ * is checked here (`prepareUpload`: the binary property exists, the file name has a supported
+ * extension, the size is within 200 MB), so a refused file sends nothing. Sending it is
+ * upload.ts's job; waiting for its processing, fileProcessing.ts's.
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpenSource } from '../transport/multipart';
-import { MultipartForm, StreamedFile } from '../transport/multipart';
-import { apiRequest } from '../transport/request';
-import { pollUntil } from './agentResponses';
 
 /** The platform's largest file (spec: Limits, "200 MB"), in bytes. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -37,9 +32,6 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = [
  * few MB more in flight; 1 MiB chunks held 38 MB more in one run (test/bench/upload-memory.ts).
  */
 const UPLOAD_CHUNK_BYTES = 256 * 1024;
-
-/** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
-const PROCESSING_FAILED = ['failed', 'error'];
 
 export interface UploadOptions {
 	/** Process the file after upload (spends credits). */
@@ -177,89 +169,9 @@ export async function prepareUpload(
 }
 
 /**
- * Time allowed until the platform answers an upload: the request's whole body travels in that
+ * Time allowed until the other side answers an upload: the request's whole body travels in that
  * time, so it grows with the size (at least 0.5 MB/s).
  */
-function uploadTimeoutMs(size: number): number {
+export function uploadTimeoutMs(size: number): number {
 	return 60_000 + Math.ceil(size / (512 * 1024)) * 1000;
-}
-
-/** Streams a prepared file to POST /files; resolves the platform's File record. */
-export async function sendUpload(
-	this: IExecuteFunctions,
-	file: PreparedUpload,
-	options: Pick<UploadOptions, 'process'> = {},
-): Promise<IDataObject> {
-	const form = new MultipartForm();
-	if (options.process) form.append('process', '1');
-	form.append('file', new StreamedFile({ name: file.fileName, type: file.mimeType, size: file.size, open: file.open }));
-	try {
-		return (await apiRequest.call(this, {
-			method: 'POST',
-			path: '/files',
-			body: form,
-			bodySentWhole: () => form.sentWhole(),
-			resource: 'the files endpoint (check the Base URL)',
-			itemIndex: file.itemIndex,
-			timeoutMs: uploadTimeoutMs(file.size),
-		})) as IDataObject;
-	} finally {
-		form.release();
-	}
-}
-
-/**
- * Uploads the input item's binary `binaryPropertyName` as one platform file, streamed; checks
- * the file locally first. Resolves the platform's File record.
- */
-export async function uploadBinary(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	binaryPropertyName: string,
-	options: UploadOptions = {},
-): Promise<IDataObject> {
-	const prepared = await prepareUpload.call(this, itemIndex, binaryPropertyName, options);
-	return await sendUpload.call(this, prepared, { process: options.process });
-}
-
-/** Polls GET /files/{id} until the file's status is `completed` (see pollUntil). */
-export async function waitUntilProcessed(
-	this: IExecuteFunctions,
-	file: IDataObject,
-	itemIndex: number,
-	timeoutMs: number,
-): Promise<IDataObject> {
-	const fileId = String(file.id);
-	return await pollUntil.call(this, {
-		current: file,
-		startedAt: Date.now(),
-		timeoutMs,
-		fetch: async () =>
-			(await apiRequest.call(this, {
-				method: 'GET',
-				path: `/files/${encodeURIComponent(fileId)}`,
-				resource: `file ${fileId}`,
-				itemIndex,
-			})) as IDataObject,
-		done: (current) => {
-			const status = String(current.status ?? '');
-			if (PROCESSING_FAILED.includes(status)) {
-				throw new NodeApiError(this.getNode(), current as JsonObject, {
-					message: `The platform could not process file ${fileId} (status "${status}")`,
-					description: 'The file is stored but not processed. Try File → Process again, or upload it anew.',
-					itemIndex,
-				});
-			}
-			return status === 'completed';
-		},
-		timedOut: () =>
-			new NodeOperationError(
-				this.getNode(),
-				`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds (item ${itemIndex + 1})`,
-				{
-					itemIndex,
-					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,
-				},
-			),
-	});
 }

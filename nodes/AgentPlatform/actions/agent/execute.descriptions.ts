@@ -28,7 +28,7 @@ export const executeProperties: INodeProperties[] = [
 				name: 'Wait for Completion',
 				value: 'wait',
 				description:
-					'Wait until the run finishes (the platform waits up to 100 seconds; longer runs are polled until the node\'s timeout)',
+					'Start the run and poll it until it finishes or the node\'s timeout passes. The call is never held open, so a gateway timeout cannot lose the run or make it run twice.',
 			},
 			{
 				name: 'Start Only',
@@ -130,6 +130,14 @@ export const executeProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description: 'Whether to return the platform\'s whole response instead of the simplified item',
+			},
+			{
+				displayName: 'Process Attachments First',
+				name: 'processAttachments',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the platform processes each attached input binary before the run, and the node waits for it, so the agent can read it (processing spends credits). Off: the files are only uploaded and attached.',
 			},
 			idleTimeoutProperty('In Stream mode, a stream silent for this long is given up and the run is polled instead'),
 			timeoutProperty('How long to wait for the run to finish before giving up (it keeps running on the platform)'),

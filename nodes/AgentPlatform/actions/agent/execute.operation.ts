@@ -17,9 +17,6 @@ import { askForJson, jsonRunOutput } from './jsonRuns';
 import { withGeneratedFiles } from '../../helpers/generatedFiles';
 import { readJsonRequest } from '../../helpers/structuredOutput';
 
-/** The platform's own limit on a waiting execute call. */
-const PLATFORM_WAIT_MS = 100_000;
-
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
 	executeProperties,
@@ -55,10 +52,14 @@ export async function execute(
 	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
 	const request = await readExecuteRequest.call(this, itemIndex);
 	if (jsonRequest) askForJson(request.body, jsonRequest);
-	await attachUploads.call(this, request);
 	const timeoutMs = Math.round(
 		(this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000,
 	);
+	await attachUploads.call(this, request, {
+		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
+		timeoutMs,
+		itemIndex,
+	});
 	const startedAt = Date.now();
 	const call = {
 		method: 'POST' as const,
@@ -86,41 +87,37 @@ export async function execute(
 		return await withGeneratedFiles.call(this, outputOf(this, result, itemIndex), result, itemIndex);
 	}
 
-	if (mode === 'start') {
+	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
+	// call is held up to 100 s, the production gateway's own timeout, whose 524 page would lose
+	// the run's id while it goes on (docs/never-lose-a-run.md).
+	const start = async (body: IDataObject): Promise<IDataObject> => {
 		const answer = (await apiRequest.call(this, {
 			...call,
-			body: { ...request.body, wait_execution: false, waitExecution: false },
+			body: { ...body, wait_execution: false, waitExecution: false },
 		})) as IDataObject;
-		return outputOf(this, firstResponse(this, answer, itemIndex), itemIndex);
-	}
-
-	const runWaiting = async (body: IDataObject): Promise<IDataObject> => {
-		const runStartedAt = Date.now();
-		const answer = (await apiRequest.call(this, {
-			...call,
-			body: { ...body, wait_execution: true, waitExecution: true },
-			// the platform holds the call for up to 100 s; a little more lets its answer arrive
-			timeoutMs: Math.min(timeoutMs, PLATFORM_WAIT_MS) + 20_000,
-		})) as IDataObject;
-		let response = firstResponse(this, answer, itemIndex);
+		return firstResponse(this, answer, itemIndex);
+	};
+	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
+		let response = started;
 		if (!isFinished(response)) {
 			response = await pollAgentResponse.call(this, String(response.id), itemIndex, {
-				startedAt: runStartedAt,
+				startedAt: since,
 				timeoutMs,
 			});
 		}
 		throwIfRunFailed(this, response, itemIndex);
 		return response;
 	};
-	const response = await runWaiting(request.body);
+	const started = await start(request.body);
+	if (mode === 'start') return outputOf(this, started, itemIndex);
+	const response = await finish(started, startedAt);
 	if (jsonRequest) {
-		const simplify = (run: IDataObject) => outputOf(this, run, itemIndex)[0].json;
 		const output = await jsonRunOutput.call(this, {
 			request: jsonRequest,
 			body: request.body,
 			first: response,
-			run: runWaiting,
-			simplify,
+			run: async (body) => await finish(await start(body), Date.now()),
+			simplify: (run) => outputOf(this, run, itemIndex)[0].json,
 			itemIndex,
 		});
 		return this.helpers.returnJsonArray(output);

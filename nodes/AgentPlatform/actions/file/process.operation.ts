@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitUntilProcessed } from '../../helpers/binary';
+import { waitUntilProcessed } from '../../helpers/fileProcessing';
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { platformNotice } from '../common.descriptions';

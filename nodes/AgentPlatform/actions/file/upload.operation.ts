@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { uploadBinary, waitUntilProcessed } from '../../helpers/binary';
+import { waitUntilProcessed } from '../../helpers/fileProcessing';
+import { uploadBinary } from '../../helpers/upload';
 import { platformNotice } from '../common.descriptions';
 import { processingTimeout } from './file.descriptions';
 

@@ -1,0 +1,52 @@
+/** Waiting for the platform to process an uploaded file (File → Upload, File → Process, Execute's attachments). */
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../transport/request';
+import { pollUntil } from './agentResponses';
+
+/** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
+const PROCESSING_FAILED = ['failed', 'error'];
+
+/** Polls GET /files/{id} until the file's status is `completed` (see pollUntil). */
+export async function waitUntilProcessed(
+	this: IExecuteFunctions,
+	file: IDataObject,
+	itemIndex: number,
+	timeoutMs: number,
+): Promise<IDataObject> {
+	const fileId = String(file.id);
+	return await pollUntil.call(this, {
+		current: file,
+		startedAt: Date.now(),
+		timeoutMs,
+		fetch: async () =>
+			(await apiRequest.call(this, {
+				method: 'GET',
+				path: `/files/${encodeURIComponent(fileId)}`,
+				resource: `file ${fileId}`,
+				itemIndex,
+			})) as IDataObject,
+		done: (current) => {
+			const status = String(current.status ?? '');
+			if (PROCESSING_FAILED.includes(status)) {
+				throw new NodeApiError(this.getNode(), current as JsonObject, {
+					message: `The platform could not process file ${fileId} (status "${status}")`,
+					description:
+						'The file is stored but not processed. Try File → Process again, or upload it anew.',
+					itemIndex,
+				});
+			}
+			return status === 'completed';
+		},
+		timedOut: () =>
+			new NodeOperationError(
+				this.getNode(),
+				`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds (item ${itemIndex + 1})`,
+				{
+					itemIndex,
+					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,
+				},
+			),
+	});
+}
