@@ -6,9 +6,10 @@
  * file from disk (n8n's Read/Write Files node) and the same workflow followed by the Agent
  * Platform node uploading that file, and samples the n8n process's peak RSS (VmHWM in
  * /proc/<pid>/status). The upload may add at most 64 MB to the baseline's peak (medians of the
- * runs). It also times the upload (n8n's own execution time of the node) against `curl -F`
- * sending the same file to the same emulator, and checks that every upload arrived whole
- * (bytes and sha256).
+ * runs). The node sends a file of this size through the signed-URL flow (a PUT of the raw bytes
+ * to the emulator's storage host). It also times the upload (n8n's own execution time of the node)
+ * against `curl -F` sending the same file to POST /files of the same emulator (its 32 MiB limit
+ * raised for them), and checks that every upload arrived whole (bytes and sha256).
  *
  *   npx ts-node --transpile-only test/bench/upload-memory.ts [--runs 3] [--size-mb 200]
  *   E2E_N8N_LINES=2 … for one line only. Exit code 1 when the memory bound is exceeded.
@@ -183,6 +184,14 @@ function checkArrivedWhole(emu: PlatformEmulator, since: number, size: number, d
 	}
 }
 
+/** The node sends a file above 32 MiB to the storage host (signed-URL flow): one whole PUT there. */
+function checkStoredWhole(emu: PlatformEmulator, since: number, size: number, digest: string): void {
+	const puts = emu.storageRequests.slice(since).filter((r) => r.method === 'PUT');
+	if (puts.length !== 1 || puts[0].status !== 200 || puts[0].bytes !== size || puts[0].sha256 !== digest) {
+		throw new Error(`the upload did not arrive whole on the storage host: ${JSON.stringify(puts.map((p) => ({ status: p.status, bytes: p.bytes })))}`);
+	}
+}
+
 const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
@@ -217,10 +226,10 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, d
 			const baseline = await executeMeasured(n8n, WORKFLOW.baseline);
 			result.baselineMb.push(baseline.peakMb);
 
-			const before = emu.requests.length;
+			const before = emu.storageRequests.length;
 			const upload = await executeMeasured(n8n, WORKFLOW.upload);
 			const task = upload.run.data.resultData.runData.Upload?.[0] as { executionTime?: number } | undefined;
-			checkArrivedWhole(emu, before, size, digest);
+			checkStoredWhole(emu, before, size, digest);
 			result.uploadMb.push(upload.peakMb);
 			result.uploadSeconds.push((task?.executionTime ?? Number.NaN) / 1000);
 
@@ -252,7 +261,7 @@ async function main(): Promise<void> {
 	if (!existsSync(NODE24_BIN)) throw new Error(`Node 24 is missing at ${NODE24_BIN}`);
 
 	const folder = await mkdtemp(join(tmpdir(), 'bench-upload-'));
-	const emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, maxStoredFiles: 100_000, quiet: true });
+	const emu = await startEmulator({ maxDirectUploadBytes: 256 * MB, port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, maxStoredFiles: 100_000, quiet: true });
 	const results: LineResult[] = [];
 	try {
 		log(`writing a ${sizeMb} MiB file of random bytes`);

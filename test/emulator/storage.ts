@@ -116,15 +116,24 @@ export class StorageServer {
     const method = (req.method ?? 'GET').toUpperCase();
     const record: StorageRequest = { method, path: url.pathname, headers: { ...req.headers }, status: 0, bytes: 0, sha256: '', at: Date.now() };
     this.requests.push(record);
-    const refuse = (status: number, message: string) => {
-      if (!req.readableEnded) req.resume();
+    // The body is read to its end before a refusal, so the client sees the answer rather than a
+    // connection closed under the bytes it is still sending.
+    const refuse = async (status: number, message: string) => {
+      if (!req.readableEnded) {
+        await new Promise<void>((resolve) => {
+          req.on('end', resolve);
+          req.on('error', () => resolve());
+          req.on('aborted', () => resolve());
+          req.resume();
+        });
+      }
       this.send(res, record, status, { error: message });
     };
     if (req.headers.authorization !== undefined) {
-      return refuse(400, 'Authorization header is not allowed on a signed URL: the signature is the authorization.');
+      return await refuse(400, 'Authorization header is not allowed on a signed URL: the signature is the authorization.');
     }
     if (req.headers['x-workspace-id'] !== undefined) {
-      return refuse(400, 'x-workspace-id is not a header of the storage host.');
+      return await refuse(400, 'x-workspace-id is not a header of the storage host.');
     }
 
     const generated = /^\/generated\/(\d+)\/([^/]+)$/.exec(url.pathname);
@@ -133,7 +142,7 @@ export class StorageServer {
       const agent = response ? this.core.state.agents.get(response.template_id) : undefined;
       const media = agent ? mediaFor(agent.type) : undefined;
       if (!response || response.status !== 'succeeded' || !media || decodeURIComponent(generated[2]) !== media.name) {
-        return refuse(404, 'No such object.');
+        return await refuse(404, 'No such object.');
       }
       record.bytes = media.bytes.length;
       record.sha256 = media.sha256;
@@ -141,16 +150,16 @@ export class StorageServer {
     }
 
     const upload = /^\/upload\/(.+)$/.exec(url.pathname);
-    if (!upload || method !== 'PUT') return refuse(404, 'No such object.');
+    if (!upload || method !== 'PUT') return await refuse(404, 'No such object.');
     const path = upload[1].split('/').map(decodeURIComponent).join('/');
     const expires = Number(url.searchParams.get('expires'));
     const given = Buffer.from(String(url.searchParams.get('signature') ?? ''), 'utf8');
     const contentType = String(req.headers['content-type'] ?? '');
     const wanted = Buffer.from(this.signature(path, expires, contentType), 'utf8');
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-      return refuse(403, 'SignatureDoesNotMatch: the signature, the object path or the Content-Type differs from what was signed.');
+      return await refuse(403, 'SignatureDoesNotMatch: the signature, the object path or the Content-Type differs from what was signed.');
     }
-    if (!Number.isFinite(expires) || Date.now() > expires) return refuse(403, 'The signed URL has expired.');
+    if (!Number.isFinite(expires) || Date.now() > expires) return await refuse(403, 'The signed URL has expired.');
 
     const hash = createHash('sha256');
     let bytes = 0;
