@@ -1,8 +1,8 @@
 /**
  * Build: every TypeScript source of nodes/ and credentials/ into dist/, one output file per source
  * file (so the nodes share their modules as they do in the source), then the icons and codex JSON
- * beside them. The libraries the nodes use at run time (eventsource-parser) are bundled into
- * dist/vendor, and esbuild writes each import of them as a relative require of that bundle, so the
+ * beside them. The libraries the nodes use at run time (eventsource-parser, @cfworker/json-schema) are
+ * bundled into dist/vendor, and esbuild writes each import of them as a relative require of that bundle, so the
  * package has no runtime dependencies and nothing rewrites compiled code afterwards.
  */
 const { src, dest, series } = require('gulp');
@@ -14,7 +14,7 @@ const glob = require('fast-glob');
 
 const DIST = path.join(__dirname, 'dist');
 /** Run-time libraries bundled into dist/vendor/<name>.js. */
-const BUNDLED = ['eventsource-parser'];
+const BUNDLED = ['eventsource-parser', '@cfworker/json-schema'];
 
 function clean(done) {
 	fs.rmSync(DIST, { recursive: true, force: true });

@@ -14,14 +14,15 @@
  *   npx ts-node --transpile-only test/bench/upload-memory.ts [--runs 3] [--size-mb 200]
  *   E2E_N8N_LINES=2 … for one line only. Exit code 1 when the memory bound is exceeded.
  */
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../emulator';
+import { executeMeasured } from './n8nMemory';
 import {
 	N8nInstance,
 	NODE24_BIN,
@@ -29,13 +30,9 @@ import {
 	agentPlatformCredential,
 	ensureN8n,
 	fixtureId,
-	freePort,
 	log,
-	n8nInstallDir,
-	parseRunJson,
 	selectedLines,
 	type N8nLine,
-	type N8nRun,
 } from '../e2e/harness';
 
 const MB = 1024 * 1024;
@@ -118,51 +115,6 @@ async function writeRandomFile(path: string, bytes: number): Promise<Buffer> {
 		await handle.close();
 	}
 	return hash.digest();
-}
-
-function statusField(pid: number, field: string): number | undefined {
-	try {
-		const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return match ? Number(match[1]) / 1024 : undefined;
-	} catch {
-		return undefined; // the process has just exited
-	}
-}
-
-interface Measured {
-	peakMb: number;
-	run: N8nRun;
-	seconds: number;
-}
-
-/** `n8n execute --id` with the process's peak RSS sampled every 20 ms until it exits. */
-async function executeMeasured(n8n: N8nInstance, workflowId: string): Promise<Measured> {
-	const entry = join(n8nInstallDir(n8n.line), 'node_modules', 'n8n', 'bin', 'n8n');
-	const env = n8n.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
-	const started = Date.now();
-	const child = spawn(NODE24_BIN, [entry, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-		cwd: n8n.folder,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	let stdout = '';
-	let stderr = '';
-	child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-	child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-	let peakMb = 0;
-	const sample = () => {
-		const hwm = statusField(child.pid!, 'VmHWM') ?? 0;
-		const rss = statusField(child.pid!, 'VmRSS') ?? 0;
-		peakMb = Math.max(peakMb, hwm, rss);
-	};
-	const timer = setInterval(sample, 20);
-	const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-	clearInterval(timer);
-	const run = parseRunJson(stdout);
-	if (!run || code !== 0) {
-		throw new Error(`n8n execute --id=${workflowId} failed (exit ${code})\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
-	}
-	return { peakMb, run, seconds: (Date.now() - started) / 1000 };
 }
 
 function curlUpload(emu: PlatformEmulator, path: string): Promise<number> {

@@ -6,7 +6,7 @@
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
 import {
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
@@ -26,6 +26,7 @@ const WORKSPACE_ID = '42';
 /** The agents the examples pick (the emulator's default seed): a chat agent and a text agent. */
 const CHAT_AGENT = 1;
 const TEXT_AGENT = 3;
+const IMAGE_AGENT = 2;
 
 /** Each example file and the workflow id it must keep (users' links and npm start rely on them). */
 const EXAMPLES = {
@@ -35,6 +36,8 @@ const EXAMPLES = {
 	'stream-to-a-webhook-caller': 'exampleStream001',
 	'when-an-agent-finishes': 'exampleTrigger01',
 	'ai-agent-with-a-platform-agent-tool': 'exampleAiAgent01',
+	'create-an-image-and-keep-the-file': 'exampleImage0001',
+	'read-a-conversation-back': 'exampleHistory01',
 } as const;
 
 describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
@@ -119,6 +122,30 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		expect(memory.memory).toBe(summary.output);
 		const stored = emu.state.memories.get(Number(memory.id));
 		expect(stored?.memory).toBe(summary.output);
+	});
+
+	test('create an image and pass the file on: the picture arrives as a binary and is uploaded again', async () => {
+		const { run } = await n8n.executeOk(EXAMPLES['create-an-image-and-keep-the-file']);
+		const [image] = nodeItems(run, 'Create the image');
+		expect(image).toMatchObject({ status: 'succeeded', agent_id: IMAGE_AGENT });
+		expect(image.generated_files).toEqual([expect.objectContaining({ binary_property: 'data' })]);
+		const [uploaded] = nodeItems(run, 'Upload it as a platform file');
+		expect(uploaded).toMatchObject({ filename: GENERATED_PNG.name });
+		const stored = emu.state.files.get(Number(uploaded.id));
+		expect(stored).toMatchObject({ mimeType: GENERATED_PNG.mimeType, sha256: GENERATED_PNG.sha256 });
+	});
+
+	test('read a conversation back: both turns of the session, oldest first', async () => {
+		const { run } = await n8n.executeOk(EXAMPLES['read-a-conversation-back']);
+		const [first] = nodeItems(run, 'Ask the agent');
+		const [second] = nodeItems(run, 'Follow up');
+		const turns = nodeItems(run, 'Read the conversation');
+		expect(second.root_id).toBe(first.id);
+		expect(turns.map((turn) => turn.id)).toEqual([first.id, second.id]);
+		expect(turns.map((turn) => turn.input)).toEqual([
+			'Which three facts about sea otters surprise most people?',
+			'Tell me more about the second one.',
+		]);
 	});
 
 	describe('with n8n running', () => {

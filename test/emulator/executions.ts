@@ -26,6 +26,7 @@ import {
   validation,
 } from './http';
 import type { Ctx, Reply, SseSink } from './http';
+import { checkMemoryCollections, memoryCollectionsNote, takeScriptedOutput } from './runExtras';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import type { StoredAgent, StoredResponse } from './types';
 
@@ -85,7 +86,7 @@ export function responseJson(r: StoredResponse) {
     updated_at: r.updated_at,
     template_id: r.template_id,
     // image and video agents: what they produced (production's shape is not public; see media.ts)
-    ...(r.generated_files ? { generated_files: r.generated_files.map((f) => ({ ...f })) } : {}),
+    ...(r.generated_files ? { generated_files: r.generated_files.map((f) => (f && typeof f === 'object' ? { ...f } : f)) } : {}),
   };
 }
 
@@ -137,7 +138,7 @@ export class ExecutionEngine {
           : cfg.fail === false
             ? null
             : (agent.failMessage ?? null);
-    const output = cfg.output ?? `Echo from ${agent.title}: ${opts.subject}`;
+    const output = takeScriptedOutput(cfg) ?? cfg.output ?? `Echo from ${agent.title}: ${opts.subject}`;
 
     const id = core.nextId('response');
     const now = core.clock.isoMicro();
@@ -202,9 +203,12 @@ export class ExecutionEngine {
           record.status = 'succeeded';
           record.output = output;
           record.credits = creditsFor(output);
-          const media = mediaFor(agent.type);
-          if (media && core.storage) {
-            record.generated_files = [{ name: media.name, url: core.storage.generatedUrl(record.id, media.name), mime_type: media.mimeType, size: media.bytes.length }];
+          if (cfg.generatedFiles) record.generated_files = cfg.generatedFiles;
+          else {
+            const media = mediaFor(agent.type);
+            if (media && core.storage) {
+              record.generated_files = [{ name: media.name, url: core.storage.generatedUrl(record.id, media.name), mime_type: media.mimeType, size: media.bytes.length }];
+            }
           }
         }
         touch();
@@ -405,9 +409,11 @@ export async function execute(ctx: Ctx): Promise<Reply> {
   const { messages: _m, root_id: _r, ...rest } = answers;
   void _m;
   void _r;
-  const subject = messages.length ? lastUserMessage(messages) : JSON.stringify(rest);
+  const memoryCollections = checkMemoryCollections(ctx, body.memory_collections);
+  const subject = (messages.length ? lastUserMessage(messages) : JSON.stringify(rest)) + memoryCollectionsNote(ctx, memoryCollections);
   const input = messages.length ? lastUserMessage(messages) : JSON.stringify(answers);
   const exec = core.engine.start(agent, input, answers, { rootId, fileIds, via: stream ? 'stream' : 'execute', subject });
+  exec.record.memoryCollections = memoryCollections;
 
   if (stream) {
     return {

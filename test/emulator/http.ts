@@ -36,7 +36,15 @@ export interface HandledReply {
   kind: 'handled';
 }
 
-export type Reply = JsonReply | SseReply | HandledReply;
+/** Raw bytes (a generated file). */
+export interface BytesReply {
+  kind: 'bytes';
+  status: number;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export type Reply = JsonReply | SseReply | HandledReply | BytesReply;
 
 export interface Ctx {
   core: Core;

@@ -14,6 +14,7 @@ import { StorageServer } from './storage';
 import type { StorageRequest, StoredObject } from './storage';
 import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
+import { platformFiles } from './generatedFiles';
 
 export type {
   AgentConfig,
@@ -41,6 +42,7 @@ export { GENERATED_MP4, GENERATED_PNG } from './media';
 export type { GeneratedMedia } from './media';
 export type { StorageRequest, StoredObject } from './storage';
 export { CLOUDFLARE_524_HTML } from './gateway';
+export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
   private readonly core: Core;
@@ -138,6 +140,12 @@ export class PlatformEmulator {
   /** Per-agent behaviour of later executions (merged into earlier configuration). */
   configureAgent(agentId: number, cfg: AgentConfig): void {
     this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
+  }
+
+  /** Serves a file at `<url>/generated-files/<name>` to authenticated callers; resolves its URL. */
+  serveGeneratedFile(name: string, body: Buffer, contentType: string): string {
+    platformFiles(this.core).set(name, { body, contentType });
+    return `${this.baseUrl}/generated-files/${encodeURIComponent(name)}`;
   }
 
   /** Agent executions created so far (execute + openai). */

@@ -11,10 +11,12 @@ import type { Core } from './core';
 import * as executions from './executions';
 import * as files from './files';
 import { CLOUDFLARE_524_HTML, okErrorBody, underGateway } from './gateway';
+import * as generatedFiles from './generatedFiles';
 import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
 import * as memories from './memories';
 import * as resources from './resources';
+import * as responseList from './responseList';
 import * as signedUploads from './signedUploads';
 import type { AgentConfig, EmulatorFaults, RecordedRequest } from './types';
 import * as webhooks from './webhooks';
@@ -39,6 +41,8 @@ export const ROUTES: Route[] = [
   route('GET', '/agents/:id', agents.getAgent),
   route('POST', '/agents/:id/execute', executions.execute),
   route('POST', '/agents/:id/openai/chat/completions', executions.chatCompletions),
+  route('GET', '/agent-responses', responseList.listResponses),
+  route('GET', '/generated-files/:name', generatedFiles.serveGeneratedFile),
   route('GET', '/agent-responses/:id', executions.getResponse),
   // Files
   route('POST', '/files', files.uploadFile, true),
@@ -428,6 +432,10 @@ export class EmulatorServer {
 
     if (reply.kind === 'json') this.writeJson(res, record, reply.status, reply.body, reply.headers);
     else if (reply.kind === 'sse') this.startSse(res, record, reply.status, reply.start);
+    else if (reply.kind === 'bytes' && !res.headersSent && !res.destroyed) {
+      res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(reply.body.length) }).end(reply.body);
+      record.status = reply.status;
+    }
   }
 
   private checkAuth(req: IncomingMessage): JsonReply | null {

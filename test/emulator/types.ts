@@ -110,6 +110,10 @@ export interface AgentConfig {
   fail?: boolean | string;
   output?: string;
   streamEvents?: number;
+  /** `generated_files` of later successful runs, as given (URL strings or objects). */
+  generatedFiles?: unknown[];
+  /** Scripted outputs of later runs, one per run in order; the last one stays (see runExtras.ts). */
+  outputs?: string[];
 }
 
 export interface Delivery {
@@ -173,8 +177,11 @@ export interface StoredResponse {
   answers: Record<string, unknown>;
   fileIds: number[];
   via: 'execute' | 'stream' | 'openai';
-  /** What an image or video agent produced (URLs on the storage host), set when the run succeeds. */
-  generated_files?: Array<{ name: string; url: string; mime_type: string; size: number }>;
+  /** Internal: the memory collections the run was given (memory_collections). */
+  memoryCollections?: number[];
+  /** What an image or video agent produced, set when the run succeeds: the storage host's files
+   * (media.ts), or what a test configured (AgentConfig.generatedFiles: URL strings or objects). */
+  generated_files?: unknown[];
 }
 
 export interface StoredFile {

@@ -12,6 +12,7 @@ import type { PreparedUpload } from './binary';
 import { prepareUpload } from './binary';
 import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from './messages';
 import { numericIdParameter, readFileIds, readJsonObject } from './parameters';
+import { readMemoryCollections } from '../actions/agent/memoryCollections';
 
 export interface ExecuteRequest {
 	agent: AgentDefinition;
@@ -33,6 +34,7 @@ export async function readExecuteRequest(
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fileIds = readFileIds(this, options.fileIds, itemIndex);
+	const memoryCollections = readMemoryCollections(this, itemIndex);
 	const binaryNames = String(options.binaryProperties ?? '')
 		.split(',')
 		.map((name) => name.trim())
@@ -67,5 +69,6 @@ export async function readExecuteRequest(
 	if (rootId) fields.root_id = Number(rootId);
 	const body: IDataObject = { answers: fields, ...fields };
 	if (fileIds.length) body.file_ids = fileIds;
+	if (memoryCollections.length) body.memory_collections = memoryCollections;
 	return { agent, agentId, body, uploads };
 }

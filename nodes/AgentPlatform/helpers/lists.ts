@@ -7,7 +7,8 @@ import type { ApiRequest } from '../transport/request';
 /**
  * The most items per page each list endpoint is asked for. Files (100), memories and collections
  * (50) are the spec's maxima; for agents, webhooks and resources the spec documents only the
- * default, 15, and no maximum, so no more than that is asked.
+ * default, 15, and no maximum, so no more than that is asked. Agent responses (runs) are not in
+ * the spec at all: 15, like agents.
  */
 export const PAGE_LIMITS = {
 	agents: 15,
@@ -16,6 +17,7 @@ export const PAGE_LIMITS = {
 	files: 100,
 	memories: 50,
 	collections: 50,
+	agentResponses: 15,
 } as const;
 
 /** Every Get Many: the item's Return All / Limit over the one paging helper, one output item per record. */

@@ -16,6 +16,9 @@ import {
 	idleTimeoutProperty,
 	timeoutProperty,
 } from '../common.descriptions';
+import { structuredOutputProperties } from '../structuredOutput.descriptions';
+import { jsonCompletionOutput } from './jsonCompletions';
+import { readJsonRequest, withJsonInstruction } from '../../helpers/structuredOutput';
 
 const properties: INodeProperties[] = [
 	agentLocator,
@@ -41,6 +44,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Whether to read the answer as it is written. In a workflow started by a Chat Trigger or a Webhook in streaming mode, the text is passed on to the caller as it comes.',
 	},
+	...structuredOutputProperties({ stream: [false] }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -64,7 +68,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const messages = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
+	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
+	const jsonRequest = stream ? undefined : readJsonRequest(this, itemIndex);
+	const read = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
+	const messages = jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;
 	if (!messages.length) {
 		throw new NodeOperationError(this.getNode(), `Give a Message or a History to send (item ${itemIndex + 1})`, {
 			itemIndex,
@@ -80,7 +87,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 
-	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
 	const request = {
 		method: 'POST' as const,
 		path: `/agents/${agentId}/openai/chat/completions`,
@@ -103,5 +109,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
 	const content = (choice?.message as IDataObject | undefined)?.content ?? '';
+	if (jsonRequest) {
+		const send = async (body: IDataObject) => {
+			const answer = (await apiRequest.call(this, { ...request, body })) as IDataObject;
+			throwIfErrorBody(this, answer, itemIndex);
+			return answer;
+		};
+		return this.helpers.returnJsonArray(
+			await jsonCompletionOutput.call(this, { request: jsonRequest, body: request.body, first: completion, send, itemIndex }),
+		);
+	}
 	return this.helpers.returnJsonArray({ ...completion, content });
 }

@@ -11,6 +11,9 @@ import {
 	idleTimeoutProperty,
 	timeoutProperty,
 } from '../common.descriptions';
+import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
+import { structuredOutputProperties } from '../structuredOutput.descriptions';
+import { memoryCollectionsProperty } from './memoryCollections';
 
 export const executeProperties: INodeProperties[] = [
 	agentLocator,
@@ -74,6 +77,7 @@ export const executeProperties: INodeProperties[] = [
 			},
 		},
 	},
+	...structuredOutputProperties({ responseMode: ['wait'] }),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -114,11 +118,13 @@ export const executeProperties: INodeProperties[] = [
 				placeholder: 'e.g. 12, 15',
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
+			downloadGeneratedFilesProperty,
 			{
 				...historyJsonOption,
 				description:
 					'Earlier messages as a JSON array of {role, content}, e.g. from an expression or an AI Agent\'s memory. Sent before the History and Message above; a system message becomes the leading developer message, as the History says.',
 			},
+			memoryCollectionsProperty,
 			{
 				displayName: 'Include Full Response',
 				name: 'fullResponse',

@@ -13,6 +13,9 @@ import { readExecuteStream } from '../../helpers/chatStreams';
 import { readExecuteRequest } from '../../helpers/executeRequest';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
+import { askForJson, jsonRunOutput } from './jsonRuns';
+import { withGeneratedFiles } from '../../helpers/generatedFiles';
+import { readJsonRequest } from '../../helpers/structuredOutput';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -45,8 +48,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const request = await readExecuteRequest.call(this, itemIndex);
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
+	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
+	const request = await readExecuteRequest.call(this, itemIndex);
+	if (jsonRequest) askForJson(request.body, jsonRequest);
 	const timeoutMs = Math.round(
 		(this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000,
 	);
@@ -79,24 +84,43 @@ export async function execute(
 			timeoutMs,
 		});
 		throwIfRunFailed(this, result, itemIndex);
-		return outputOf(this, result, itemIndex);
+		return await withGeneratedFiles.call(this, outputOf(this, result, itemIndex), result, itemIndex);
 	}
 
 	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
 	// call is held up to 100 s, the production gateway's own timeout, whose 524 page would lose
 	// the run's id while it goes on (docs/never-lose-a-run.md).
-	const answer = (await apiRequest.call(this, {
-		...call,
-		body: { ...request.body, wait_execution: false, waitExecution: false },
-	})) as IDataObject;
-	let response = firstResponse(this, answer, itemIndex);
-	if (mode === 'start') return outputOf(this, response, itemIndex);
-	if (!isFinished(response)) {
-		response = await pollAgentResponse.call(this, String(response.id), itemIndex, {
-			startedAt,
-			timeoutMs,
+	const start = async (body: IDataObject): Promise<IDataObject> => {
+		const answer = (await apiRequest.call(this, {
+			...call,
+			body: { ...body, wait_execution: false, waitExecution: false },
+		})) as IDataObject;
+		return firstResponse(this, answer, itemIndex);
+	};
+	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
+		let response = started;
+		if (!isFinished(response)) {
+			response = await pollAgentResponse.call(this, String(response.id), itemIndex, {
+				startedAt: since,
+				timeoutMs,
+			});
+		}
+		throwIfRunFailed(this, response, itemIndex);
+		return response;
+	};
+	const started = await start(request.body);
+	if (mode === 'start') return outputOf(this, started, itemIndex);
+	const response = await finish(started, startedAt);
+	if (jsonRequest) {
+		const output = await jsonRunOutput.call(this, {
+			request: jsonRequest,
+			body: request.body,
+			first: response,
+			run: async (body) => await finish(await start(body), Date.now()),
+			simplify: (run) => outputOf(this, run, itemIndex)[0].json,
+			itemIndex,
 		});
+		return this.helpers.returnJsonArray(output);
 	}
-	throwIfRunFailed(this, response, itemIndex);
-	return outputOf(this, response, itemIndex);
+	return await withGeneratedFiles.call(this, outputOf(this, response, itemIndex), response, itemIndex);
 }

@@ -5,6 +5,8 @@ import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed 
 import { minutesToMs } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { timeoutProperty } from '../common.descriptions';
+import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
+import { withGeneratedFiles } from '../../helpers/generatedFiles';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,6 +33,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		description: 'How to fetch the run',
 		options: [
+			downloadGeneratedFilesProperty,
 			{
 				displayName: 'Include Full Response',
 				name: 'fullResponse',
@@ -64,5 +67,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		response = await pollAgentResponse.call(this, responseId, itemIndex, { startedAt, timeoutMs });
 	}
 	if (wait) throwIfRunFailed(this, response, itemIndex);
-	return this.helpers.returnJsonArray(options.fullResponse ? response : simplifyAgentResponse(response));
+	const items = this.helpers.returnJsonArray(options.fullResponse ? response : simplifyAgentResponse(response));
+	return await withGeneratedFiles.call(this, items, response, itemIndex);
 }

@@ -1,0 +1,105 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
+import { numericIdFrom } from '../../helpers/parameters';
+import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	returnAllProperty,
+	limitProperty(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Only runs that match all of these',
+		options: [
+			{
+				...agentLocator,
+				required: false,
+				description: 'Only runs of this agent',
+			},
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. otters',
+				description: 'Only runs that contain this text (the platform decides where it looks)',
+			},
+			{
+				displayName: 'Session (Root ID)',
+				name: 'rootId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.root_id }}',
+				description:
+					'Only the turns of one conversation: the root_id every run of it carries. Listed oldest first unless Sort says otherwise.',
+			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'options',
+		default: 'auto',
+		description: 'The order of the runs',
+		options: [
+			{
+				name: 'Automatic',
+				value: 'auto',
+				description: 'Oldest first for a session (its turns in order), else newest first',
+			},
+			{ name: 'Newest First', value: 'desc' },
+			{ name: 'Oldest First', value: 'asc' },
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agentResponse'], operation: ['getAll'] } },
+	properties,
+);
+
+function readRunFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (filters.agentId !== undefined) {
+		const agent = ctx.getNodeParameter('filters.agentId', itemIndex, '', { extractValue: true });
+		// A filter added but left empty filters nothing.
+		if (String(agent ?? '').trim()) qs.agent_id = numericIdFrom(ctx.getNode(), agent as string, 'agent', itemIndex);
+	}
+	const rootId = String(filters.rootId ?? '').trim();
+	if (rootId) {
+		if (!/^\d+$/.test(rootId)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The Session (Root ID) "${rootId}" is not a number (item ${itemIndex + 1})`,
+				{ itemIndex, description: 'Give the root_id of a run, e.g. {{ $json.root_id }}.' },
+			);
+		}
+		qs.root_id = rootId;
+	}
+	if (String(filters.q ?? '').trim()) qs.q = String(filters.q).trim();
+	const sort = ctx.getNodeParameter('sort', itemIndex, 'auto') as string;
+	qs.sort = sort === 'asc' || sort === 'desc' ? sort : qs.root_id ? 'asc' : 'desc';
+	return qs;
+}
+
+/** The runs as the platform keeps them, each with its input and output. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const qs = readRunFilters(this, itemIndex);
+	return await getManyItems.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/agent-responses', qs, resource: 'the agent responses list' },
+		{ maxPerPage: PAGE_LIMITS.agentResponses },
+	);
+}
