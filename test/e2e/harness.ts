@@ -2,7 +2,7 @@
  * End-to-end harness: runs the packed package inside a real n8n (1.x and 2.x), each
  * instance isolated in its own temporary user folder, with its own free ports.
  *
- * Recipes and pitfalls: /work/shared/n8n/running-real-n8n.md. In short: n8n runs on
+ * Recipes and pitfalls (test/e2e/README.md has the details). In short: n8n runs on
  * Node 24 from the install cache, `n8n execute --id` prints log lines and then the
  * run's JSON (from the first line that is exactly "{"), and a running n8n is driven
  * through its public API with an API key created after the owner setup.
