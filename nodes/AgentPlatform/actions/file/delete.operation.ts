@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { fileLocator } from './file.descriptions';
+import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [fileLocator];
 
@@ -17,6 +18,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		resource: `file ${fileId}`,
 		itemIndex,
 	});
-	const said = answer && typeof answer === 'object' ? (answer as IDataObject) : {};
-	return this.helpers.returnJsonArray({ ...said, id: Number(fileId), deleted: true });
+	return this.helpers.returnJsonArray(deletedItem(fileId, answer));
 }

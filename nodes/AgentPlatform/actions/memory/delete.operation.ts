@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { memoryIdProperty } from './memory.descriptions';
+import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [memoryIdProperty];
 
@@ -11,15 +12,11 @@ export const description = updateDisplayOptions({ show: { resource: ['memory'], 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const memoryId = numericIdParameter(this, 'memoryId', 'memory', itemIndex);
-	const body = (await apiRequest.call(this, {
+	const answer = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/memories/${memoryId}`,
 		resource: `memory ${memoryId}`,
 		itemIndex,
-	})) as IDataObject | undefined;
-	return this.helpers.returnJsonArray({
-		id: Number(memoryId),
-		deleted: true,
-		...(typeof body?.message === 'string' ? { message: body.message } : {}),
 	});
+	return this.helpers.returnJsonArray(deletedItem(memoryId, answer));
 }

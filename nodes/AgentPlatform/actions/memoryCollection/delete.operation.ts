@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { platformNotice } from '../common.descriptions';
 import { collectionLocator } from './collection.descriptions';
+import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [
 	platformNotice(
@@ -26,15 +27,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
-	const body = (await apiRequest.call(this, {
+	const answer = await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/memory-collections/${collectionId}`,
 		resource: `memory collection ${collectionId}`,
 		itemIndex,
-	})) as IDataObject | undefined;
-	return this.helpers.returnJsonArray({
-		id: Number(collectionId),
-		deleted: true,
-		...(typeof body?.message === 'string' ? { message: body.message } : {}),
 	});
+	return this.helpers.returnJsonArray(deletedItem(collectionId, answer));
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { deleteWebhook } from '../../helpers/webhooks';
+import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [
 	{
@@ -21,10 +22,5 @@ export const description = updateDisplayOptions({ show: { resource: ['webhook'],
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const webhookId = numericIdParameter(this, 'webhookId', 'webhook', itemIndex);
 	const { deleted, body } = await deleteWebhook.call(this, webhookId, itemIndex);
-	if (!deleted) return this.helpers.returnJsonArray({ id: Number(webhookId), deleted: false, alreadyGone: true });
-	return this.helpers.returnJsonArray({
-		id: Number(webhookId),
-		deleted: true,
-		...(typeof body?.message === 'string' ? { message: body.message } : {}),
-	});
+	return this.helpers.returnJsonArray(deletedItem(webhookId, body, deleted));
 }
