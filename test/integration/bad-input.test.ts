@@ -112,7 +112,7 @@ const ROWS: Row[] = [
 		parameter: 'Agent',
 		cases: [
 			{ bad: 'not a number', parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId(expr('abc')) }), message: 'The agent "abc" is not a valid ID (item 1)' },
-			{ bad: 'empty', parameters: () => ({ resource: 'agentFile', operation: 'list', agentId: byId(expr('')) }), message: 'The agent is empty (item 1)' },
+			{ bad: 'empty', parameters: () => ({ resource: 'agentFile', operation: 'getAll', agentId: byId(expr('')) }), message: 'The agent is empty (item 1)' },
 		],
 	},
 	{

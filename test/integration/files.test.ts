@@ -522,7 +522,7 @@ describe('Agent File → Link, List, Unlink', () => {
 		});
 		expect(posts(`/agents/${CHAT_AGENT}/files`)[0].body).toEqual({ file_ids: [a.id, b.id] });
 
-		run = await runNode({ parameters: { resource: 'agentFile', operation: 'list', agentId }, credentials: credentialsFor(emu) });
+		run = await runNode({ parameters: { resource: 'agentFile', operation: 'getAll', agentId }, credentials: credentialsFor(emu) });
 		expect(run.outputs[0].map((i) => [i.json.id, i.json.filename, i.json.agent_id])).toEqual([
 			[a.id, 'a.txt', CHAT_AGENT],
 			[b.id, 'b.md', CHAT_AGENT],
@@ -545,7 +545,7 @@ describe('Agent File → Link, List, Unlink', () => {
 
 	it('List of an agent without files outputs no item', async () => {
 		const run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'list', agentId: byId(CHAT_AGENT) },
+			parameters: { resource: 'agentFile', operation: 'getAll', agentId: byId(CHAT_AGENT) },
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeUndefined();

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as link from './link.operation';
-import * as list from './list.operation';
+import * as getAll from './getAll.operation';
 import * as unlink from './unlink.operation';
 
-export { link, list, unlink };
+export { getAll, link, unlink };
 
 export const description: INodeProperties[] = [
 	{
@@ -16,16 +16,16 @@ export const description: INodeProperties[] = [
 		description: 'What to do with the files linked to an agent',
 		options: [
 			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get the files linked to an agent, one item per file',
+				action: 'Get the files of an agent',
+			},
+			{
 				name: 'Link',
 				value: 'link',
 				description: 'Link uploaded files to an agent, so that it can use them',
 				action: 'Link files to an agent',
-			},
-			{
-				name: 'List',
-				value: 'list',
-				description: 'List the files linked to an agent, one item per file',
-				action: 'List the files of an agent',
 			},
 			{
 				name: 'Unlink',
@@ -37,6 +37,6 @@ export const description: INodeProperties[] = [
 		default: 'link',
 	},
 	...link.description,
-	...list.description,
+	...getAll.description,
 	...unlink.description,
 ];

@@ -7,7 +7,7 @@ import { agentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [agentLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['agentFile'], operation: ['list'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['agentFile'], operation: ['getAll'] } }, properties);
 
 /** One output item per linked file, each with the agent's ID beside the file's fields. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
