@@ -1,9 +1,9 @@
 /**
- * The README's bad-input table, row by row: every parameter the nodes check before sending, with
+ * The bad-input table (docs/bad-input.md), row by row: every parameter the nodes check before sending, with
  * the message it gives, in-process n8n (test/helpers/n8n.ts) against the emulator. A row checked
  * locally sends nothing at all (the emulator's request record stays empty); a row checked against
  * the agent's own form (its questions and options) sends only `GET /agents/{id}`, never the run.
- * The last test checks that the README's table lists each row tested here.
+ * The last test checks that the table lists each row tested here.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -391,10 +391,9 @@ describe('Agent (Agent Platform Trigger)', () => {
 	});
 });
 
-describe('the README', () => {
-	it('lists each row tested here in its Bad input table', () => {
-		const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-		const table = readme.slice(readme.indexOf('### Bad input'), readme.indexOf('\n## ', readme.indexOf('### Bad input')));
+describe('docs/bad-input.md', () => {
+	it('lists each row tested here in its table', () => {
+		const table = readFileSync(path.join(__dirname, '..', '..', 'docs', 'bad-input.md'), 'utf8');
 		const firstColumns = table
 			.split('\n')
 			.filter((line) => line.startsWith('| '))
