@@ -12,9 +12,10 @@ import * as webhook from './webhook/Webhook.resource';
 import { asNodeError } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
-type OperationFunction = (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+import type { OperationFunction, OperationTable } from './node.type';
 
-const resources: Record<string, Record<string, { execute: OperationFunction } | unknown>> = {
+/** Checked by the compiler against node.type.ts: every operation of every resource has an execute. */
+const resources: OperationTable = {
 	agent,
 	agentFile,
 	agentResponse,
@@ -26,7 +27,10 @@ const resources: Record<string, Record<string, { execute: OperationFunction } | 
 };
 
 function operationFor(ctx: IExecuteFunctions, resource: string, operation: string): OperationFunction {
-	const candidate = resources[resource]?.[operation] as { execute?: OperationFunction } | undefined;
+	const operations = resources[resource as keyof OperationTable] as
+		| Record<string, { execute?: OperationFunction }>
+		| undefined;
+	const candidate = operations?.[operation];
 	if (typeof candidate?.execute !== 'function') {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
