@@ -91,16 +91,6 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 	const { status } = failure;
 	const what = failure.resource ?? 'the requested record';
 	if (status === 401 || status === 403) {
-		if (said && /default collection/i.test(said)) {
-			// The platform protects the "default" collection: "Default collection cannot be deleted".
-			const renamed = /renam/i.test(said);
-			return {
-				message: `The default memory collection cannot be ${renamed ? 'renamed' : 'deleted'}`,
-				description: renamed
-					? 'Every account keeps its "default" collection under that name. Pick another collection to rename.'
-					: 'Every account keeps its "default" collection. Pick another collection to delete.',
-			};
-		}
 		if (status === 403 && said && !/auth|token|key|credential/i.test(said)) {
 			return { message: `The platform refused this action: ${said}`, description: 'The API key is valid but may not do this.' };
 		}

@@ -6,6 +6,7 @@ import { apiRequest } from '../../transport/request';
 import { platformNotice } from '../common.descriptions';
 import { collectionLocator } from './collection.descriptions';
 import { deletedItem } from '../../helpers/deleted';
+import { explainDefaultCollection } from './defaultCollection';
 
 const properties: INodeProperties[] = [
 	platformNotice(
@@ -27,11 +28,15 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
-	const answer = await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/memory-collections/${collectionId}`,
-		resource: `memory collection ${collectionId}`,
-		itemIndex,
-	});
+	const answer = await apiRequest
+		.call(this, {
+			method: 'DELETE',
+			path: `/memory-collections/${collectionId}`,
+			resource: `memory collection ${collectionId}`,
+			itemIndex,
+		})
+		.catch((error: unknown) => {
+			throw explainDefaultCollection(this, error, 'deleted', itemIndex);
+		});
 	return this.helpers.returnJsonArray(deletedItem(collectionId, answer));
 }
