@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
+import { oncePerRun } from '../transport/runCache';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -30,19 +31,14 @@ export const CHAT_SETTINGS = ['model', 'tools', 'temperature'];
 export const DEDICATED_QUESTIONS = ['messages', 'root_id', ...CHAT_SETTINGS];
 export const MAX_ATTACHMENTS = 5;
 
-// One GET per agent per node run, however many items use it.
-const definitionsByRun = new WeakMap<object, Map<string, Promise<AgentDefinition>>>();
-
 export async function getAgentDefinition(
 	this: PlatformContext,
 	agentId: string,
 	itemIndex?: number,
 ): Promise<AgentDefinition> {
-	let definitions = definitionsByRun.get(this);
-	if (!definitions) definitionsByRun.set(this, (definitions = new Map()));
-	let definition = definitions.get(agentId);
-	if (!definition) {
-		definition = apiRequest
+	// One GET per agent per node run, however many items use it.
+	return await oncePerRun(this, `agent ${agentId}`, () =>
+			apiRequest
 			.call(this, {
 				method: 'GET',
 				path: `/agents/${agentId}`,
@@ -59,11 +55,8 @@ export async function getAgentDefinition(
 						? record.questions
 						: []) as unknown as AgentQuestion[],
 				} as AgentDefinition;
-			});
-		definitions.set(agentId, definition);
-		definition.catch(() => definitions?.delete(agentId));
-	}
-	return await definition;
+			}),
+	);
 }
 
 /**

@@ -6,6 +6,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Pace } from './pace';
 import { paceFor } from './pace';
 import type { PlatformContext } from './types';
+import { oncePerRun } from './runCache';
 
 export const CREDENTIAL_TYPE = 'agentPlatformApi';
 
@@ -24,16 +25,8 @@ export interface RunCredentials {
 // In n8n each read is a database lookup and a decryption, which httpRequestWithAuthentication
 // would otherwise repeat for every request (about 1 ms each, measured); it takes the decrypted
 // credential as an option instead.
-const runCredentials = new WeakMap<object, Promise<RunCredentials>>();
-
 export function credentialsOf(ctx: PlatformContext): Promise<RunCredentials> {
-	let credentials = runCredentials.get(ctx);
-	if (!credentials) {
-		credentials = readCredentials(ctx);
-		runCredentials.set(ctx, credentials);
-		credentials.catch(() => runCredentials.delete(ctx));
-	}
-	return credentials;
+	return oncePerRun(ctx, 'credential', () => readCredentials(ctx));
 }
 
 /** The pace of the node run's credential. */
