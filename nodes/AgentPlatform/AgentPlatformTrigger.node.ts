@@ -23,12 +23,11 @@ import {
 	statusAllowed,
 	urlWithSecret,
 } from './helpers/trigger';
-import { deleteWebhook } from './helpers/webhooks';
+import { createWebhook, deleteWebhook } from './helpers/webhooks';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents } from './methods/listSearch';
 import { asNodeError } from './transport/errors';
 import { apiRequestAllItems } from './transport/paginate';
-import { apiRequest } from './transport/request';
 
 function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook & IDataObject {
 	return ctx.getWorkflowStaticData('node') as StoredWebhook & IDataObject;
@@ -173,12 +172,11 @@ export class AgentPlatformTrigger implements INodeType {
 				const secret = newWebhookSecret();
 				let created: IDataObject;
 				try {
-					created = (await apiRequest.call(this, {
+					created = await createWebhook.call(this, agentId, {
+						url: urlWithSecret(webhookUrl, secret),
 						method: 'POST',
-						path: `/agents/${agentId}/webhooks`,
-						body: { url: urlWithSecret(webhookUrl, secret), method: 'POST', status: 'active' },
-						resource: `agent ${agentId}`,
-					})) as IDataObject;
+						status: 'active',
+					});
 				} catch (error) {
 					throw httpsRequiredError(this, error, webhookUrl) ?? asNodeError(this.getNode(), error);
 				}

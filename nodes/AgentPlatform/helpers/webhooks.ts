@@ -12,6 +12,22 @@ export interface DeletedWebhook {
 	body?: IDataObject;
 }
 
+/** POST /agents/{id}/webhooks, for Webhook → Create and the trigger alike: the created webhook. */
+export async function createWebhook(
+	this: PlatformContext,
+	agentId: string,
+	webhook: { url: string; method: string; status: string },
+	itemIndex?: number,
+): Promise<IDataObject> {
+	return (await apiRequest.call(this, {
+		method: 'POST',
+		path: `/agents/${agentId}/webhooks`,
+		body: webhook,
+		resource: `agent ${agentId}`,
+		itemIndex,
+	})) as IDataObject;
+}
+
 /**
  * DELETE /webhooks/{id}, for Webhook → Delete and the trigger alike. A 404 is not an error: the
  * webhook is gone, which is what was wanted. Any other failure is thrown.

@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { createWebhook } from '../../helpers/webhooks';
 import { agentLocator, platformNotice } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -79,12 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const url = webhookUrlParameter(this, itemIndex);
 	const method = this.getNodeParameter('method', itemIndex, 'POST') as string;
 	const status = this.getNodeParameter('status', itemIndex, 'active') as string;
-	const webhook = (await apiRequest.call(this, {
-		method: 'POST',
-		path: `/agents/${agentId}/webhooks`,
-		body: { url, method, status },
-		resource: `agent ${agentId}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.returnJsonArray(webhook);
+	return this.helpers.returnJsonArray(
+		await createWebhook.call(this, agentId, { url, method, status }, itemIndex),
+	);
 }
