@@ -57,6 +57,19 @@ export const returnAllProperty: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
+/** A list's Filters collection: "Only <things> that match all of these". */
+export function filtersProperty(things: string, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: `Only ${things} that match all of these`,
+		options,
+	};
+}
+
 export function limitProperty(maxValue?: number): INodeProperties {
 	return {
 		displayName: 'Limit',

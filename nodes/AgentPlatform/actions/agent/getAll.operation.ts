@@ -2,43 +2,35 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Only agents that match all of these',
-		options: [
-			{
-				displayName: 'Search',
-				name: 'q',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. translator',
-				description: 'Only agents whose title or descriptions contain this text',
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				default: 'chat',
-				description: 'Only agents of this type',
-				options: [
-					{ name: 'Chat', value: 'chat' },
-					{ name: 'Image', value: 'image' },
-					{ name: 'Text', value: 'text' },
-					{ name: 'Video', value: 'video' },
-				],
-			},
-		],
-	},
+	filtersProperty('agents', [
+		{
+			displayName: 'Search',
+			name: 'q',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. translator',
+			description: 'Only agents whose title or descriptions contain this text',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			default: 'chat',
+			description: 'Only agents of this type',
+			options: [
+				{ name: 'Chat', value: 'chat' },
+				{ name: 'Image', value: 'image' },
+				{ name: 'Text', value: 'text' },
+				{ name: 'Video', value: 'video' },
+			],
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

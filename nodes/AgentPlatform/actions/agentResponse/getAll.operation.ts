@@ -8,43 +8,35 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { numericIdFrom } from '../../helpers/parameters';
-import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
+import { agentLocator, filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Only runs that match all of these',
-		options: [
-			{
-				...agentLocator,
-				required: false,
-				description: 'Only runs of this agent',
-			},
-			{
-				displayName: 'Search',
-				name: 'q',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. otters',
-				description: 'Only runs that contain this text (the platform decides where it looks)',
-			},
-			{
-				displayName: 'Session (Root ID)',
-				name: 'rootId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. {{ $json.root_id }}',
-				description:
-					'Only the turns of one conversation: the root_id every run of it carries. Listed oldest first unless Sort says otherwise.',
-			},
-		],
-	},
+	filtersProperty('runs', [
+		{
+			...agentLocator,
+			required: false,
+			description: 'Only runs of this agent',
+		},
+		{
+			displayName: 'Search',
+			name: 'q',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. otters',
+			description: 'Only runs that contain this text (the platform decides where it looks)',
+		},
+		{
+			displayName: 'Session (Root ID)',
+			name: 'rootId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.root_id }}',
+			description:
+				'Only the turns of one conversation: the root_id every run of it carries. Listed oldest first unless Sort says otherwise.',
+		},
+	]),
 	{
 		displayName: 'Sort',
 		name: 'sort',

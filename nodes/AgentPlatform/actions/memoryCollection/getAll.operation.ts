@@ -2,29 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Only collections that match all of these',
-		options: [
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. customers',
-				description: 'Only collections whose name contains this text',
-			},
-		],
-	},
+	filtersProperty('collections', [
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. customers',
+			description: 'Only collections whose name contains this text',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -2,37 +2,29 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Only templates that match all of these',
-		options: [
-			{
-				displayName: 'Search',
-				name: 'q',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. onboarding',
-				description: 'Only resource templates whose title or descriptions contain this text',
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. prompt',
-				description: 'Only resource templates of this type, as the platform names it',
-			},
-		],
-	},
+	filtersProperty('templates', [
+		{
+			displayName: 'Search',
+			name: 'q',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. onboarding',
+			description: 'Only resource templates whose title or descriptions contain this text',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. prompt',
+			description: 'Only resource templates of this type, as the platform names it',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
