@@ -56,7 +56,8 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 
 export async function signIn(page: Page, base: string, owner: { email: string; password: string }): Promise<void> {
 	await page.goto(`${base}/signin`);
-	await page.locator('#emailOrLdapLoginId').fill(owner.email);
+	// n8n 2.x gives the field an id, 1.x a name
+	await page.locator('#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]').first().fill(owner.email);
 	await page.locator('input[type="password"]').fill(owner.password);
 	await page.locator('[data-test-id="form-submit-button"]').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });

@@ -57,7 +57,7 @@ it('a Model left from another agent is listed as not sent, not marked unsupporte
 	const text = await loadOptions('getModels', context('3'));
 	expect(text).toEqual([
 		expect.objectContaining({ name: 'Agent Default', value: '' }),
-		expect.objectContaining({ name: 'gpt-4o-mini (not sent: this agent does not ask for a model)', value: 'gpt-4o-mini' }),
+		expect.objectContaining({ name: 'gpt-4o-mini (not sent to this agent)', value: 'gpt-4o-mini' }),
 	]);
 	// the chat agent asks for a model: only its own options
 	const chat = await loadOptions('getModels', context('1'));

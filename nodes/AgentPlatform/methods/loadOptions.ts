@@ -30,9 +30,9 @@ async function optionsOf(ctx: ILoadOptionsFunctions, question: string): Promise<
 	const asked = agent.questions.some((q) => q.name === question);
 	if (!asked && typeof current === 'string' && current && !current.startsWith('=') && current !== CUSTOM_TEMPERATURE) {
 		options.push({
-			name: `${current} (not sent: this agent does not ask for a ${question})`,
+			name: `${current} (not sent to this agent)`,
 			value: current,
-			description: 'Left from another agent; choose Agent Default to clear it',
+			description: `This agent does not ask for a ${question}: the value left from another agent is not sent. Choose Agent Default to clear it.`,
 		});
 	}
 	return options;
