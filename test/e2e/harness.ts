@@ -501,7 +501,7 @@ export class N8nInstance {
 		return instance;
 	}
 
-	/** The environment of every n8n process of this instance (see running-real-n8n.md). */
+	/** The environment of every n8n process of this instance: isolated, quiet and offline. */
 	env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
 		const base: Record<string, string> = {
 			N8N_USER_FOLDER: this.userFolder,

@@ -3,7 +3,7 @@
  * n8n's AI Agent (whose OpenAI Chat Model needs function calling) against the emulator.
  *
  * NOT part of the platform's contract: the platform documents `tools` as a string naming one of
- * the agent's tools (platform-facts.md) and nothing about function calling. OpenAI clients such as
+ * the agent's tools (docs/platform-assumptions.md) and nothing about function calling. OpenAI clients such as
  * LangChain's ChatOpenAI send `tools` as an array of function definitions instead; with such an
  * array the emulator answers like a deterministic model, without running the agent:
  *

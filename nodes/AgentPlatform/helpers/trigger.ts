@@ -6,7 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The Agent Platform signs no delivery (platform-facts decision 3). The trigger registers its
+ * The Agent Platform signs no delivery (docs/platform-assumptions.md). The trigger registers its
  * n8n webhook URL with a random secret in this query parameter, keeps the secret in the
  * workflow's static data and answers 401 to a delivery that does not carry it.
  */
