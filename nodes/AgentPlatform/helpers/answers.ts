@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { AgentDefinition, AgentQuestion } from './agents';
 import { CHAT_SETTINGS, optionsOfQuestion } from './agents';
+import { inItem } from './parameters';
 
 /** The value of Model, Tools and Temperature that sends nothing: the agent's own default. */
 export const AGENT_DEFAULT = '';
@@ -156,7 +157,7 @@ export function checkAnswers(
 		}
 	}
 	if (problems.length === 1) {
-		throw new NodeOperationError(ctx.getNode(), `${problems[0].message} (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(problems[0].message, itemIndex), {
 			itemIndex,
 			description: problems[0].hint,
 		});
@@ -164,7 +165,7 @@ export function checkAnswers(
 	if (problems.length > 1) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${problems.length} answers for the agent "${agent.title}" need fixing (item ${itemIndex + 1}): ` +
+			`${inItem(`${problems.length} answers for the agent "${agent.title}" need fixing`, itemIndex)}: ` +
 				problems.map((problem, n) => `${n + 1}) ${problem.message}`).join('; '),
 			{
 				itemIndex,

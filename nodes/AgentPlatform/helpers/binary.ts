@@ -8,6 +8,7 @@ import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { OpenSource } from '../transport/multipart';
+import { inItem } from './parameters';
 
 /** The platform's largest file (spec: Limits, "200 MB"), in bytes. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -100,7 +101,7 @@ export function checkUploadable(node: INode, file: UploadFacts): void {
 function inputBinary(ctx: IExecuteFunctions, itemIndex: number, binaryPropertyName: string): IBinaryData {
 	const name = binaryPropertyName.trim();
 	if (!name) {
-		throw new NodeOperationError(ctx.getNode(), `The Input Binary Field is empty (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The Input Binary Field is empty`, itemIndex), {
 			itemIndex,
 			description: 'Give the name of the binary property holding the file, e.g. data.',
 		});
@@ -111,7 +112,7 @@ function inputBinary(ctx: IExecuteFunctions, itemIndex: number, binaryPropertyNa
 		const present = Object.keys(binaries);
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The item has no binary property "${name}" (item ${itemIndex + 1})`,
+			inItem(`The item has no binary property "${name}"`, itemIndex),
 			{
 				itemIndex,
 				description: present.length

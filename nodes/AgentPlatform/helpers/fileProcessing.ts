@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
 import { pollUntil } from './polling';
+import { inItem } from './parameters';
 
 /** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
 const PROCESSING_FAILED = ['failed', 'error'];
@@ -42,7 +43,7 @@ export async function waitUntilProcessed(
 		timedOut: () =>
 			new NodeOperationError(
 				this.getNode(),
-				`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds (item ${itemIndex + 1})`,
+				inItem(`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds`, itemIndex),
 				{
 					itemIndex,
 					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,

@@ -8,6 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequestFull, CREDENTIAL_TYPE } from '../transport/request';
+import { inItem } from './parameters';
 
 /**
  * Files that image and video agents produce (`generated_files` on a run), downloaded into the
@@ -153,7 +154,7 @@ export async function downloadGeneratedFiles(
 		const label = file.fileName ?? (url ? fileNameFromUrl(url, index) : file.url);
 		const where = `the generated file "${label}" of run ${runId}`;
 		if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-			throw new NodeOperationError(this.getNode(), `Cannot download ${where}: its address is not an http(s) URL (item ${itemIndex + 1})`, {
+			throw new NodeOperationError(this.getNode(), inItem(`Cannot download ${where}: its address is not an http(s) URL`, itemIndex), {
 				itemIndex,
 				description: `Only http:// and https:// addresses are fetched. The platform gave: ${file.url.slice(0, 200)}`,
 			});
@@ -173,7 +174,7 @@ export async function downloadGeneratedFiles(
 					})
 				: await downloadElsewhere(this, href);
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), `Could not download ${where} (item ${itemIndex + 1})`, {
+			throw new NodeOperationError(this.getNode(), inItem(`Could not download ${where}`, itemIndex), {
 				itemIndex,
 				description: `${(error as Error).message}. The run itself succeeded: fetch it again later with Agent Response → Get and the ID ${runId}, with "Download Generated Files" on.`,
 			});
@@ -188,7 +189,7 @@ export async function downloadGeneratedFiles(
 				mimeType,
 			);
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), `Could not store ${where} (item ${itemIndex + 1})`, {
+			throw new NodeOperationError(this.getNode(), inItem(`Could not store ${where}`, itemIndex), {
 				itemIndex,
 				description: `${(error as Error).message}. The download broke off or n8n could not write the file.`,
 			});

@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { inItem } from './parameters';
 
 export interface ChatMessage {
 	role: string;
@@ -20,7 +21,7 @@ const INSTRUCTION_ROLES = ['system', 'developer'];
 export const TURN_SEPARATOR = '\n\n';
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
-	throw new NodeOperationError(ctx.getNode(), `${message} (item ${itemIndex + 1})`, {
+	throw new NodeOperationError(ctx.getNode(), inItem(message, itemIndex), {
 		itemIndex,
 		description,
 	});

@@ -3,6 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 type RawId = string | number | INodeParameterResourceLocator | undefined | null;
 
+/** The one way a message names the input item it is about: "… (item 3)". */
+export function inItem(message: string, itemIndex: number | undefined): string {
+	return itemIndex === undefined ? message : `${message} (item ${itemIndex + 1})`;
+}
+
 /**
  * Checks a numeric platform ID read from a parameter (a resource locator's value or a plain
  * one) before any request: a wrong value fails naming the parameter and, for items, the item.
@@ -11,10 +16,9 @@ export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?
 	// An expression that resolves to nothing is an empty ID, not the text "undefined".
 	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
 	if (!/^\d+$/.test(value)) {
-		const item = itemIndex === undefined ? '' : ` (item ${itemIndex + 1})`;
 		throw new NodeOperationError(
 			node,
-			value ? `The ${label} "${value}" is not a valid ID${item}` : `The ${label} is empty${item}`,
+			inItem(value ? `The ${label} "${value}" is not a valid ID` : `The ${label} is empty`, itemIndex),
 			{ itemIndex, description: `Pick the ${label} from the list, or give its numeric ID.` },
 		);
 	}
@@ -41,7 +45,7 @@ export function readFileIds(ctx: IExecuteFunctions, raw: unknown, itemIndex: num
 		if (!/^\d+$/.test(part)) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`The file ID "${part}" is not a number (item ${itemIndex + 1})`,
+				inItem(`The file ID "${part}" is not a number`, itemIndex),
 				{ itemIndex },
 			);
 		}
@@ -62,13 +66,13 @@ export function readJsonObject(
 		try {
 			value = JSON.parse(value);
 		} catch {
-			throw new NodeOperationError(ctx.getNode(), `${label} is not valid JSON (item ${itemIndex + 1})`, {
+			throw new NodeOperationError(ctx.getNode(), inItem(`${label} is not valid JSON`, itemIndex), {
 				itemIndex,
 			});
 		}
 	}
 	if (typeof value !== 'object' || Array.isArray(value) || value === null) {
-		throw new NodeOperationError(ctx.getNode(), `${label} must be a JSON object (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(`${label} must be a JSON object`, itemIndex), {
 			itemIndex,
 		});
 	}

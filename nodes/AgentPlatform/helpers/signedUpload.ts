@@ -13,6 +13,7 @@ import { apiRequest } from '../transport/request';
 import { putToStorage } from '../transport/storage';
 import type { PreparedUpload, UploadOptions } from './binary';
 import { uploadTimeoutMs } from './binary';
+import { inItem } from './parameters';
 
 /** Answers to the sign step that mean the platform has no signed-URL flow: POST /files then. */
 const NO_SIGNED_UPLOADS = ['404', '405'];
@@ -53,7 +54,7 @@ export async function uploadSigned(
 	if (typeof uploadUrl !== 'string' || !/^https?:\/\//i.test(uploadUrl) || typeof objectPath !== 'string') {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The platform's answer to the upload of "${file.fileName}" has no upload address (item ${itemIndex + 1})`,
+			inItem(`The platform's answer to the upload of "${file.fileName}" has no upload address`, itemIndex),
 			{ itemIndex, description: `It answered: ${JSON.stringify(answer).slice(0, 500)}` },
 		);
 	}

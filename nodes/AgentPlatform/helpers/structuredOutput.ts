@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { JsonSchema } from './jsonValidation';
 import { checkSchema, extractJson, schemaFromExample, validateJson } from './jsonValidation';
+import { inItem } from './parameters';
 
 /**
  * Output format "JSON" of Execute and Chat Completion: the platform has no JSON mode, so the node
@@ -22,7 +23,7 @@ function parseJsonParameter(ctx: IExecuteFunctions, raw: unknown, label: string,
 	try {
 		return JSON.parse(raw);
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `The ${label} is not valid JSON (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The ${label} is not valid JSON`, itemIndex), {
 			itemIndex,
 			description: (error as Error).message,
 		});
@@ -39,7 +40,7 @@ export function readJsonRequest(ctx: IExecuteFunctions, itemIndex: number): Json
 		try {
 			schema = checkSchema(raw);
 		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), `The JSON Schema cannot be used (item ${itemIndex + 1})`, {
+			throw new NodeOperationError(ctx.getNode(), inItem(`The JSON Schema cannot be used`, itemIndex), {
 				itemIndex,
 				description: (error as Error).message,
 			});
@@ -127,7 +128,7 @@ export async function answerAsJson(
 		if (attempt > request.maxCorrections) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`The agent's answer is not the JSON asked for, after ${attempt} attempt${attempt === 1 ? '' : 's'} (item ${itemIndex + 1})`,
+				inItem(`The agent's answer is not the JSON asked for, after ${attempt} attempt${attempt === 1 ? '' : 's'}`, itemIndex),
 				{
 					itemIndex,
 					description: `Problems in the last answer:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\n${credits !== undefined ? `Credits spent on all attempts: ${credits}. ` : ''}Raise "Correction Attempts", or make the schema or the message clearer.`,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { inItem, numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { agentLocator } from '../common.descriptions';
 import { fileLocator } from '../file/file.descriptions';
@@ -31,7 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (!fileIds.includes(id)) fileIds.push(id);
 	});
 	if (fileIds.length === 0) {
-		throw new NodeOperationError(this.getNode(), `No file to link: add at least one file (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(this.getNode(), inItem(`No file to link: add at least one file`, itemIndex), {
 			itemIndex,
 		});
 	}

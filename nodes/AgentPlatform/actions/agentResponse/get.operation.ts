@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed } from '../../helpers/agentResponses';
-import { minutesToMs } from '../../helpers/parameters';
+import { inItem, minutesToMs } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { timeoutProperty } from '../common.descriptions';
 import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
@@ -51,7 +51,7 @@ export const description = updateDisplayOptions({ show: { resource: ['agentRespo
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const responseId = String(this.getNodeParameter('responseId', itemIndex, '') ?? '').trim();
 	if (!responseId) {
-		throw new NodeOperationError(this.getNode(), `The Response ID is empty (item ${itemIndex + 1})`, { itemIndex });
+		throw new NodeOperationError(this.getNode(), inItem(`The Response ID is empty`, itemIndex), { itemIndex });
 	}
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

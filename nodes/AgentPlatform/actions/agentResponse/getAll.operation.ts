@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { numericIdFrom } from '../../helpers/parameters';
+import { inItem, numericIdFrom } from '../../helpers/parameters';
 import { agentLocator, filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -73,7 +73,7 @@ function readRunFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 		if (!/^\d+$/.test(rootId)) {
 			throw new NodeOperationError(
 				ctx.getNode(),
-				`The Session (Root ID) "${rootId}" is not a number (item ${itemIndex + 1})`,
+				inItem(`The Session (Root ID) "${rootId}" is not a number`, itemIndex),
 				{ itemIndex, description: 'Give the root_id of a run, e.g. {{ $json.root_id }}.' },
 			);
 		}

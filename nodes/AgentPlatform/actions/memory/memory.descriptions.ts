@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { inItem } from '../../helpers/parameters';
 
 /** The platform stores at most this many characters per memory. */
 export const MAX_MEMORY_CHARS = 32000;
@@ -34,7 +35,7 @@ export const memoryIdProperty: INodeProperties = {
 export function memoryTextParameter(ctx: IExecuteFunctions, itemIndex: number): string {
 	const memory = String(ctx.getNodeParameter('memory', itemIndex, '') ?? '');
 	if (!memory.trim()) {
-		throw new NodeOperationError(ctx.getNode(), `The Memory is empty (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The Memory is empty`, itemIndex), {
 			itemIndex,
 			description: 'Give the text the memory should hold.',
 		});
@@ -43,7 +44,7 @@ export function memoryTextParameter(ctx: IExecuteFunctions, itemIndex: number): 
 	if (length > MAX_MEMORY_CHARS) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The Memory is ${length} characters long; the platform stores at most ${MAX_MEMORY_CHARS} (item ${itemIndex + 1})`,
+			inItem(`The Memory is ${length} characters long; the platform stores at most ${MAX_MEMORY_CHARS}`, itemIndex),
 			{ itemIndex, description: 'Shorten the text, or split it into several memories.' },
 		);
 	}

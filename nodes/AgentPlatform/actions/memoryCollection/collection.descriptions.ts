@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { inItem, numericIdParameter } from '../../helpers/parameters';
 
 
 /**
@@ -70,7 +70,7 @@ export function collectionNameProperty(options: { displayName: string; descripti
 export function collectionNameParameter(ctx: IExecuteFunctions, itemIndex: number): string {
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
 	if (!name) {
-		throw new NodeOperationError(ctx.getNode(), `The collection name is empty (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The collection name is empty`, itemIndex), {
 			itemIndex,
 			description: 'Give the collection a name.',
 		});

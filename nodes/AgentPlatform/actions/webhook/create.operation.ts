@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { inItem, numericIdParameter } from '../../helpers/parameters';
 import { createWebhook } from '../../helpers/webhooks';
 import { agentLocator, platformNotice } from '../common.descriptions';
 
@@ -65,7 +65,7 @@ function webhookUrlParameter(ctx: IExecuteFunctions, itemIndex: number): string 
 	const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
 	const problem = webhookUrlProblem(url);
 	if (problem) {
-		throw new NodeOperationError(ctx.getNode(), `${problem} (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(ctx.getNode(), inItem(problem, itemIndex), {
 			itemIndex,
 			description:
 				'Give a full address such as https://example.com/hooks/agent-runs (the production platform accepts https:// only).',
