@@ -46,6 +46,7 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   signedUploadSpelling: 'snake',
   gatewayTimeoutSeconds: null,
   okErrorBody: null,
+  cutAfterProcessing: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {

@@ -43,6 +43,11 @@ export interface EmulatorFaults {
   gatewayTimeoutSeconds?: number | null;
   /** When set, JSON answers to POST requests become status 200 with `{"error": <this>}` (after processing). */
   okErrorBody?: string | null;
+  /**
+   * A POST the origin carried out (an execute starts its run) whose answer never reaches the
+   * client: 'reset' cuts the connection, 524 sends the gateway's HTML page instead. null = off.
+   */
+  cutAfterProcessing?: 'reset' | 524 | null;
   /** POST /v2/files/sign and /register: 'on' (default), or the status a platform without them answers. */
   signedUploads?: 'on' | 404 | 405;
   /** The sign step hands out a URL whose signature the storage host refuses (403). */
