@@ -47,6 +47,7 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   gatewayTimeoutSeconds: null,
   okErrorBody: null,
   cutAfterProcessing: null,
+  executeStreamError: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {

@@ -48,6 +48,11 @@ export interface EmulatorFaults {
    * client: 'reset' cuts the connection, 524 sends the gateway's HTML page instead. null = off.
    */
   cutAfterProcessing?: 'reset' | 524 | null;
+  /**
+   * An execute stream (stream: true) ends with `{"error": <this>}` instead of the run's last
+   * record, as the platform reports a failure it has no run record for. null = off.
+   */
+  executeStreamError?: string | null;
   /** POST /v2/files/sign and /register: 'on' (default), or the status a platform without them answers. */
   signedUploads?: 'on' | 404 | 405;
   /** The sign step hands out a URL whose signature the storage host refuses (403). */
