@@ -24,7 +24,7 @@ export const RECOVERY = {
 const GATEWAY_STATUSES = new Set(['502', '504', '524']);
 
 /** Whether a failed start call may have started a run (a plain 4xx/5xx refusal did not). */
-export function mayHaveStarted(error: unknown): boolean {
+export function mayHaveStarted(error: unknown): error is NodeApiError {
 	if (!(error instanceof NodeApiError)) return false;
 	const code = error.httpCode;
 	// A 2xx whose body was cut short or was a web page: the platform took the request.

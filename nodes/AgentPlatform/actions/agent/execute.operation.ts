@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	isFinished,
@@ -12,6 +12,7 @@ import { attachUploads } from '../../helpers/attachments';
 import { readExecuteStream } from '../../helpers/chatStreams';
 import { readExecuteRequest } from '../../helpers/executeRequest';
 import { minutesToMs } from '../../helpers/parameters';
+import { asNodeError } from '../../transport/errors';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
@@ -101,9 +102,9 @@ export async function execute(
 			})) as IDataObject;
 			return firstResponse(this, answer, itemIndex);
 		} catch (error) {
-			if (!mayHaveStarted(error)) throw error;
+			if (!mayHaveStarted(error)) throw asNodeError(this.getNode(), error, itemIndex);
 			const lookup = { agentId: request.agentId, body, startedAt: since, itemIndex };
-			return await recoverStartedRun.call(this, error as NodeApiError, lookup);
+			return await recoverStartedRun.call(this, error, lookup);
 		}
 	};
 	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
