@@ -4,7 +4,7 @@
  * (502/504/524). It is never sent again; the run it may have started is looked up in
  * GET /agent-responses instead (docs/never-lose-a-run.md).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest, waitFor } from '../transport/request';
@@ -100,17 +100,23 @@ async function candidates(ctx: IExecuteFunctions, lookup: Lookup): Promise<IData
 	return found;
 }
 
-function lostRunError(ctx: IExecuteFunctions, lookup: Lookup, cause: NodeApiError, ids: string[]) {
-	const how = `To find it, use Agent Response → Get Many filtered by agent ${lookup.agentId}, newest first.`;
+function lostRunError(
+	ctx: IExecuteFunctions,
+	lookup: Lookup,
+	cause: NodeApiError,
+	ids: string[],
+): NodeApiError {
+	const agent = `agent ${lookup.agentId}`;
+	const how = `To find it, use Agent Response → Get Many filtered by ${agent}, newest first.`;
 	const message = ids.length
-		? `The start of the run got no answer, and ${ids.length} runs of agent ${lookup.agentId} could be it (${ids.join(', ')})`
+		? `The start of the run got no answer, and ${ids.length} runs of ${agent} could be it (${ids.join(', ')})`
 		: 'The start of the run got no answer, and the platform may have started it';
-	const description = ids.length
-		? `${cause.message}. Nothing was sent again. The runs started at that moment with the same input are ${ids.join(', ')}: the node cannot tell which one is this item's. ${how}`
-		: `${cause.message}. Nothing was sent again, so the agent did not run twice; no run with this input showed up in the agent's newest runs. ${how}`;
-	return new NodeApiError(ctx.getNode(), (cause.errorResponse ?? {}) as IDataObject as never, {
+	const found = ids.length
+		? `The runs started at that moment with the same input are ${ids.join(', ')}: the node cannot tell which one is this item's.`
+		: 'No run with this input showed up among the agent\'s newest runs.';
+	return new NodeApiError(ctx.getNode(), (cause.errorResponse ?? {}) as JsonObject, {
 		message,
-		description,
+		description: `${cause.message}. Nothing was sent again, so the agent did not run twice. ${found} ${how}`,
 		httpCode: cause.httpCode ?? undefined,
 		itemIndex: lookup.itemIndex,
 	});
