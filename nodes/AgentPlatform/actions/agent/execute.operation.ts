@@ -95,17 +95,18 @@ export async function execute(
 	// started is looked up instead (helpers/runRecovery.ts).
 	const start = async (body: IDataObject): Promise<IDataObject> => {
 		const since = Date.now();
+		let answer: IDataObject;
 		try {
-			const answer = (await apiRequest.call(this, {
+			answer = (await apiRequest.call(this, {
 				...call,
 				body: { ...body, wait_execution: false, waitExecution: false },
 			})) as IDataObject;
-			return firstResponse(this, answer, itemIndex);
 		} catch (error) {
 			if (!mayHaveStarted(error)) throw asNodeError(this.getNode(), error, itemIndex);
 			const lookup = { agentId: request.agentId, body, startedAt: since, itemIndex };
 			return await recoverStartedRun.call(this, error, lookup);
 		}
+		return firstResponse(this, answer, itemIndex);
 	};
 	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
 		let response = started;
