@@ -46,6 +46,8 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
   signedUploadSpelling: 'snake',
   gatewayTimeoutSeconds: null,
   okErrorBody: null,
+  cutAfterProcessing: null,
+  executeStreamError: null,
 };
 
 export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {

@@ -427,7 +427,9 @@ export async function execute(ctx: Ctx): Promise<Reply> {
           else if (e.type === 'running') sink.send(streamEvent(r, 'running', '', null, null));
           else {
             exec.listeners.delete(listener);
-            if (r.status === 'failed') sink.send(streamEvent(r, 'failed', '', r.credits, r.error));
+            const words = core.faults.executeStreamError;
+            if (words) sink.send(JSON.stringify({ error: words }));
+            else if (r.status === 'failed') sink.send(streamEvent(r, 'failed', '', r.credits, r.error));
             else sink.send(streamEvent(r, 'completed', '', r.credits, null));
             sink.end();
           }

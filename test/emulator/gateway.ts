@@ -2,7 +2,8 @@
  * Faults of the production gateway in front of the platform (docs/platform-assumptions.md):
  * Cloudflare ends a request its origin has not answered within its timeout (100 s by default)
  * with an HTML 524 page, while the origin goes on with the work (an execute keeps running); and
- * an origin that answers status 200 with an `{"error": …}` body.
+ * an origin that answers status 200 with an `{"error": …}` body; and a POST carried out whose answer
+ * is lost on the way (a cut connection, or a 524 page at once).
  */
 import type { Core } from './core';
 import type { Reply } from './http';
@@ -57,4 +58,11 @@ export function okErrorBody(core: Core, method: string, reply: Reply): Reply {
   const words = core.faults.okErrorBody;
   if (!words || method !== 'POST' || reply.kind !== 'json') return reply;
   return { kind: 'json', status: 200, body: { error: words } };
+}
+
+/** faults.cutAfterProcessing: what replaces the answer to a POST that took effect, if anything. */
+export function cutAfterProcessing(core: Core, method: string): 'reset' | 524 | null {
+  const cut = core.faults.cutAfterProcessing;
+  const targeted = !core.faults.faultMethods || core.faults.faultMethods.includes(method);
+  return cut && method === 'POST' && targeted ? cut : null;
 }

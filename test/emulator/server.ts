@@ -10,7 +10,7 @@ import * as collections from './collections';
 import type { Core } from './core';
 import * as executions from './executions';
 import * as files from './files';
-import { CLOUDFLARE_524_HTML, okErrorBody, underGateway } from './gateway';
+import { CLOUDFLARE_524_HTML, cutAfterProcessing, okErrorBody, underGateway } from './gateway';
 import * as generatedFiles from './generatedFiles';
 import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
@@ -418,6 +418,17 @@ export class EmulatorServer {
     }
 
     // Faults applied after the request took effect.
+    const cut = reply.kind === 'json' && reply.status < 300 ? cutAfterProcessing(core, method) : null;
+    if (cut === 'reset') {
+      core.log(`${method} ${relPath} -> (carried out, then reset)`);
+      req.socket.destroy();
+      return;
+    }
+    if (cut === 524) {
+      core.log(`${method} ${relPath} -> 524 (carried out, answer lost)`);
+      this.writeRaw(res, record, 524, CLOUDFLARE_524_HTML, { 'Content-Type': 'text/html; charset=UTF-8' });
+      return;
+    }
     if (f.serverErrorAfterProcessing && chance(f.serverErrorRate)) {
       if (reply.kind === 'sse') reply.abandon?.();
       this.writeJson(res, record, f.serverErrorStatus, { message: STATUS_CODES[f.serverErrorStatus] ?? 'Server Error' });

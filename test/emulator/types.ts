@@ -43,6 +43,16 @@ export interface EmulatorFaults {
   gatewayTimeoutSeconds?: number | null;
   /** When set, JSON answers to POST requests become status 200 with `{"error": <this>}` (after processing). */
   okErrorBody?: string | null;
+  /**
+   * A POST the origin carried out (an execute starts its run) whose answer never reaches the
+   * client: 'reset' cuts the connection, 524 sends the gateway's HTML page instead. null = off.
+   */
+  cutAfterProcessing?: 'reset' | 524 | null;
+  /**
+   * An execute stream (stream: true) ends with `{"error": <this>}` instead of the run's last
+   * record, as the platform reports a failure it has no run record for. null = off.
+   */
+  executeStreamError?: string | null;
   /** POST /v2/files/sign and /register: 'on' (default), or the status a platform without them answers. */
   signedUploads?: 'on' | 404 | 405;
   /** The sign step hands out a URL whose signature the storage host refuses (403). */

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { POLLING } from '../../nodes/AgentPlatform/helpers/agentResponses';
+import { RECOVERY } from '../../nodes/AgentPlatform/helpers/runRecovery';
 import { REQUEST_TIMEOUT, RETRY } from '../../nodes/AgentPlatform/transport/request';
 import type { EmulatorFaults, PlatformEmulator, RecordedRequest } from '../emulator';
 import { startEmulator } from '../emulator';
@@ -31,6 +32,7 @@ const STATUSES_5XX = [502, 503, 504] as const;
 
 let emu: PlatformEmulator;
 const savedRetry = { ...RETRY };
+const savedRecovery = { ...RECOVERY };
 const savedTimeout = { ...REQUEST_TIMEOUT };
 const savedPolling = { ...POLLING };
 const RETRY_AFTER = 0.4;
@@ -41,11 +43,13 @@ beforeAll(async () => {
 	Object.assign(RETRY, { baseDelayMs: 20, maxDelayMs: 200 });
 	REQUEST_TIMEOUT.defaultMs = 1000;
 	POLLING.minIntervalMs = 100;
+	RECOVERY.pauseMs = 20;
 });
 afterAll(async () => {
 	Object.assign(RETRY, savedRetry);
 	Object.assign(REQUEST_TIMEOUT, savedTimeout);
 	Object.assign(POLLING, savedPolling);
+	Object.assign(RECOVERY, savedRecovery);
 	await emu.stop();
 });
 beforeEach(() => {
@@ -114,21 +118,33 @@ const READS: Kind[] = [
 	},
 ];
 
-const textAnswers = { answers: { mappingMode: 'defineBelow', value: { topic: 'faults', tone: 'formal' } } };
+// Each run asks something new, so that a cut start call's lookup finds only its own run.
+let asked = 0;
+const textAnswers = () => ({ answers: { mappingMode: 'defineBelow', value: { topic: `faults ${++asked}`, tone: 'formal' } } });
 const runs = () => emu.executionCount;
 
 const EXECUTE_WAIT: Kind = {
 	name: 'Agent → Execute, wait for completion (POST, spends credits)',
 	method: 'POST',
-	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), ...textAnswers }),
+	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), ...textAnswers() }),
 	effect: runs,
 };
 const EXECUTE_START: Kind = {
 	name: 'Agent → Execute, start only (POST, spends credits)',
 	method: 'POST',
-	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), responseMode: 'start', ...textAnswers }),
+	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), responseMode: 'start', ...textAnswers() }),
 	effect: runs,
 };
+/**
+ * Agent → Execute's start call, when it may have reached the platform unanswered (a gateway 502/504
+ * page, a cut connection, a timeout, a garbled 2xx), is looked up, never sent again
+ * (run-recovery.test.ts): a run it started is carried on, and none found fails in these words.
+ */
+const LOOKED_UP = new Set<Kind>([EXECUTE_WAIT, EXECUTE_START]);
+const lookedUp = (kind: Kind, status?: number) =>
+	LOOKED_UP.has(kind) && (status === undefined || status === 502 || status === 504);
+const LOST_RUN = 'The start of the run got no answer, and the platform may have started it';
+
 const CHAT_COMPLETION: Kind = {
 	name: 'Agent → Chat Completion (POST, spends credits)',
 	method: 'POST',
@@ -282,7 +298,7 @@ describe.each(STATUSES_5XX)('HTTP %i', (status) => {
 			emu.setFaults({ serverErrorRate: 1, serverErrorStatus: status, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe(`The platform had a problem on its side (HTTP ${status})`);
+			expect(error?.message).toBe(lookedUp(kind, status) ? LOST_RUN : `The platform had a problem on its side (HTTP ${status})`);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 		},
@@ -294,7 +310,8 @@ describe.each(STATUSES_5XX)('HTTP %i', (status) => {
 			emu.setFaults({ serverErrorRate: 1, serverErrorStatus: status, serverErrorAfterProcessing: true, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe(`The platform had a problem on its side (HTTP ${status})`);
+			if (lookedUp(kind, status)) expect(error).toBeUndefined(); // the run it started was found
+			else expect(error?.message).toBe(`The platform had a problem on its side (HTTP ${status})`);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(1);
 		},
@@ -333,7 +350,7 @@ describe('connection reset (the socket closes without an answer)', () => {
 		emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
 		const before = kind.effect!();
 		const { error } = await run(kind);
-		expect(error?.message).toBe('The connection to the platform broke before it answered');
+		expect(error?.message).toBe(lookedUp(kind) ? LOST_RUN : 'The connection to the platform broke before it answered');
 		expect(posts()).toHaveLength(1);
 		expect(kind.effect!() - before).toBe(0);
 		expectPlainWords(error);
@@ -357,7 +374,8 @@ describe('no answer within the timeout (the platform accepts the request and nev
 			emu.setFaults({ hangRate: 1, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe('The platform did not answer within 1 second');
+			expect(error?.message).toBe(LOST_RUN);
+			expect((error as { description?: string }).description).toContain('The platform did not answer within 1 second');
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 		},
@@ -405,7 +423,17 @@ describe('malformed JSON (HTTP 200, the body cut short)', () => {
 		expect(emu.state.memories.has(memoryId)).toBe(false);
 	});
 
-	it.each([EXECUTE_START, MEMORY_CREATE, WEBHOOK_CREATE].map((kind) => [kind.name, kind] as const))(
+	it('Agent → Execute, start only: sent once; the run it started is found and returned', async () => {
+		emu.setFaults({ malformedJsonRate: 1, faultMethods: ['POST'] });
+		const before = runs();
+		const { outputs, error } = await run(EXECUTE_START);
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.id).toEqual(expect.any(Number));
+		expect(posts()).toHaveLength(1);
+		expect(runs() - before).toBe(1);
+	});
+
+	it.each([MEMORY_CREATE, WEBHOOK_CREATE].map((kind) => [kind.name, kind] as const))(
 		'%s: sent once; the error has the status and says the request may have been carried out',
 		async (_name, kind) => {
 			emu.setFaults({ malformedJsonRate: 1, faultMethods: ['POST'] });
@@ -436,7 +464,7 @@ describe('an HTML error page (HTTP 502 from a proxy)', () => {
 			emu.setFaults({ htmlErrorRate: 1, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe('The platform had a problem on its side (HTTP 502)');
+			expect(error?.message).toBe(lookedUp(kind) ? LOST_RUN : 'The platform had a problem on its side (HTTP 502)');
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 			expectPlainWords(error);

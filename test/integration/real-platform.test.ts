@@ -310,6 +310,27 @@ describe('point 5: a failed stream or an error body fails', () => {
 		}
 	});
 
+	it('an error event in an Execute stream fails the item with the platform\'s words', async () => {
+		emu.setFaults({ executeStreamError: 'The agent could not finish this run.' });
+		const { error } = await runNode({ parameters: execute({ responseMode: 'stream' }), credentials: credentialsFor(emu) });
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error?.message).toBe('The platform answered with an error: The agent could not finish this run.');
+		expect(posts()).toHaveLength(1);
+	});
+
+	it('under Continue On Fail the Execute stream\'s error event is an error item, not a success', async () => {
+		emu.setFaults({ executeStreamError: 'The agent could not finish this run.' });
+		const { outputs, error } = await runNode({
+			parameters: execute({ responseMode: 'stream' }),
+			continueOnFail: true,
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0]).toHaveLength(1);
+		expect(outputs[0][0].json.error).toBe('The platform answered with an error: The agent could not finish this run.');
+		expect(outputs[0][0].json).not.toHaveProperty('output');
+	});
+
 	it('an {"error": …} body with status 200 fails Execute and Chat Completion', async () => {
 		emu.setFaults({ okErrorBody: 'Something went wrong upstream.' });
 		const run = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });

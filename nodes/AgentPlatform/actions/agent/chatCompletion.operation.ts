@@ -6,7 +6,7 @@ import { CHAT_SETTINGS, getAgentDefinition } from '../../helpers/agents';
 import { checkAnswers, readChatSettings } from '../../helpers/answers';
 import { readCompletionStream } from '../../helpers/chatStreams';
 import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
-import { numericIdParameter } from '../../helpers/parameters';
+import { minutesToMs, numericIdParameter } from '../../helpers/parameters';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import {
 	agentLocator,
@@ -91,7 +91,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'POST' as const,
 		path: `/agents/${agentId}/openai/chat/completions`,
 		body: { ...checked, messages, stream },
-		timeoutMs: Math.round(((options.timeout as number) ?? 5) * 60_000),
+		timeoutMs: minutesToMs(options.timeout, 5),
 		resource: `agent ${agentId}`,
 		itemIndex,
 	};

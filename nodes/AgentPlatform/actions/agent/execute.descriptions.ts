@@ -118,7 +118,8 @@ export const executeProperties: INodeProperties[] = [
 				placeholder: 'e.g. 12, 15',
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
-			downloadGeneratedFilesProperty,
+			// Start Only returns before the run has made any file; a saved value is kept, only hidden.
+			{ ...downloadGeneratedFilesProperty, displayOptions: { hide: { '/responseMode': ['start'] } } },
 			{
 				...historyJsonOption,
 				description:

@@ -11,11 +11,14 @@ import {
 import { attachUploads } from '../../helpers/attachments';
 import { readExecuteStream } from '../../helpers/chatStreams';
 import { readExecuteRequest } from '../../helpers/executeRequest';
+import { minutesToMs } from '../../helpers/parameters';
+import { asNodeError } from '../../transport/errors';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
 import { withGeneratedFiles } from '../../helpers/generatedFiles';
 import { readJsonRequest } from '../../helpers/structuredOutput';
+import { mayHaveStarted, recoverStartedRun } from '../../helpers/runRecovery';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -52,9 +55,7 @@ export async function execute(
 	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
 	const request = await readExecuteRequest.call(this, itemIndex);
 	if (jsonRequest) askForJson(request.body, jsonRequest);
-	const timeoutMs = Math.round(
-		(this.getNodeParameter('options.timeout', itemIndex, 10) as number) * 60_000,
-	);
+	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
 	await attachUploads.call(this, request, {
 		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
 		timeoutMs,
@@ -90,11 +91,21 @@ export async function execute(
 	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
 	// call is held up to 100 s, the production gateway's own timeout, whose 524 page would lose
 	// the run's id while it goes on (docs/never-lose-a-run.md).
+	// A start call that may have reached the platform unanswered is never sent again: the run it
+	// started is looked up instead (helpers/runRecovery.ts).
 	const start = async (body: IDataObject): Promise<IDataObject> => {
-		const answer = (await apiRequest.call(this, {
-			...call,
-			body: { ...body, wait_execution: false, waitExecution: false },
-		})) as IDataObject;
+		const since = Date.now();
+		let answer: IDataObject;
+		try {
+			answer = (await apiRequest.call(this, {
+				...call,
+				body: { ...body, wait_execution: false, waitExecution: false },
+			})) as IDataObject;
+		} catch (error) {
+			if (!mayHaveStarted(error)) throw asNodeError(this.getNode(), error, itemIndex);
+			const lookup = { agentId: request.agentId, body, startedAt: since, itemIndex };
+			return await recoverStartedRun.call(this, error, lookup);
+		}
 		return firstResponse(this, answer, itemIndex);
 	};
 	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
