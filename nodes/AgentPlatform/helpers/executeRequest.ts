@@ -11,7 +11,7 @@ import { checkAnswers, readChatSettings } from './answers';
 import type { PreparedUpload } from './binary';
 import { prepareUpload } from './binary';
 import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from './messages';
-import { numericIdParameter, readFileIds, readJsonObject } from './parameters';
+import { inItem, numericIdParameter, readFileIds, readJsonObject } from './parameters';
 import { readMemoryCollections } from '../actions/agent/memoryCollections';
 
 export interface ExecuteRequest {
@@ -23,7 +23,7 @@ export interface ExecuteRequest {
 }
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
-	throw new NodeOperationError(ctx.getNode(), `${message} (item ${itemIndex + 1})`, { itemIndex });
+	throw new NodeOperationError(ctx.getNode(), inItem(message, itemIndex), { itemIndex });
 }
 
 /** Reads and checks everything locally; the only request is the agent's definition (once per run). */

@@ -6,7 +6,7 @@ import { CHAT_SETTINGS, getAgentDefinition } from '../../helpers/agents';
 import { checkAnswers, readChatSettings } from '../../helpers/answers';
 import { readCompletionStream } from '../../helpers/chatStreams';
 import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
-import { minutesToMs, numericIdParameter } from '../../helpers/parameters';
+import { inItem, minutesToMs, numericIdParameter } from '../../helpers/parameters';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import {
 	agentLocator,
@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const read = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
 	const messages = jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;
 	if (!messages.length) {
-		throw new NodeOperationError(this.getNode(), `Give a Message or a History to send (item ${itemIndex + 1})`, {
+		throw new NodeOperationError(this.getNode(), inItem('Give a Message or a History to send', itemIndex), {
 			itemIndex,
 		});
 	}
