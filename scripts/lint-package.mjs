@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The release check (`npm run release:check` builds first; `npm run lint` and `npm test` run it on
+ * The release check (`npm run release:check` builds first; `npm test` runs it on
  * the current build): n8n's community rules on this package, as n8n applies them before it lists
  * or verifies a package, on the source and on the packed tarball. Exits non-zero on any finding.
  * 1. @n8n/eslint-plugin-community-nodes' `recommended` (n8n Cloud) config, plus no-console,
@@ -25,7 +25,10 @@ import { ESLint } from 'eslint';
 import glob from 'fast-glob';
 import tsParser from '@typescript-eslint/parser';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLED = ['eventsource-parser', 'form-data'];
@@ -42,15 +45,27 @@ const recommendedConfig = [
 ];
 
 async function lintWithRecommended(dir, patterns, label) {
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: recommendedConfig });
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: recommendedConfig,
+	});
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 	const results = await eslint.lintFiles(files);
 	const errors = results.reduce((sum, r) => sum + r.errorCount, 0);
 	const warnings = results.reduce((sum, r) => sum + r.warningCount, 0);
 	const text = await (await eslint.loadFormatter('stylish')).format(results);
 	if (text.trim()) console.log(text);
 	if (errors) fail(`${label}: ${errors} error(s) from the community-nodes recommended config`);
-	else console.log(`✓ ${label}: ${files.length} files pass the community-nodes recommended config (${warnings} warning(s))`);
+	else
+		console.log(
+			`✓ ${label}: ${files.length} files pass the community-nodes recommended config (${warnings} warning(s))`,
+		);
 }
 
 async function scanWithOfficialScanner(dir, patterns, label) {
@@ -64,7 +79,10 @@ async function scanWithOfficialScanner(dir, patterns, label) {
 
 function packTarball() {
 	const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-platform-pack-'));
-	const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: root, encoding: 'utf8' })
+	const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], {
+		cwd: root,
+		encoding: 'utf8',
+	})
 		.trim()
 		.split('\n')
 		.pop();
@@ -72,38 +90,83 @@ function packTarball() {
 }
 
 /** Sections the README must have (the user-facing documentation n8n's verification asks for). */
-const README_SECTIONS = ['Installing in n8n', 'Credentials', 'Operations', 'Examples', 'Screenshots', 'Limits', 'Troubleshooting', 'Compatibility'];
+const README_SECTIONS = [
+	'Installing in n8n',
+	'Credentials',
+	'Operations',
+	'Examples',
+	'Screenshots',
+	'Limits',
+	'Troubleshooting',
+	'Compatibility',
+];
 /** Codex categories n8n's node panel knows. */
-const CODEX_CATEGORIES = ['AI', 'Analytics', 'Communication', 'Core Nodes', 'Data & Storage', 'Developer Tools', 'Development', 'ECM', 'Finance & Accounting', 'HITL', 'Marketing', 'Miscellaneous', 'Productivity', 'Sales', 'Utility'];
+const CODEX_CATEGORIES = [
+	'AI',
+	'Analytics',
+	'Communication',
+	'Core Nodes',
+	'Data & Storage',
+	'Developer Tools',
+	'Development',
+	'ECM',
+	'Finance & Accounting',
+	'HITL',
+	'Marketing',
+	'Miscellaneous',
+	'Productivity',
+	'Sales',
+	'Utility',
+];
 
 /** package.json rules n8n checks before it lists a community package. */
 function checkPackageJson(manifest, label) {
-	if (!/^(@[^/]+\/)?n8n-nodes-/.test(manifest.name ?? '')) fail(`${label}: the name must start with n8n-nodes- (or @scope/n8n-nodes-)`);
-	if (!manifest.keywords?.includes('n8n-community-node-package')) fail(`${label}: keyword n8n-community-node-package missing`);
+	if (!/^(@[^/]+\/)?n8n-nodes-/.test(manifest.name ?? ''))
+		fail(`${label}: the name must start with n8n-nodes- (or @scope/n8n-nodes-)`);
+	if (!manifest.keywords?.includes('n8n-community-node-package'))
+		fail(`${label}: keyword n8n-community-node-package missing`);
 	if (manifest.license !== 'MIT') fail(`${label}: license must be MIT`);
-	for (const field of ['homepage', 'author', 'repository', 'description']) if (!manifest[field]) fail(`${label}: ${field} missing`);
-	if (JSON.stringify(manifest.files) !== JSON.stringify(['dist'])) fail(`${label}: "files" must be ["dist"]`);
-	if (manifest.dependencies && Object.keys(manifest.dependencies).length) fail(`${label}: has dependencies ${JSON.stringify(manifest.dependencies)}`);
-	if (JSON.stringify(manifest.peerDependencies) !== JSON.stringify({ 'n8n-workflow': '*' })) fail(`${label}: peerDependencies must be exactly {"n8n-workflow":"*"}`);
-	for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) if (manifest.scripts?.[script]) fail(`${label}: a "${script}" script runs on the user's machine`);
+	for (const field of ['homepage', 'author', 'repository', 'description'])
+		if (!manifest[field]) fail(`${label}: ${field} missing`);
+	if (JSON.stringify(manifest.files) !== JSON.stringify(['dist']))
+		fail(`${label}: "files" must be ["dist"]`);
+	if (manifest.dependencies && Object.keys(manifest.dependencies).length)
+		fail(`${label}: has dependencies ${JSON.stringify(manifest.dependencies)}`);
+	if (JSON.stringify(manifest.peerDependencies) !== JSON.stringify({ 'n8n-workflow': '*' }))
+		fail(`${label}: peerDependencies must be exactly {"n8n-workflow":"*"}`);
+	for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+		if (manifest.scripts?.[script])
+			fail(`${label}: a "${script}" script runs on the user's machine`);
 	if (manifest.overrides) fail(`${label}: "overrides" is not allowed`);
 	if (manifest.n8n?.n8nNodesApiVersion !== 1) fail(`${label}: n8n.n8nNodesApiVersion must be 1`);
 	// The n8n section lists exactly the source's nodes and credentials, compiled.
 	const expected = {
-		nodes: glob.sync('nodes/**/*.node.ts', { cwd: root }).map((f) => `dist/${f.replace(/\.ts$/, '.js')}`).sort(),
-		credentials: glob.sync('credentials/**/*.credentials.ts', { cwd: root }).map((f) => `dist/${f.replace(/\.ts$/, '.js')}`).sort(),
+		nodes: glob
+			.sync('nodes/**/*.node.ts', { cwd: root })
+			.map((f) => `dist/${f.replace(/\.ts$/, '.js')}`)
+			.sort(),
+		credentials: glob
+			.sync('credentials/**/*.credentials.ts', { cwd: root })
+			.map((f) => `dist/${f.replace(/\.ts$/, '.js')}`)
+			.sort(),
 	};
 	for (const kind of ['nodes', 'credentials']) {
 		const listed = [...(manifest.n8n?.[kind] ?? [])].sort();
 		if (JSON.stringify(listed) !== JSON.stringify(expected[kind])) {
-			fail(`${label}: n8n.${kind} is ${JSON.stringify(listed)}, the source has ${JSON.stringify(expected[kind])}`);
+			fail(
+				`${label}: n8n.${kind} is ${JSON.stringify(listed)}, the source has ${JSON.stringify(expected[kind])}`,
+			);
 		}
 	}
 }
 
 /** Loads every node and credential of the tarball with nothing but n8n-workflow; returns their descriptions. */
 function loadAlone(dir, file, workflowPath) {
-	const output = execFileSync(process.execPath, ['-e', `
+	const output = execFileSync(
+		process.execPath,
+		[
+			'-e',
+			`
 		const Module = require('module');
 		const orig = Module._resolveFilename;
 		Module._resolveFilename = function (request, parent, ...rest) {
@@ -119,7 +182,10 @@ function loadAlone(dir, file, workflowPath) {
 			return { name: d.name, icon: d.icon, credentials: (d.credentials ?? []).map((c) => c.name), documentationUrl: o.documentationUrl };
 		});
 		process.stdout.write(JSON.stringify(found));
-	`], { stdio: 'pipe', encoding: 'utf8' });
+	`,
+		],
+		{ stdio: 'pipe', encoding: 'utf8' },
+	);
 	return JSON.parse(output);
 }
 
@@ -131,11 +197,15 @@ function checkIcons(dir, file, loaded) {
 	for (const variant of ['light', 'dark']) {
 		const icon = String(loaded.icon[variant]);
 		const iconPath = path.join(dir, path.dirname(file), icon.replace(/^file:/, ''));
-		if (!icon.startsWith('file:') || !icon.endsWith('.svg')) fail(`tarball: ${file} ${variant} icon ${icon} is not an SVG file`);
-		else if (!fs.existsSync(iconPath)) fail(`tarball: ${file} ${variant} icon ${icon} is not in the tarball`);
-		else if (!/<svg[\s>]/.test(fs.readFileSync(iconPath, 'utf8'))) fail(`tarball: ${path.relative(dir, iconPath)} is not an SVG image`);
+		if (!icon.startsWith('file:') || !icon.endsWith('.svg'))
+			fail(`tarball: ${file} ${variant} icon ${icon} is not an SVG file`);
+		else if (!fs.existsSync(iconPath))
+			fail(`tarball: ${file} ${variant} icon ${icon} is not in the tarball`);
+		else if (!/<svg[\s>]/.test(fs.readFileSync(iconPath, 'utf8')))
+			fail(`tarball: ${path.relative(dir, iconPath)} is not an SVG image`);
 	}
-	if (loaded.icon.light === loaded.icon.dark) fail(`tarball: ${file} uses the same file as light and dark icon`);
+	if (loaded.icon.light === loaded.icon.dark)
+		fail(`tarball: ${file} uses the same file as light and dark icon`);
 }
 
 function checkCodex(dir, file, loaded, packageName) {
@@ -148,15 +218,26 @@ function checkCodex(dir, file, loaded, packageName) {
 	} catch (error) {
 		return fail(`tarball: ${rel} is not valid JSON: ${error.message}`);
 	}
-	if (codex.node !== `${packageName}.${loaded.name}`) fail(`tarball: ${rel}: "node" must be ${packageName}.${loaded.name}`);
-	if (!codex.nodeVersion || !codex.codexVersion) fail(`tarball: ${rel}: nodeVersion and codexVersion are required`);
+	if (codex.node !== `${packageName}.${loaded.name}`)
+		fail(`tarball: ${rel}: "node" must be ${packageName}.${loaded.name}`);
+	if (!codex.nodeVersion || !codex.codexVersion)
+		fail(`tarball: ${rel}: nodeVersion and codexVersion are required`);
 	const categories = Array.isArray(codex.categories) ? codex.categories : [];
 	if (!categories.length) fail(`tarball: ${rel}: no categories`);
-	for (const category of categories) if (!CODEX_CATEGORIES.includes(category)) fail(`tarball: ${rel}: unknown category "${category}"`);
-	for (const category of Object.keys(codex.subcategories ?? {})) if (!categories.includes(category)) fail(`tarball: ${rel}: subcategories of "${category}", which is not one of its categories`);
+	for (const category of categories)
+		if (!CODEX_CATEGORIES.includes(category))
+			fail(`tarball: ${rel}: unknown category "${category}"`);
+	for (const category of Object.keys(codex.subcategories ?? {}))
+		if (!categories.includes(category))
+			fail(`tarball: ${rel}: subcategories of "${category}", which is not one of its categories`);
 	const links = (kind) => (codex.resources?.[kind] ?? []).map((r) => r.url);
-	if (!links('primaryDocumentation').length || !links('primaryDocumentation').every((u) => /^https:\/\//.test(u))) fail(`tarball: ${rel}: resources.primaryDocumentation needs an https link`);
-	if (loaded.credentials.length && !links('credentialDocumentation').length) fail(`tarball: ${rel}: resources.credentialDocumentation needs a link`);
+	if (
+		!links('primaryDocumentation').length ||
+		!links('primaryDocumentation').every((u) => /^https:\/\//.test(u))
+	)
+		fail(`tarball: ${rel}: resources.primaryDocumentation needs an https link`);
+	if (loaded.credentials.length && !links('credentialDocumentation').length)
+		fail(`tarball: ${rel}: resources.credentialDocumentation needs a link`);
 }
 
 function checkReadme(dir) {
@@ -165,9 +246,11 @@ function checkReadme(dir) {
 	const text = fs.readFileSync(path.join(dir, readme), 'utf8');
 	const headings = new Set([...text.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1].trim()));
 	const missing = README_SECTIONS.filter((s) => !headings.has(s));
-	if (missing.length) fail(`tarball: ${readme} lacks the section(s) ${missing.map((s) => `"${s}"`).join(', ')}`);
+	if (missing.length)
+		fail(`tarball: ${readme} lacks the section(s) ${missing.map((s) => `"${s}"`).join(', ')}`);
 	for (const [, image] of text.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
-		if (!/^https?:/.test(image) && !fs.existsSync(path.join(root, image))) fail(`README shows ${image}, which is not in the repository`);
+		if (!/^https?:/.test(image) && !fs.existsSync(path.join(root, image)))
+			fail(`README shows ${image}, which is not in the repository`);
 	}
 	if (!glob.sync('LICENSE*', { cwd: dir }).length) fail('tarball: no LICENSE file');
 }
@@ -177,16 +260,24 @@ function checkManifest(dir) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 	checkPackageJson(manifest, 'tarball package.json');
 	const shipped = glob.sync('**/*', { cwd: dir });
-	const outside = shipped.filter((f) => f !== 'package.json' && !f.startsWith('dist/') && !/^(README|LICENSE)/i.test(f));
+	const outside = shipped.filter(
+		(f) => f !== 'package.json' && !f.startsWith('dist/') && !/^(README|LICENSE)/i.test(f),
+	);
 	if (outside.length) fail(`tarball: files outside dist/: ${outside.join(', ')}`);
 	for (const file of glob.sync('dist/**/*.js', { cwd: dir, absolute: true })) {
 		const code = fs.readFileSync(file, 'utf8');
 		for (const name of BUNDLED) {
-			if (code.includes(`require("${name}")`) || code.includes(`require('${name}')`)) fail(`tarball: ${path.relative(dir, file)} requires ${name}, which is not installed at run time`);
+			if (code.includes(`require("${name}")`) || code.includes(`require('${name}')`))
+				fail(
+					`tarball: ${path.relative(dir, file)} requires ${name}, which is not installed at run time`,
+				);
 		}
 	}
 	const workflowPath = createRequire(path.join(root, 'package.json')).resolve('n8n-workflow');
-	const kinds = [...(manifest.n8n?.nodes ?? []).map((f) => ['node', f]), ...(manifest.n8n?.credentials ?? []).map((f) => ['credential', f])];
+	const kinds = [
+		...(manifest.n8n?.nodes ?? []).map((f) => ['node', f]),
+		...(manifest.n8n?.credentials ?? []).map((f) => ['credential', f]),
+	];
 	for (const [kind, file] of kinds) {
 		if (!fs.existsSync(path.join(dir, file))) {
 			fail(`tarball: the n8n section lists ${file}, which is not in the tarball`);
@@ -196,21 +287,33 @@ function checkManifest(dir) {
 		try {
 			loaded = loadAlone(dir, file, workflowPath);
 		} catch (error) {
-			fail(`tarball: ${file} does not load on its own: ${String(error.stderr || error.message).split('\n').slice(0, 4).join(' ')}`);
+			fail(
+				`tarball: ${file} does not load on its own: ${String(error.stderr || error.message)
+					.split('\n')
+					.slice(0, 4)
+					.join(' ')}`,
+			);
 			continue;
 		}
 		for (const one of loaded) {
 			checkIcons(dir, file, one);
 			if (kind === 'node') checkCodex(dir, file, one, manifest.name);
-			if (kind === 'credential' && !/^https:\/\//.test(one.documentationUrl ?? '')) fail(`tarball: ${file}: the credential needs an https documentationUrl`);
+			if (kind === 'credential' && !/^https:\/\//.test(one.documentationUrl ?? ''))
+				fail(`tarball: ${file}: the credential needs an https documentationUrl`);
 		}
 	}
 	checkReadme(dir);
-	if (failures === before) console.log(`✓ tarball: ${shipped.length} files; package.json, n8n section, icons, codex files and README checked; every node and credential loads without dependencies`);
+	if (failures === before)
+		console.log(
+			`✓ tarball: ${shipped.length} files; package.json, n8n section, icons, codex files and README checked; every node and credential loads without dependencies`,
+		);
 }
 
 const tarballArg = process.argv.indexOf('--tarball');
-checkPackageJson(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')), 'package.json');
+checkPackageJson(
+	JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')),
+	'package.json',
+);
 await lintWithRecommended(root, SOURCE_FILE_PATTERNS, 'source');
 await scanWithOfficialScanner(root, SOURCE_FILE_PATTERNS, 'source');
 
@@ -225,7 +328,11 @@ await scanWithOfficialScanner(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 fs.rmSync(unpacked, { recursive: true, force: true });
 
 if (failures) {
-	console.error(`${failures} problem(s): the package is not ready for release (n8n's community checks or the package checks)`);
+	console.error(
+		`${failures} problem(s): the package is not ready for release (n8n's community checks or the package checks)`,
+	);
 	process.exit(1);
 }
-console.log('release check: the source and the packed tarball pass n8n\'s community checks and the package checks');
+console.log(
+	"release check: the source and the packed tarball pass n8n's community checks and the package checks",
+);

@@ -14,11 +14,18 @@ npx tsc --noEmit -p tsconfig.test.json
 step "build"
 npm run --silent build >/dev/null
 
+step "lint: ESLint (n8n's community rules on the shipped source) and Prettier"
+if [ "${RELEASE_CHECKED:-}" = 1 ]; then
+  echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run lint first)"
+else
+  npm run --silent lint
+fi
+
 step "release check: n8n's community checks and the package checks (source and packed tarball)"
 if [ "${RELEASE_CHECKED:-}" = 1 ]; then
   echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run release:check first)"
 else
-  npm run --silent lint   # the same script as npm run release:check, on the build above
+  node scripts/lint-package.mjs   # what npm run release:check runs, on the build above
 fi
 
 step "unit and integration tests"
