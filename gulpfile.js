@@ -23,9 +23,13 @@ function clean(done) {
 
 /** Type check only: esbuild writes the JavaScript. */
 function typecheck(done) {
-	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], {
-		stdio: 'inherit',
-	});
+	execFileSync(
+		process.execPath,
+		[require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
+		{
+			stdio: 'inherit',
+		},
+	);
 	done();
 }
 
@@ -34,7 +38,10 @@ function typecheck(done) {
  * that an import of a bundled library becomes a require of its bundle in dist/vendor.
  */
 async function compile() {
-	const sources = await glob(['nodes/**/*.ts', 'credentials/**/*.ts'], { cwd: __dirname, ignore: ['**/*.d.ts'] });
+	const sources = await glob(['nodes/**/*.ts', 'credentials/**/*.ts'], {
+		cwd: __dirname,
+		ignore: ['**/*.d.ts'],
+	});
 	const keepModules = {
 		name: 'keep-modules',
 		setup(build) {
@@ -42,7 +49,10 @@ async function compile() {
 				if (args.kind === 'entry-point') return undefined;
 				if (!BUNDLED.includes(args.path)) return { path: args.path, external: true };
 				const importer = path.join(DIST, path.relative(__dirname, args.importer));
-				const bundle = path.relative(path.dirname(importer), path.join(DIST, 'vendor', `${args.path}.js`));
+				const bundle = path.relative(
+					path.dirname(importer),
+					path.join(DIST, 'vendor', `${args.path}.js`),
+				);
 				const target = bundle.split(path.sep).join('/');
 				return { path: target.startsWith('.') ? target : `./${target}`, external: true };
 			});
@@ -74,7 +84,10 @@ function copyAssets() {
 async function bundleLibraries() {
 	for (const name of BUNDLED) {
 		await esbuild.build({
-			stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: __dirname },
+			stdin: {
+				contents: `module.exports = require(${JSON.stringify(name)});`,
+				resolveDir: __dirname,
+			},
 			bundle: true,
 			format: 'cjs',
 			platform: 'neutral',

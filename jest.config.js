@@ -8,27 +8,32 @@ const modulePathIgnorePatterns = ['<rootDir>/.tmp/'];
 
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: [
-    { displayName: 'unit', testEnvironment: 'node', transform: tsJest,
-			transformIgnorePatterns,
-			modulePathIgnorePatterns, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    {
-      displayName: 'integration',
-      testEnvironment: 'node',
-      transform: tsJest,
+	projects: [
+		{
+			displayName: 'unit',
+			testEnvironment: 'node',
+			transform: tsJest,
 			transformIgnorePatterns,
 			modulePathIgnorePatterns,
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
-    },
-    {
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      transform: tsJest,
+			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+		},
+		{
+			displayName: 'integration',
+			testEnvironment: 'node',
+			transform: tsJest,
 			transformIgnorePatterns,
 			modulePathIgnorePatterns,
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
-    },
-  ],
+			testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
+		},
+		{
+			displayName: 'e2e',
+			testEnvironment: 'node',
+			transform: tsJest,
+			transformIgnorePatterns,
+			modulePathIgnorePatterns,
+			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
+		},
+	],
 };

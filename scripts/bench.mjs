@@ -14,11 +14,20 @@ import { fileURLToPath } from 'node:url';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
 // require() of ES modules: a flag on Node 20.17+ and 22.0-22.11, the default from 22.12 on
-const flags = major < 22 || (major === 22 && minor < 12) ? ['--experimental-require-module', '--disable-warning=ExperimentalWarning'] : [];
+const flags =
+	major < 22 || (major === 22 && minor < 12)
+		? ['--experimental-require-module', '--disable-warning=ExperimentalWarning']
+		: [];
 
 const child = spawn(
 	process.execPath,
-	[...flags, '-r', 'ts-node/register/transpile-only', join(REPO, 'test', 'bench', 'run.ts'), ...process.argv.slice(2)],
+	[
+		...flags,
+		'-r',
+		'ts-node/register/transpile-only',
+		join(REPO, 'test', 'bench', 'run.ts'),
+		...process.argv.slice(2),
+	],
 	{ cwd: REPO, stdio: 'inherit', env: { ...process.env, TS_NODE_PREFER_TS_EXTS: 'true' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -20,15 +20,35 @@ import { fileURLToPath } from 'node:url';
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(REPO, 'docs', 'screenshots');
 const require = createRequire(import.meta.url);
-require('ts-node').register({ transpileOnly: true, project: join(REPO, 'tsconfig.json'), compilerOptions: { module: 'commonjs' } });
+require('ts-node').register({
+	transpileOnly: true,
+	project: join(REPO, 'tsconfig.json'),
+	compilerOptions: { module: 'commonjs' },
+});
 const harness = require('../test/e2e/harness.ts');
 const { startEmulator } = require('../test/emulator/index.ts');
 const { launchBrowser, openNode, openWorkflow, signIn } = require('../test/e2e/browser.ts');
-const { N8nInstance, ensureN8n, packPackage, lineByName, agentPlatformCredential, openAiEmulatorCredential, exampleNames, loadExample, EXAMPLE_CREDENTIALS, log, setLogPrefix } =
-	harness;
+const {
+	N8nInstance,
+	ensureN8n,
+	packPackage,
+	lineByName,
+	agentPlatformCredential,
+	openAiEmulatorCredential,
+	exampleNames,
+	loadExample,
+	EXAMPLE_CREDENTIALS,
+	log,
+	setLogPrefix,
+} = harness;
 
 setLogPrefix('screenshots');
-const OWNER = { email: 'admin@example.com', password: 'AgentPlatform1', firstName: 'Dev', lastName: 'Owner' };
+const OWNER = {
+	email: 'admin@example.com',
+	password: 'AgentPlatform1',
+	firstName: 'Dev',
+	lastName: 'Owner',
+};
 const API_KEY = 'dev-api-key';
 const WORKSPACE_ID = '42';
 const line = lineByName(process.env.N8N_LINE || '2');
@@ -47,7 +67,9 @@ async function takeScreenshots(page, base) {
 	await openWorkflow(page, base, 'exampleChat00001', 'Ask the agent');
 	await openNode(page, 'Ask the agent');
 	await page.waitForTimeout(1500);
-	await page.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]').click();
+	await page
+		.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
+		.click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 15_000 });
 	await shoot(page, 'agent-picker.png', 'the agent picker (Agent → Execute)');
 	await page.keyboard.press('Escape');
@@ -56,7 +78,10 @@ async function takeScreenshots(page, base) {
 	const model = page.locator('[data-test-id="parameter-input-model"]');
 	await model.scrollIntoViewIfNeeded();
 	await model.click();
-	await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').first().waitFor({ timeout: 15_000 });
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.first()
+		.waitFor({ timeout: 15_000 });
 	await shoot(page, 'execute-form.png', "Execute's form with the agent's own models loaded");
 	await page.keyboard.press('Escape');
 
@@ -69,8 +94,13 @@ async function takeScreenshots(page, base) {
 
 	// 4. The AI Agent example: a platform agent as the tool of n8n's AI Agent.
 	await page.goto(`${base}/workflow/exampleAiAgent01`);
-	await page.locator('[data-test-id="canvas-node"][data-node-name="AI Agent"]').waitFor({ timeout: 30_000 });
-	await page.locator('[data-test-id="zoom-to-fit"]').click().catch(() => undefined);
+	await page
+		.locator('[data-test-id="canvas-node"][data-node-name="AI Agent"]')
+		.waitFor({ timeout: 30_000 });
+	await page
+		.locator('[data-test-id="zoom-to-fit"]')
+		.click()
+		.catch(() => undefined);
 	await page.waitForTimeout(1500);
 	await shoot(page, 'ai-agent-example.png', 'the AI Agent example on the canvas');
 }
@@ -79,7 +109,12 @@ async function main() {
 	mkdirSync(OUT, { recursive: true });
 	await ensureN8n(line);
 	const tarball = await packPackage();
-	const emulator = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 5, quiet: true });
+	const emulator = await startEmulator({
+		apiKey: API_KEY,
+		workspaceId: WORKSPACE_ID,
+		timeScale: 5,
+		quiet: true,
+	});
 	const n8n = await N8nInstance.create(line);
 	let browser;
 	try {
@@ -111,6 +146,8 @@ async function main() {
 }
 
 main().catch((error) => {
-	process.stderr.write(`\n[screenshots] failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+	process.stderr.write(
+		`\n[screenshots] failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+	);
 	process.exit(1);
 });

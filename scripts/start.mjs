@@ -57,7 +57,12 @@ setLogPrefix('start');
 const DEV = {
 	apiKey: 'dev-api-key',
 	workspaceId: '42',
-	owner: { email: 'admin@example.com', password: 'AgentPlatform1', firstName: 'Dev', lastName: 'Owner' },
+	owner: {
+		email: 'admin@example.com',
+		password: 'AgentPlatform1',
+		firstName: 'Dev',
+		lastName: 'Owner',
+	},
 	// The example workflows (examples/*.json) reference these credentials by id.
 	credential: EXAMPLE_CREDENTIALS.agentPlatform,
 	openAiCredential: EXAMPLE_CREDENTIALS.openAi,
@@ -82,7 +87,8 @@ function portFromEnv(name, fallback) {
 	const raw = process.env[name];
 	if (raw === undefined || raw === '') return fallback;
 	const port = Number(raw);
-	if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number`);
+	if (!Number.isInteger(port) || port < 1 || port > 65535)
+		fail(`${name}=${raw} is not a port number`);
 	return port;
 }
 
@@ -124,7 +130,8 @@ function startEmulator(logFile) {
 			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 		);
 		const out = verbose ? null : createWriteStream(logFile, { flags: 'a' });
-		const write = (chunk) => (verbose ? process.stderr.write(prefixLines('emulator', chunk)) : out.write(chunk));
+		const write = (chunk) =>
+			verbose ? process.stderr.write(prefixLines('emulator', chunk)) : out.write(chunk);
 		let pending = '';
 		let url;
 		child.stdout.on('data', (chunk) => {
@@ -144,7 +151,8 @@ function startEmulator(logFile) {
 		const exitPromise = new Promise((r) => child.on('exit', (code, signal) => r(code ?? signal)));
 		child.on('error', reject);
 		exitPromise.then((code) => {
-			if (!url) reject(new Error(`the emulator exited (${code}) before it printed its URL:\n${pending}`));
+			if (!url)
+				reject(new Error(`the emulator exited (${code}) before it printed its URL:\n${pending}`));
 		});
 		setTimeout(() => {
 			if (!url) {
@@ -189,13 +197,15 @@ async function shutdown(reason, code = 0) {
 async function selfCheck(emulatorUrl) {
 	const editor = await fetch(`${n8n.baseUrl}/`, { signal: AbortSignal.timeout(10_000) });
 	const html = await editor.text();
-	if (editor.status !== 200 || !/<html/i.test(html)) throw new Error(`the editor answered HTTP ${editor.status}`);
+	if (editor.status !== 200 || !/<html/i.test(html))
+		throw new Error(`the editor answered HTTP ${editor.status}`);
 	const agents = await fetch(`${emulatorUrl}/agents?per_page=1`, {
 		headers: { authorization: `Bearer ${DEV.apiKey}`, 'x-workspace-id': DEV.workspaceId },
 		signal: AbortSignal.timeout(10_000),
 	});
 	const body = await agents.json();
-	if (agents.status !== 200) throw new Error(`the emulator answered HTTP ${agents.status}: ${JSON.stringify(body)}`);
+	if (agents.status !== 200)
+		throw new Error(`the emulator answered HTTP ${agents.status}: ${JSON.stringify(body)}`);
 	return body.total ?? body.data?.length;
 }
 
@@ -206,7 +216,9 @@ async function main() {
 		['EMULATOR_PORT', emulatorPort],
 	]) {
 		if (!(await portIsFree(port))) {
-			fail(`port ${port} on 127.0.0.1 is in use (another npm start?). Stop that, or choose another: ${name}=<port> npm start`);
+			fail(
+				`port ${port} on 127.0.0.1 is in use (another npm start?). Stop that, or choose another: ${name}=<port> npm start`,
+			);
 		}
 	}
 
@@ -228,7 +240,9 @@ async function main() {
 
 	n8n = await N8nInstance.create(line, { folder, port: n8nPort });
 	const firstRun = !existsSync(join(n8n.userFolder, '.n8n', 'database.sqlite'));
-	log(`installing the package into n8n ${line.version} (${relative(process.cwd(), folder) || folder})`);
+	log(
+		`installing the package into n8n ${line.version} (${relative(process.cwd(), folder) || folder})`,
+	);
 	await n8n.installPackage(tarball);
 	const platform = { url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId };
 	await n8n.importCredentials([
@@ -282,9 +296,13 @@ async function main() {
 		'',
 		`  Logs:       ${n8n.logFile}`,
 		`              ${verbose ? '(emulator output is shown here)' : emulatorLog}`,
-		smoke ? `  Data:       ${folder}  (removed when the smoke test passes)` : `  Data:       ${folder}  (kept; FRESH=1 npm start starts empty)`,
+		smoke
+			? `  Data:       ${folder}  (removed when the smoke test passes)`
+			: `  Data:       ${folder}  (kept; FRESH=1 npm start starts empty)`,
 		'',
-		smoke ? '  Smoke test: signing in, testing the credential, running one example, then stopping.' : '  Press Ctrl-C to stop n8n and the emulator.',
+		smoke
+			? '  Smoke test: signing in, testing the credential, running one example, then stopping.'
+			: '  Press Ctrl-C to stop n8n and the emulator.',
 		'',
 	].filter((l) => l !== null);
 	process.stdout.write(`${lines.join('\n')}\n`);
@@ -320,7 +338,11 @@ async function smokeTest() {
 	});
 	await step('run the example "stream an agent\'s answer to a webhook caller"', async () => {
 		const scopes = await n8n.rest('GET', '/api-keys/scopes');
-		const key = await n8n.rest('POST', '/api-keys', { label: 'npm start --smoke', scopes, expiresAt: null });
+		const key = await n8n.rest('POST', '/api-keys', {
+			label: 'npm start --smoke',
+			scopes,
+			expiresAt: null,
+		});
 		n8n.apiKey = key.rawApiKey;
 		await n8n.activate('exampleStream001');
 		let response;
@@ -336,7 +358,8 @@ async function smokeTest() {
 			await new Promise((r) => setTimeout(r, 500));
 		}
 		const text = await response.text();
-		if (response.status !== 200) throw new Error(`the webhook answered HTTP ${response.status}: ${text.slice(0, 500)}`);
+		if (response.status !== 200)
+			throw new Error(`the webhook answered HTTP ${response.status}: ${text.slice(0, 500)}`);
 		const pieces = text
 			.split('\n')
 			.filter((l) => l.trim())

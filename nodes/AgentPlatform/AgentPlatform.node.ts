@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as agent from './actions/agent/Agent.resource';
@@ -23,7 +28,8 @@ export class AgentPlatform implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Run AI agents on the Agent Platform and manage their files, memories and webhooks',
+		description:
+			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',
 		defaults: { name: 'Agent Platform' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -34,7 +34,11 @@ function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook &
 }
 
 function agentIdOf(ctx: IHookFunctions): string {
-	return numericIdFrom(ctx.getNode(), ctx.getNodeParameter('agentId', '', { extractValue: true }) as string, 'agent');
+	return numericIdFrom(
+		ctx.getNode(),
+		ctx.getNodeParameter('agentId', '', { extractValue: true }) as string,
+		'agent',
+	);
 }
 
 /** n8n's URL of this node's webhook: the production URL when activating, the test URL when listening. */
@@ -45,8 +49,13 @@ function webhookUrlOf(ctx: IHookFunctions): string {
 }
 
 /** The platform's 400 to an http:// URL, told as what it is and how to fix it. */
-function httpsRequiredError(ctx: IHookFunctions, error: unknown, webhookUrl: string): NodeOperationError | undefined {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '400' || !/^http:/i.test(webhookUrl)) return undefined;
+function httpsRequiredError(
+	ctx: IHookFunctions,
+	error: unknown,
+	webhookUrl: string,
+): NodeOperationError | undefined {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '400' || !/^http:/i.test(webhookUrl))
+		return undefined;
 	return new NodeOperationError(
 		ctx.getNode(),
 		`The Agent Platform accepts only https webhook URLs, and n8n's webhook URL is http (${webhookUrl}). ` +
@@ -70,7 +79,8 @@ export class AgentPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// $parameter gives a resource locator's value, not the locator itself
-		subtitle: '={{ $parameter["agentId"] ? "Finished runs of agent " + $parameter["agentId"] : "" }}',
+		subtitle:
+			'={{ $parameter["agentId"] ? "Finished runs of agent " + $parameter["agentId"] : "" }}',
 		// n8n's node panel shows the action node and this trigger as one entry, with this description
 		description:
 			'Run Agent Platform agents and manage their files, memories and webhooks; start a workflow when a run finishes',
@@ -78,7 +88,9 @@ export class AgentPlatformTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				// n8n's node panel names a trigger's entries after a property called "Trigger On"
@@ -194,7 +206,8 @@ export class AgentPlatformTrigger implements INodeType {
 			/** Removes the webhook (a 404 means it is already gone) and forgets it. */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const stored = storedWebhook(this);
-				if (stored.webhookId !== undefined) await deleteWebhook.call(this, String(stored.webhookId));
+				if (stored.webhookId !== undefined)
+					await deleteWebhook.call(this, String(stored.webhookId));
 				delete stored.webhookId;
 				delete stored.webhookSecret;
 				return true;
@@ -204,15 +217,24 @@ export class AgentPlatformTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const stored = storedWebhook(this);
-		if (!secretMatches((this.getQueryData() as IDataObject)[SECRET_PARAMETER], stored.webhookSecret)) {
-			this.getResponseObject().status(401).json({ message: "Unauthorized: the request does not carry this trigger's secret" });
+		if (
+			!secretMatches((this.getQueryData() as IDataObject)[SECRET_PARAMETER], stored.webhookSecret)
+		) {
+			this.getResponseObject()
+				.status(401)
+				.json({ message: "Unauthorized: the request does not carry this trigger's secret" });
 			return { noWebhookResponse: true };
 		}
-		const options = this.getNodeParameter('options', {}) as { includeHeaders?: boolean; statuses?: string[] };
+		const options = this.getNodeParameter('options', {}) as {
+			includeHeaders?: boolean;
+			statuses?: string[];
+		};
 		const request = this.getRequestObject() as { rawBody?: Uint8Array };
 		const json = deliveryJson(request.rawBody, this.getBodyData());
 		if (!statusAllowed(json, options.statuses)) return {};
-		const item = options.includeHeaders ? { ...json, headers: this.getHeaderData() as IDataObject } : json;
+		const item = options.includeHeaders
+			? { ...json, headers: this.getHeaderData() as IDataObject }
+			: json;
 		return { workflowData: [this.helpers.returnJsonArray(item)] };
 	}
 }

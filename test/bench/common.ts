@@ -46,12 +46,16 @@ export function parseOptions(argv: string[]): BenchOptions {
 	const number = (name: string, fallback: number) => {
 		const raw = value(name);
 		const parsed = raw === undefined ? fallback : Number(raw);
-		if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`--${name} needs a positive number`);
+		if (!Number.isFinite(parsed) || parsed <= 0)
+			throw new Error(`--${name} needs a positive number`);
 		return parsed;
 	};
 	return {
 		runs: Math.round(number('runs', 5)),
-		only: (value('only') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+		only: (value('only') ?? '')
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean),
 		quick: argv.includes('--quick'),
 		timeScale: number('time-scale', 20),
 	};
@@ -72,13 +76,25 @@ export function progress(message: string): void {
 
 /** The rows as a Markdown table (what the README shows). */
 export function table(rows: BenchRow[]): string {
-	const header = ['case', 'figure', 'node', 'baseline (same run)', 'ratio / value', 'target', 'met'];
+	const header = [
+		'case',
+		'figure',
+		'node',
+		'baseline (same run)',
+		'ratio / value',
+		'target',
+		'met',
+	];
 	const body = rows.map((r) => [
 		r.case,
 		r.figure,
 		r.measured,
 		r.baseline,
-		Number.isFinite(r.value) ? (Math.abs(r.value) >= 100 ? r.value.toFixed(0) : r.value.toFixed(2)) : '–',
+		Number.isFinite(r.value)
+			? Math.abs(r.value) >= 100
+				? r.value.toFixed(0)
+				: r.value.toFixed(2)
+			: '–',
 		r.target,
 		r.info ? '–' : r.met ? 'yes' : '**no**',
 	]);
@@ -104,12 +120,26 @@ export async function startEmulatorProcess(args: string[] = []): Promise<Emulato
 	const workspaceId = '42';
 	const child: ChildProcess = spawn(
 		process.execPath,
-		['-r', 'ts-node/register/transpile-only', join(REPO, 'test', 'emulator', 'cli.ts'), '--port', '0', '--quiet', '--api-key', apiKey, '--workspace-id', workspaceId, ...args],
+		[
+			'-r',
+			'ts-node/register/transpile-only',
+			join(REPO, 'test', 'emulator', 'cli.ts'),
+			'--port',
+			'0',
+			'--quiet',
+			'--api-key',
+			apiKey,
+			'--workspace-id',
+			workspaceId,
+			...args,
+		],
 		{ cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
 	);
 	let out = '';
 	await new Promise<void>((resolve, reject) => {
-		child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before it listened: ${out}`)));
+		child.once('exit', (code) =>
+			reject(new Error(`the emulator exited (${code}) before it listened: ${out}`)),
+		);
 		child.stdout!.on('data', (chunk: Buffer) => {
 			out += chunk.toString();
 			if (/Workspace ID/.test(out)) resolve();

@@ -56,7 +56,14 @@ function workflow(id: string, agentId: number, answers: Record<string, string>) 
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 'd0000000-0000-4000-8000-000000000001', name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'd0000000-0000-4000-8000-000000000001',
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'd0000000-0000-4000-8000-000000000002',
 				name: 'Run',
@@ -89,13 +96,31 @@ interface LineResult {
 	growthMb: number;
 }
 
-async function benchLine(line: N8nLine, emu: PlatformEmulator, bytes: number, runs: number): Promise<LineResult> {
-	const n8n = await N8nInstance.withPackage(line, { env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+async function benchLine(
+	line: N8nLine,
+	emu: PlatformEmulator,
+	bytes: number,
+	runs: number,
+): Promise<LineResult> {
+	const n8n = await N8nInstance.withPackage(line, {
+		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+	});
 	try {
-		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
 		await n8n.importWorkflows([
-			workflow(WORKFLOW.baseline, VIDEO_AGENT, { script: 'A short clip', resolution: firstOption(emu, VIDEO_AGENT, 'resolution') }),
-			workflow(WORKFLOW.download, IMAGE_AGENT, { prompt: 'A long video', size: firstOption(emu, IMAGE_AGENT, 'size') }),
+			workflow(WORKFLOW.baseline, VIDEO_AGENT, {
+				script: 'A short clip',
+				resolution: firstOption(emu, VIDEO_AGENT, 'resolution'),
+			}),
+			workflow(WORKFLOW.download, IMAGE_AGENT, {
+				prompt: 'A long video',
+				size: firstOption(emu, IMAGE_AGENT, 'size'),
+			}),
 		]);
 		const result: LineResult = { line, baselineMb: [], downloadMb: [], growthMb: 0 };
 		for (let i = 0; i < runs; i++) {
@@ -109,7 +134,9 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, bytes: number, ru
 				throw new Error(`the download did not arrive whole: ${JSON.stringify(stored)}`);
 			}
 			result.downloadMb.push(download.peakMb);
-			log(`n8n ${line.version} run ${i + 1}/${runs}: 1 MiB ${baseline.peakMb.toFixed(0)} MB, download ${download.peakMb.toFixed(0)} MB (${stored.fileSize ?? stored.bytes})`);
+			log(
+				`n8n ${line.version} run ${i + 1}/${runs}: 1 MiB ${baseline.peakMb.toFixed(0)} MB, download ${download.peakMb.toFixed(0)} MB (${stored.fileSize ?? stored.bytes})`,
+			);
 		}
 		result.growthMb = median(result.downloadMb) - median(result.baselineMb);
 		return result;
@@ -128,7 +155,12 @@ async function main(): Promise<void> {
 	await host.start();
 	host.files.set('long-video.mp4', { body: randomBytes(bytes), contentType: 'video/mp4' });
 	host.files.set('short-video.mp4', { body: randomBytes(SMALL_BYTES), contentType: 'video/mp4' });
-	const emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 0.2, quiet: true });
+	const emu = await startEmulator({
+		apiKey: API_KEY,
+		workspaceId: WORKSPACE_ID,
+		executionSeconds: 0.2,
+		quiet: true,
+	});
 	emu.configureAgent(IMAGE_AGENT, { generatedFiles: [`${host.url}/long-video.mp4`] });
 	emu.configureAgent(VIDEO_AGENT, { generatedFiles: [`${host.url}/short-video.mp4`] });
 	let failed = false;

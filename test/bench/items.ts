@@ -77,7 +77,12 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 			credentials: { httpHeaderAuth: HTTP_CREDENTIAL },
 		},
 		...[1, 5, 25, 100].map((batchSize) => ({
-			name: { 1: NODES.getBatch1, 5: NODES.getBatch5, 25: NODES.getBatch25, 100: NODES.getBatch100 }[batchSize]!,
+			name: {
+				1: NODES.getBatch1,
+				5: NODES.getBatch5,
+				25: NODES.getBatch25,
+				100: NODES.getBatch100,
+			}[batchSize]!,
 			type: 'n8n-nodes-agent-platform.agentPlatform',
 			typeVersion: 1,
 			parameters: {
@@ -104,10 +109,20 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 			credentials: { httpHeaderAuth: HTTP_CREDENTIAL },
 		},
 		...[1, 5, 25, 100].map((batchSize) => ({
-			name: { 1: NODES.createBatch1, 5: NODES.createBatch5, 25: NODES.createBatch25, 100: NODES.createBatch100 }[batchSize]!,
+			name: {
+				1: NODES.createBatch1,
+				5: NODES.createBatch5,
+				25: NODES.createBatch25,
+				100: NODES.createBatch100,
+			}[batchSize]!,
 			type: 'n8n-nodes-agent-platform.agentPlatform',
 			typeVersion: 1,
-			parameters: { resource: 'memory', operation: 'create', memory: '={{ $json.text }}', batching: { batchSize } },
+			parameters: {
+				resource: 'memory',
+				operation: 'create',
+				memory: '={{ $json.text }}',
+				batching: { batchSize },
+			},
 			credentials: apCredentials,
 		})),
 	];
@@ -120,7 +135,12 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 			typeVersion: 2,
 			position: [0, 0],
 			webhookId: webhookPath(id),
-			parameters: { httpMethod: 'POST', path: webhookPath(id), responseMode: 'onReceived', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path: webhookPath(id),
+				responseMode: 'onReceived',
+				options: {},
+			},
 		},
 		{
 			id: 'c0000000-0000-4000-8000-000000000002',
@@ -152,7 +172,8 @@ function workflow(emu: PlatformEmulator, id: string, items: number, reversed: bo
 }
 
 function nodeSeconds(run: N8nRun, name: string, items: number): number {
-	const task = run.data.resultData.runData[name]?.[0] as { executionTime?: number; data?: { main?: unknown[][] } } | undefined;
+	const task = run.data.resultData.runData[name]?.[0] as
+		{ executionTime?: number; data?: { main?: unknown[][] } } | undefined;
 	const count = task?.data?.main?.[0]?.length ?? 0;
 	if (!task || count !== items) throw new Error(`${name} gave ${count} of ${items} items`);
 	return (task.executionTime ?? Number.NaN) / 1000;
@@ -160,12 +181,16 @@ function nodeSeconds(run: N8nRun, name: string, items: number): number {
 
 /** Starts the workflow by its webhook and returns the run data of the execution it made. */
 async function runOnce(n8n: N8nInstance, workflowId: string): Promise<N8nRun> {
-	const before = new Set((await n8n.getExecutions(workflowId, { includeData: false })).map((e) => String(e.id)));
+	const before = new Set(
+		(await n8n.getExecutions(workflowId, { includeData: false })).map((e) => String(e.id)),
+	);
 	// n8n may answer 404 for a moment after activation, until the webhook is registered.
 	const res = await waitFor(
 		`the webhook of ${workflowId}`,
 		async () => {
-			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath(workflowId)}`, { method: 'POST' });
+			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath(workflowId)}`, {
+				method: 'POST',
+			});
 			return answer.status === 404 ? undefined : answer;
 		},
 		{ timeoutMs: 30_000, intervalMs: 500 },
@@ -175,19 +200,33 @@ async function runOnce(n8n: N8nInstance, workflowId: string): Promise<N8nRun> {
 		`the execution of ${workflowId}`,
 		async () => {
 			const executions = await n8n.getExecutions(workflowId, { includeData: false });
-			const mine = executions.find((e) => !before.has(String(e.id)) && ['success', 'error', 'crashed'].includes(String(e.status)));
+			const mine = executions.find(
+				(e) =>
+					!before.has(String(e.id)) && ['success', 'error', 'crashed'].includes(String(e.status)),
+			);
 			return mine;
 		},
 		{ timeoutMs: 15 * 60_000, intervalMs: 1000 },
 	);
-	if (execution.status !== 'success') throw new Error(`the execution of ${workflowId} ended with ${String(execution.status)}`);
-	const full = await n8n.api<{ data: N8nRun['data'] }>('GET', `/executions/${String(execution.id)}?includeData=true`);
+	if (execution.status !== 'success')
+		throw new Error(`the execution of ${workflowId} ended with ${String(execution.status)}`);
+	const full = await n8n.api<{ data: N8nRun['data'] }>(
+		'GET',
+		`/executions/${String(execution.id)}?includeData=true`,
+	);
 	return { data: full.data } as N8nRun;
 }
 
-async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, runs: number): Promise<BenchRow[]> {
+async function benchLine(
+	line: N8nLine,
+	emu: PlatformEmulator,
+	items: number,
+	runs: number,
+): Promise<BenchRow[]> {
 	const n8n = await N8nInstance.withPackage(line);
-	const times: Record<string, number[]> = Object.fromEntries(Object.values(NODES).map((name) => [name, []]));
+	const times: Record<string, number[]> = Object.fromEntries(
+		Object.values(NODES).map((name) => [name, []]),
+	);
 	try {
 		await n8n.importCredentials([
 			// no limit here (rates.ts measures the pace): a rate that never holds a request back
@@ -195,22 +234,39 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 				{ url: emu.url, apiKey: emu.apiKey, workspaceId: emu.workspaceId },
 				{ ...AP_CREDENTIAL, requestsPerSecond: 100_000 },
 			),
-			{ ...HTTP_CREDENTIAL, type: 'httpHeaderAuth', data: { name: 'Authorization', value: `Bearer ${emu.apiKey}` } },
+			{
+				...HTTP_CREDENTIAL,
+				type: 'httpHeaderAuth',
+				data: { name: 'Authorization', value: `Bearer ${emu.apiKey}` },
+			},
 		]);
-		await n8n.importWorkflows([workflow(emu, WORKFLOW_IDS[0], items, false), workflow(emu, WORKFLOW_IDS[1], items, true)]);
+		await n8n.importWorkflows([
+			workflow(emu, WORKFLOW_IDS[0], items, false),
+			workflow(emu, WORKFLOW_IDS[1], items, true),
+		]);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
 		for (const id of WORKFLOW_IDS) await n8n.activate(id);
 		for (let i = 0; i < runs; i++) {
 			const run = await runOnce(n8n, WORKFLOW_IDS[i % 2]);
 			for (const name of Object.values(NODES)) times[name].push(nodeSeconds(run, name, items));
-			progress(`items, n8n ${line.version}, run ${i + 1}/${runs}: ${Object.values(NODES).map((name) => `${name} ${seconds(times[name].at(-1)!)}`).join(', ')}`);
+			progress(
+				`items, n8n ${line.version}, run ${i + 1}/${runs}: ${Object.values(NODES)
+					.map((name) => `${name} ${seconds(times[name].at(-1)!)}`)
+					.join(', ')}`,
+			);
 		}
 	} finally {
 		await n8n.dispose();
 	}
 	const m = (name: string) => median(times[name]);
-	const row = (operation: string, http: string, ours: string, batchSize: number, limit?: number): BenchRow => ({
+	const row = (
+		operation: string,
+		http: string,
+		ours: string,
+		batchSize: number,
+		limit?: number,
+	): BenchRow => ({
 		case: '5 Items',
 		figure: `n8n ${line.version}: ${items} items, ${operation}, Batch Size ${batchSize} ÷ HTTP Request node`,
 		measured: seconds(m(ours)),
@@ -264,7 +320,12 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, items: number, ru
 export async function benchItems(options: BenchOptions): Promise<BenchRow[]> {
 	const items = options.quick ? 200 : 1000;
 	const runs = Math.max(2, Math.min(options.runs, options.quick ? 2 : 4));
-	const emu = await startEmulator({ port: 0, apiKey: 'bench-items-key', quiet: true, faults: { latencyMs: LATENCY_MS } });
+	const emu = await startEmulator({
+		port: 0,
+		apiKey: 'bench-items-key',
+		quiet: true,
+		faults: { latencyMs: LATENCY_MS },
+	});
 	const rows: BenchRow[] = [];
 	try {
 		for (const line of selectedLines()) rows.push(...(await benchLine(line, emu, items, runs)));

@@ -6,11 +6,20 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { N8nInstance, NODE24_BIN, freePort, n8nInstallDir, parseRunJson, type N8nRun } from '../e2e/harness';
+import {
+	N8nInstance,
+	NODE24_BIN,
+	freePort,
+	n8nInstallDir,
+	parseRunJson,
+	type N8nRun,
+} from '../e2e/harness';
 
 function statusField(pid: number, field: string): number | undefined {
 	try {
-		const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+			readFileSync(`/proc/${pid}/status`, 'utf8'),
+		);
 		return match ? Number(match[1]) / 1024 : undefined;
 	} catch {
 		return undefined; // the process has just exited
@@ -48,7 +57,9 @@ export async function executeMeasured(n8n: N8nInstance, workflowId: string): Pro
 	clearInterval(timer);
 	const run = parseRunJson(stdout);
 	if (!run || code !== 0) {
-		throw new Error(`n8n execute --id=${workflowId} failed (exit ${code})\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
+		throw new Error(
+			`n8n execute --id=${workflowId} failed (exit ${code})\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`,
+		);
 	}
 	return { peakMb, run, seconds: (Date.now() - started) / 1000 };
 }

@@ -27,7 +27,8 @@ const MEMORIES = 5000;
 const PER_PAGE = 50;
 const PAGES = MEMORIES / PER_PAGE;
 const LATENCY_MS = 20;
-if (process.env.BENCH_PAGING_CONCURRENCY) PAGING.concurrency = Number(process.env.BENCH_PAGING_CONCURRENCY);
+if (process.env.BENCH_PAGING_CONCURRENCY)
+	PAGING.concurrency = Number(process.env.BENCH_PAGING_CONCURRENCY);
 
 function rawClient(emu: EmulatorProcess) {
 	const agent = new http.Agent({ keepAlive: true });
@@ -36,7 +37,14 @@ function rawClient(emu: EmulatorProcess) {
 			http
 				.get(
 					`${emu.url}/memories?page=${n}&per_page=${PER_PAGE}`,
-					{ agent, headers: { Authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId, Accept: 'application/json' } },
+					{
+						agent,
+						headers: {
+							Authorization: `Bearer ${emu.apiKey}`,
+							'x-workspace-id': emu.workspaceId,
+							Accept: 'application/json',
+						},
+					},
 					(res) => {
 						let body = '';
 						res.setEncoding('utf8');
@@ -55,7 +63,8 @@ function rawClient(emu: EmulatorProcess) {
 		async concurrent(): Promise<number> {
 			const started = performance.now();
 			const counts = await Promise.all(pages.map(page));
-			if (counts.reduce((a, b) => a + b, 0) !== MEMORIES) throw new Error('raw client: wrong count');
+			if (counts.reduce((a, b) => a + b, 0) !== MEMORIES)
+				throw new Error('raw client: wrong count');
 			return performance.now() - started;
 		},
 		async sequential(): Promise<number> {
@@ -93,30 +102,50 @@ function floorNode(baseUrl: string): INodeType {
 					json: true,
 				})) as { memories: INodeExecutionData['json'][]; meta: { last_page: number } };
 			const first = await get(1);
-			const rest = await Promise.all(Array.from({ length: first.meta.last_page - 1 }, (_, i) => get(i + 2)));
+			const rest = await Promise.all(
+				Array.from({ length: first.meta.last_page - 1 }, (_, i) => get(i + 2)),
+			);
 			const all = [first, ...rest].flatMap((body) => body.memories);
 			return [this.helpers.returnJsonArray(all)];
 		},
 	};
 }
 
-async function nodeRun(emu: EmulatorProcess, nodeType?: INodeType): Promise<{ ms: number; items: number; error?: string }> {
+async function nodeRun(
+	emu: EmulatorProcess,
+	nodeType?: INodeType,
+): Promise<{ ms: number; items: number; error?: string }> {
 	const { outputs, error, run } = await runNode({
 		parameters: { resource: 'memory', operation: 'getAll', returnAll: true },
 		// no limit here (rates.ts measures the pace): a rate that never holds a request back
 		credentials: credentialsFor(emu, 100_000),
 		nodeType,
 	});
-	const task = run.data.resultData.runData['Agent Platform']?.[0] as { executionTime?: number } | undefined;
-	return { ms: task?.executionTime ?? Number.NaN, items: outputs[0]?.length ?? 0, error: error?.message };
+	const task = run.data.resultData.runData['Agent Platform']?.[0] as
+		{ executionTime?: number } | undefined;
+	return {
+		ms: task?.executionTime ?? Number.NaN,
+		items: outputs[0]?.length ?? 0,
+		error: error?.message,
+	};
 }
 
 export async function benchPaging(options: BenchOptions): Promise<BenchRow[]> {
-	const emu = await startEmulatorProcess(['--seed-memories', String(MEMORIES), '--latency', String(LATENCY_MS)]);
+	const emu = await startEmulatorProcess([
+		'--seed-memories',
+		String(MEMORIES),
+		'--latency',
+		String(LATENCY_MS),
+	]);
 	const raw = rawClient(emu);
 	const rows: BenchRow[] = [];
 	try {
-		const times = { node: [] as number[], floor: [] as number[], concurrent: [] as number[], sequential: [] as number[] };
+		const times = {
+			node: [] as number[],
+			floor: [] as number[],
+			concurrent: [] as number[],
+			sequential: [] as number[],
+		};
 		const floor = floorNode(emu.url);
 		// one untimed round: module loading and JIT
 		await raw.concurrent();
@@ -125,7 +154,8 @@ export async function benchPaging(options: BenchOptions): Promise<BenchRow[]> {
 		for (let i = 0; i < options.runs; i++) {
 			times.concurrent.push(await raw.concurrent());
 			const node = await nodeRun(emu);
-			if (node.error || node.items !== MEMORIES) throw new Error(`Return All returned ${node.items} items: ${node.error}`);
+			if (node.error || node.items !== MEMORIES)
+				throw new Error(`Return All returned ${node.items} items: ${node.error}`);
 			times.node.push(node.ms);
 			times.floor.push((await nodeRun(emu, floor)).ms);
 			if (i < Math.min(options.runs, 3)) times.sequential.push(await raw.sequential());
@@ -158,7 +188,6 @@ export async function benchPaging(options: BenchOptions): Promise<BenchRow[]> {
 			target: '≥ 3×',
 			met: sequential / node >= 3,
 		});
-
 	} finally {
 		raw.close();
 		await emu.stop();

@@ -32,7 +32,10 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 	const emu = await startEmulator({ port: 0, timeScale: scale, quiet: true });
 	const rows: BenchRow[] = [];
 	try {
-		Object.assign(POLLING, { minIntervalMs: saved.minIntervalMs / scale, maxIntervalMs: saved.maxIntervalMs / scale });
+		Object.assign(POLLING, {
+			minIntervalMs: saved.minIntervalMs / scale,
+			maxIntervalMs: saved.maxIntervalMs / scale,
+		});
 		for (const duration of [120, 600]) {
 			emu.configureAgent(TEXT_AGENT, { executionSeconds: duration });
 			let worstDelay = 0;
@@ -54,9 +57,12 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 					credentials: credentialsFor(emu),
 				});
 				const result = outputs[0]?.[0]?.json;
-				if (error || result?.status !== 'succeeded') throw new Error(`the ${duration} s run did not succeed: ${error?.message}`);
+				if (error || result?.status !== 'succeeded')
+					throw new Error(`the ${duration} s run did not succeed: ${error?.message}`);
 				const record = emu.state.responses.get(Number(result.id))!;
-				const post = emu.requests.find((r) => r.method === 'POST' && r.path === `/agents/${TEXT_AGENT}/execute`)!;
+				const post = emu.requests.find(
+					(r) => r.method === 'POST' && r.path === `/agents/${TEXT_AGENT}/execute`,
+				)!;
 				const polls = emu.requests.filter((r) => r.path === `/agent-responses/${record.id}`);
 				const lasted = micros(record.updated_at) - micros(record.created_at); // virtual ms
 				const endedAt = post.at + lasted / scale; // real ms
@@ -64,7 +70,9 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 				const delay = (seenAt - endedAt) * scale; // virtual ms
 				worstDelay = Math.max(worstDelay, delay);
 				worstPolls = Math.max(worstPolls, polls.length);
-				progress(`polling: ${duration} s run (×${scale}): ${polls.length} polls, end seen ${seconds(delay / 1000)} after it (virtual)`);
+				progress(
+					`polling: ${duration} s run (×${scale}): ${polls.length} polls, end seen ${seconds(delay / 1000)} after it (virtual)`,
+				);
 			}
 			const bound = Math.max(1000, 0.05 * duration * 1000);
 			rows.push({

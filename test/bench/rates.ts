@@ -47,7 +47,11 @@ const returnAll: INodeParameters = { resource: 'memory', operation: 'getAll', re
 
 /** One round trip to the emulator, no limit set: the median of a few. */
 async function roundTripMs(emu: EmulatorProcess): Promise<number> {
-	await emu.control('PUT', '/faults', { latencyMs: LATENCY_MS, rateLimitPerSecond: 0, rateLimitWindow: null });
+	await emu.control('PUT', '/faults', {
+		latencyMs: LATENCY_MS,
+		rateLimitPerSecond: 0,
+		rateLimitWindow: null,
+	});
 	const times: number[] = [];
 	for (let i = 0; i < 5; i++) {
 		const started = performance.now();
@@ -75,25 +79,37 @@ async function underLimit(
 			async (run) =>
 				await runNode({
 					parameters: run.parameters,
-					items: run.items === undefined ? undefined : Array.from({ length: run.items }, () => ({ json: {} })),
+					items:
+						run.items === undefined
+							? undefined
+							: Array.from({ length: run.items }, () => ({ json: {} })),
 					credentials: credentialsFor(emu, run.requestsPerSecond),
 					continueOnFail: true,
 				}),
 		),
 	);
 	const ms = performance.now() - started;
-	const { requests } = await emu.control<{ requests: Array<{ status: number; path: string }> }>('GET', '/requests');
+	const { requests } = await emu.control<{ requests: Array<{ status: number; path: string }> }>(
+		'GET',
+		'/requests',
+	);
 	const outputs = results.flatMap((r) => r.outputs[0] ?? []);
 	const nodeMs = Math.max(
 		...results.map(
-			(r) => (r.run.data.resultData.runData['Agent Platform']?.[0] as { executionTime?: number } | undefined)?.executionTime ?? ms,
+			(r) =>
+				(
+					r.run.data.resultData.runData['Agent Platform']?.[0] as
+						{ executionTime?: number } | undefined
+				)?.executionTime ?? ms,
 		),
 	);
 	return {
 		ms,
 		nodeMs,
 		items: outputs.length,
-		failed: outputs.filter((item) => item.json.error !== undefined).length + results.filter((r) => r.error).length,
+		failed:
+			outputs.filter((item) => item.json.error !== undefined).length +
+			results.filter((r) => r.error).length,
 		answered: requests.filter((r) => r.status >= 200 && r.status < 300).length,
 		refused: requests.filter((r) => r.status === 429).length,
 		error: results.find((r) => r.error)?.error?.message,
@@ -110,18 +126,32 @@ function describe(outcome: Outcome): string {
 export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 	const only = (process.env.BENCH_RATES ?? '').split(',').filter(Boolean);
 	const want = (name: string) => only.length === 0 || only.includes(name);
-	const emu = await startEmulatorProcess(['--seed-memories', String(150 * PER_PAGE), '--latency', String(LATENCY_MS)]);
+	const emu = await startEmulatorProcess([
+		'--seed-memories',
+		String(150 * PER_PAGE),
+		'--latency',
+		String(LATENCY_MS),
+	]);
 	const rows: BenchRow[] = [];
 	const memories = 150 * PER_PAGE;
 	try {
 		// module loading and JIT, untimed
-		await underLimit(emu, {}, [{ parameters: { ...returnAll, returnAll: false, limit: 10 }, requestsPerSecond: 100_000 }]);
+		await underLimit(emu, {}, [
+			{ parameters: { ...returnAll, returnAll: false, limit: 10 }, requestsPerSecond: 100_000 },
+		]);
 
 		if (want('bucket1')) {
 			const rtt = await roundTripMs(emu);
 			const pages = 30;
-			const parameters = { resource: 'memory', operation: 'getAll', returnAll: false, limit: pages * PER_PAGE };
-			const outcome = await underLimit(emu, { rateLimitPerSecond: 1, rateLimitBurst: 1 }, [{ parameters, requestsPerSecond: 1 }]);
+			const parameters = {
+				resource: 'memory',
+				operation: 'getAll',
+				returnAll: false,
+				limit: pages * PER_PAGE,
+			};
+			const outcome = await underLimit(emu, { rateLimitPerSecond: 1, rateLimitBurst: 1 }, [
+				{ parameters, requestsPerSecond: 1 },
+			]);
 			const ideal = (pages - 1) * 1000 + rtt;
 			const total = outcome.answered + outcome.refused;
 			progress(`rates, bucket R=1: ${describe(outcome)}`);
@@ -132,7 +162,8 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 				baseline: seconds(ideal / 1000),
 				value: outcome.ms / ideal,
 				target: '≤ 1.10×, 0 failed, ≤ 3 % 429',
-				met: outcome.ms / ideal <= 1.1 && outcome.failed === 0 && percent(outcome.refused, total) <= 3,
+				met:
+					outcome.ms / ideal <= 1.1 && outcome.failed === 0 && percent(outcome.refused, total) <= 3,
 			});
 		}
 
@@ -140,7 +171,9 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 			const rtt = await roundTripMs(emu);
 			const pages = 150;
 			const parameters = { ...returnAll };
-			const outcome = await underLimit(emu, { rateLimitWindow: { limit: 60, seconds: 60 } }, [{ parameters, requestsPerSecond: 1 }]);
+			const outcome = await underLimit(emu, { rateLimitWindow: { limit: 60, seconds: 60 } }, [
+				{ parameters, requestsPerSecond: 1 },
+			]);
 			// windows open at 0, 60 and 120 s; the last 30 pages go at 120 s
 			const ideal = Math.floor((pages - 1) / 60) * 60_000 + rtt;
 			const total = outcome.answered + outcome.refused;
@@ -152,7 +185,11 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 				baseline: seconds(ideal / 1000),
 				value: outcome.ms / ideal,
 				target: '≤ 1.10×, 0 failed, ≤ 3 % 429',
-				met: outcome.items === memories && outcome.ms / ideal <= 1.1 && outcome.failed === 0 && percent(outcome.refused, total) <= 3,
+				met:
+					outcome.items === memories &&
+					outcome.ms / ideal <= 1.1 &&
+					outcome.failed === 0 &&
+					percent(outcome.refused, total) <= 3,
 			});
 		}
 
@@ -167,7 +204,9 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 				answers: { mappingMode: 'defineBelow', value: { topic: 'rate limits', tone: 'casual' } },
 				batching: { batchSize: 5 },
 			};
-			const outcome = await underLimit(emu, { rateLimitPerSecond: 2, rateLimitBurst: 2 }, [{ parameters, items, requestsPerSecond: 2 }]);
+			const outcome = await underLimit(emu, { rateLimitPerSecond: 2, rateLimitBurst: 2 }, [
+				{ parameters, items, requestsPerSecond: 2 },
+			]);
 			// the agent's form once, then one start per item: the first two at once, then one every 0.5 s
 			const requests = items + 1;
 			const ideal = ((requests - 2) / 2) * 1000 + rtt;
@@ -185,7 +224,12 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 
 		if (want('two')) {
 			const pages = 10;
-			const parameters = { resource: 'memory', operation: 'getAll', returnAll: false, limit: pages * PER_PAGE };
+			const parameters = {
+				resource: 'memory',
+				operation: 'getAll',
+				returnAll: false,
+				limit: pages * PER_PAGE,
+			};
 			const outcome = await underLimit(emu, { rateLimitPerSecond: 1, rateLimitBurst: 1 }, [
 				{ parameters, requestsPerSecond: 1 },
 				{ parameters: { ...parameters, limit: pages * PER_PAGE - 1 }, requestsPerSecond: 1 },
@@ -205,8 +249,15 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 
 		if (want('bucket20')) {
 			const pages = 100;
-			const parameters = { resource: 'memory', operation: 'getAll', returnAll: false, limit: pages * PER_PAGE };
-			const outcome = await underLimit(emu, { rateLimitPerSecond: 20, rateLimitBurst: 20 }, [{ parameters, requestsPerSecond: 20 }]);
+			const parameters = {
+				resource: 'memory',
+				operation: 'getAll',
+				returnAll: false,
+				limit: pages * PER_PAGE,
+			};
+			const outcome = await underLimit(emu, { rateLimitPerSecond: 20, rateLimitBurst: 20 }, [
+				{ parameters, requestsPerSecond: 20 },
+			]);
 			// over n8n's execution time of the node, as the other throughput figures (the set-up of a run is not the pace's)
 			const throughput = outcome.answered / (outcome.nodeMs / 1000);
 			const total = outcome.answered + outcome.refused;
@@ -218,7 +269,8 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 				baseline: 'R = 20/s',
 				value: throughput / 20,
 				target: '≥ 0.95 R, ≤ 5 % 429',
-				met: throughput / 20 >= 0.95 && outcome.failed === 0 && percent(outcome.refused, total) <= 5,
+				met:
+					throughput / 20 >= 0.95 && outcome.failed === 0 && percent(outcome.refused, total) <= 5,
 			});
 		}
 	} finally {

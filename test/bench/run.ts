@@ -32,7 +32,9 @@ async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
 	if (options.quick && !process.argv.includes('--runs')) options.runs = 3;
 	const names = options.only.length ? options.only : Object.keys(CASES);
-	for (const name of names) if (!CASES[name]) throw new Error(`unknown case "${name}" (known: ${Object.keys(CASES).join(', ')})`);
+	for (const name of names)
+		if (!CASES[name])
+			throw new Error(`unknown case "${name}" (known: ${Object.keys(CASES).join(', ')})`);
 
 	const rows: BenchRow[] = [];
 	const started = Date.now();
@@ -43,7 +45,15 @@ async function main(): Promise<void> {
 			rows.push(...(await (await CASES[name]())(options)));
 		} catch (error) {
 			progress(`case ${name} failed: ${(error as Error).stack ?? error}`);
-			rows.push({ case: name, figure: 'could not be measured', measured: (error as Error).message.split('\n')[0], baseline: '–', value: Number.NaN, target: '–', met: false });
+			rows.push({
+				case: name,
+				figure: 'could not be measured',
+				measured: (error as Error).message.split('\n')[0],
+				baseline: '–',
+				value: Number.NaN,
+				target: '–',
+				met: false,
+			});
 		}
 		progress(`case ${name} took ${((Date.now() - caseStarted) / 1000).toFixed(0)} s`);
 	}

@@ -61,7 +61,9 @@ function rawFirstEvent(emu: PlatformEmulator): Promise<number> {
 					text += chunk;
 					if (first === undefined && /(^|\n)data: [^\n]*\n\n/.test(text)) first = now();
 				});
-				res.on('end', () => (first === undefined ? reject(new Error('raw SSE client: no event')) : resolve(first)));
+				res.on('end', () =>
+					first === undefined ? reject(new Error('raw SSE client: no event')) : resolve(first),
+				);
 			},
 		);
 		req.on('error', reject);
@@ -93,13 +95,16 @@ async function nodeFirstChunk(emu: PlatformEmulator): Promise<number> {
 }
 
 function firstEventSentAt(emu: PlatformEmulator): number {
-	const streams = emu.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/execute') && r.eventsSentAt?.length);
+	const streams = emu.requests.filter(
+		(r) => r.method === 'POST' && r.path.endsWith('/execute') && r.eventsSentAt?.length,
+	);
 	return streams.at(-1)!.eventsSentAt![0];
 }
 
 /** 10 MB of events shaped like the platform's, cut into 64 KiB chunks. */
 function eventChunks(bytes: number): { chunks: Uint8Array[]; events: number } {
-	const output = 'The quick brown fox jumps over the lazy dog, and the agent keeps writing its answer. ';
+	const output =
+		'The quick brown fox jumps over the lazy dog, and the agent keeps writing its answer. ';
 	let text = '';
 	let events = 0;
 	while (text.length < bytes) {
@@ -127,13 +132,26 @@ async function* asStream(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
 	for (const chunk of chunks) yield chunk;
 }
 
-const benchNode: INode = { id: 'bench', name: 'Bench', type: 'bench', typeVersion: 1, position: [0, 0], parameters: {} };
+const benchNode: INode = {
+	id: 'bench',
+	name: 'Bench',
+	type: 'bench',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
-async function readerMbPerSecond(chunks: Uint8Array[], bytes: number, events: number): Promise<number> {
+async function readerMbPerSecond(
+	chunks: Uint8Array[],
+	bytes: number,
+	events: number,
+): Promise<number> {
 	const ctx = { getNode: () => benchNode } as unknown as PlatformContext;
 	const started = performance.now();
 	let count = 0;
-	for await (const event of readServerSentEvents(ctx, asStream(chunks), { idleTimeoutMs: 30_000 })) {
+	for await (const event of readServerSentEvents(ctx, asStream(chunks), {
+		idleTimeoutMs: 30_000,
+	})) {
 		if (event.data) count++;
 	}
 	const took = performance.now() - started;
@@ -168,7 +186,9 @@ export async function benchStreaming(options: BenchOptions): Promise<BenchRow[]>
 			const nodeAt = await nodeFirstChunk(emu);
 			node.push(nodeAt - firstEventSentAt(emu));
 		}
-		progress(`streaming: first event → node sendChunk ${node.map((v) => v.toFixed(1)).join(', ')} ms; → raw client ${raw.map((v) => v.toFixed(1)).join(', ')} ms`);
+		progress(
+			`streaming: first event → node sendChunk ${node.map((v) => v.toFixed(1)).join(', ')} ms; → raw client ${raw.map((v) => v.toFixed(1)).join(', ')} ms`,
+		);
 	} finally {
 		await emu.stop();
 	}
@@ -182,13 +202,16 @@ export async function benchStreaming(options: BenchOptions): Promise<BenchRow[]>
 		reader.push(await readerMbPerSecond(chunks, bytes, events));
 		parser.push(parserMbPerSecond(chunks, bytes, events));
 	}
-	progress(`streaming: reader ${reader.map((v) => v.toFixed(0)).join(', ')} MB/s; eventsource-parser alone ${parser.map((v) => v.toFixed(0)).join(', ')} MB/s`);
+	progress(
+		`streaming: reader ${reader.map((v) => v.toFixed(0)).join(', ')} MB/s; eventsource-parser alone ${parser.map((v) => v.toFixed(0)).join(', ')} MB/s`,
+	);
 
 	const extra = median(node) - median(raw);
 	return [
 		{
 			case: '3 Streaming',
-			figure: 'first event written by the emulator → first sendChunk, minus the raw SSE client\'s delay',
+			figure:
+				"first event written by the emulator → first sendChunk, minus the raw SSE client's delay",
 			measured: ms(median(node)),
 			baseline: ms(median(raw)),
 			value: extra,

@@ -75,10 +75,18 @@ function workflows(filePath: string) {
 		type: 'n8n-nodes-agent-platform.agentPlatform',
 		typeVersion: 1,
 		position: [440, 0],
-		parameters: { resource: 'file', operation: 'upload', binaryPropertyName: 'data', process: 'no', options: {} },
+		parameters: {
+			resource: 'file',
+			operation: 'upload',
+			binaryPropertyName: 'data',
+			process: 'no',
+			options: {},
+		},
 		credentials,
 	};
-	const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+	const link = (from: string, to: string) => ({
+		[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
+	});
 	const settings = { executionOrder: 'v1' };
 	return [
 		{
@@ -105,7 +113,7 @@ async function writeRandomFile(path: string, bytes: number): Promise<Buffer> {
 	const hash = createHash('sha256');
 	const handle = await open(path, 'w');
 	try {
-		for (let written = 0; written < bytes; ) {
+		for (let written = 0; written < bytes;) {
 			const chunk = randomBytes(Math.min(8 * MB, bytes - written));
 			await handle.write(chunk);
 			hash.update(chunk);
@@ -122,10 +130,17 @@ function curlUpload(emu: PlatformEmulator, path: string): Promise<number> {
 		execFile(
 			'curl',
 			[
-				'-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}',
-				'-H', `Authorization: Bearer ${API_KEY}`,
-				'-H', `x-workspace-id: ${WORKSPACE_ID}`,
-				'-F', `file=@${path};type=video/mp4`,
+				'-sS',
+				'-o',
+				'/dev/null',
+				'-w',
+				'%{http_code} %{time_total}',
+				'-H',
+				`Authorization: Bearer ${API_KEY}`,
+				'-H',
+				`x-workspace-id: ${WORKSPACE_ID}`,
+				'-F',
+				`file=@${path};type=video/mp4`,
 				`${emu.url}/files`,
 			],
 			(error, stdout) => {
@@ -171,24 +186,51 @@ function axiosAlone(emu: PlatformEmulator, path: string, size: number): Promise<
 					WORKSPACE: WORKSPACE_ID,
 				},
 			},
-			(error, stdout, stderr) => (error ? reject(new Error(`axios alone: ${stderr || error.message}`)) : resolve(Number(stdout.trim()))),
+			(error, stdout, stderr) =>
+				error
+					? reject(new Error(`axios alone: ${stderr || error.message}`))
+					: resolve(Number(stdout.trim())),
 		);
 	});
 }
 
-function checkArrivedWhole(emu: PlatformEmulator, since: number, size: number, digest: string): void {
+function checkArrivedWhole(
+	emu: PlatformEmulator,
+	since: number,
+	size: number,
+	digest: string,
+): void {
 	const posts = emu.requests.slice(since).filter((r) => r.method === 'POST' && r.path === '/files');
 	const received = (posts[0]?.body as RecordedMultipart | undefined)?.files[0];
-	if (posts.length !== 1 || posts[0].status !== 200 || received?.bytes !== size || received.sha256 !== digest) {
-		throw new Error(`the upload did not arrive whole: ${JSON.stringify(posts.map((p) => ({ status: p.status, body: p.body })))}`);
+	if (
+		posts.length !== 1 ||
+		posts[0].status !== 200 ||
+		received?.bytes !== size ||
+		received.sha256 !== digest
+	) {
+		throw new Error(
+			`the upload did not arrive whole: ${JSON.stringify(posts.map((p) => ({ status: p.status, body: p.body })))}`,
+		);
 	}
 }
 
 /** The node sends a file above 32 MiB to the storage host (signed-URL flow): one whole PUT there. */
-function checkStoredWhole(emu: PlatformEmulator, since: number, size: number, digest: string): void {
+function checkStoredWhole(
+	emu: PlatformEmulator,
+	since: number,
+	size: number,
+	digest: string,
+): void {
 	const puts = emu.storageRequests.slice(since).filter((r) => r.method === 'PUT');
-	if (puts.length !== 1 || puts[0].status !== 200 || puts[0].bytes !== size || puts[0].sha256 !== digest) {
-		throw new Error(`the upload did not arrive whole on the storage host: ${JSON.stringify(puts.map((p) => ({ status: p.status, bytes: p.bytes })))}`);
+	if (
+		puts.length !== 1 ||
+		puts[0].status !== 200 ||
+		puts[0].bytes !== size ||
+		puts[0].sha256 !== digest
+	) {
+		throw new Error(
+			`the upload did not arrive whole on the storage host: ${JSON.stringify(puts.map((p) => ({ status: p.status, bytes: p.bytes })))}`,
+		);
 	}
 }
 
@@ -212,15 +254,35 @@ interface LineResult {
 	growthMb: number;
 }
 
-async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, digest: string, size: number, runs: number): Promise<LineResult> {
+async function benchLine(
+	line: N8nLine,
+	emu: PlatformEmulator,
+	folder: string,
+	digest: string,
+	size: number,
+	runs: number,
+): Promise<LineResult> {
 	const n8n = await N8nInstance.withPackage(line, {
 		env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem', N8N_RESTRICT_FILE_ACCESS_TO: folder },
 	});
 	try {
-		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
 		await n8n.importWorkflows(workflows(join(folder, FILE_NAME)));
 
-		const result: LineResult = { line, baselineMb: [], uploadMb: [], uploadSeconds: [], curlSeconds: [], axiosSeconds: [], growthMb: 0 };
+		const result: LineResult = {
+			line,
+			baselineMb: [],
+			uploadMb: [],
+			uploadSeconds: [],
+			curlSeconds: [],
+			axiosSeconds: [],
+			growthMb: 0,
+		};
 		for (let i = 0; i < runs; i++) {
 			// interleaved, so that a slow phase of the machine weighs on both alike
 			const baseline = await executeMeasured(n8n, WORKFLOW.baseline);
@@ -228,7 +290,8 @@ async function benchLine(line: N8nLine, emu: PlatformEmulator, folder: string, d
 
 			const before = emu.storageRequests.length;
 			const upload = await executeMeasured(n8n, WORKFLOW.upload);
-			const task = upload.run.data.resultData.runData.Upload?.[0] as { executionTime?: number } | undefined;
+			const task = upload.run.data.resultData.runData.Upload?.[0] as
+				{ executionTime?: number } | undefined;
 			checkStoredWhole(emu, before, size, digest);
 			result.uploadMb.push(upload.peakMb);
 			result.uploadSeconds.push((task?.executionTime ?? Number.NaN) / 1000);
@@ -261,7 +324,14 @@ async function main(): Promise<void> {
 	if (!existsSync(NODE24_BIN)) throw new Error(`Node 24 is missing at ${NODE24_BIN}`);
 
 	const folder = await mkdtemp(join(tmpdir(), 'bench-upload-'));
-	const emu = await startEmulator({ maxDirectUploadBytes: 256 * MB, port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, maxStoredFiles: 100_000, quiet: true });
+	const emu = await startEmulator({
+		maxDirectUploadBytes: 256 * MB,
+		port: 0,
+		apiKey: API_KEY,
+		workspaceId: WORKSPACE_ID,
+		maxStoredFiles: 100_000,
+		quiet: true,
+	});
 	const results: LineResult[] = [];
 	try {
 		log(`writing a ${sizeMb} MiB file of random bytes`);
@@ -273,7 +343,15 @@ async function main(): Promise<void> {
 	}
 
 	const rows = [
-		['n8n', 'peak RSS: read only (MB)', 'peak RSS: read + upload (MB)', 'growth (median, MB)', 'upload node (s)', 'curl -F (s)', 'axios alone (s)'],
+		[
+			'n8n',
+			'peak RSS: read only (MB)',
+			'peak RSS: read + upload (MB)',
+			'growth (median, MB)',
+			'upload node (s)',
+			'curl -F (s)',
+			'axios alone (s)',
+		],
 		...results.map((r) => [
 			r.line.version,
 			range(r.baselineMb),
@@ -286,7 +364,9 @@ async function main(): Promise<void> {
 	];
 	const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
 	const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-	console.log(`\nFile → Upload of a ${sizeMb} MiB file, binaries on disk (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), ${runs} run(s) each:\n`);
+	console.log(
+		`\nFile → Upload of a ${sizeMb} MiB file, binaries on disk (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), ${runs} run(s) each:\n`,
+	);
 	console.log(line(rows[0]));
 	console.log(line(widths.map((w) => '-'.repeat(w))));
 	for (const row of rows.slice(1)) console.log(line(row));
@@ -308,7 +388,9 @@ async function main(): Promise<void> {
 
 	const over = results.filter((r) => r.growthMb > MAX_GROWTH_MB);
 	if (over.length) {
-		console.error(`\n✗ the upload grew n8n's peak RSS by more than ${MAX_GROWTH_MB} MB on ${over.map((r) => r.line.version).join(', ')}`);
+		console.error(
+			`\n✗ the upload grew n8n's peak RSS by more than ${MAX_GROWTH_MB} MB on ${over.map((r) => r.line.version).join(', ')}`,
+		);
 		process.exitCode = 1;
 	} else {
 		console.log(`\n✓ the upload adds at most ${MAX_GROWTH_MB} MB to n8n's peak RSS on every line`);

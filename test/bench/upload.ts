@@ -32,8 +32,19 @@ export async function benchUpload(options: BenchOptions): Promise<BenchRow[]> {
 		const code = await new Promise<number | null>((resolve, reject) => {
 			const child = spawn(
 				process.execPath,
-				['-r', 'ts-node/register/transpile-only', join(REPO, 'test', 'bench', 'upload-memory.ts'), '--runs', runs, ...(options.quick ? ['--size-mb', '50'] : [])],
-				{ cwd: REPO, stdio: ['ignore', 2, 2], env: { ...process.env, BENCH_RESULT_FILE: resultFile } },
+				[
+					'-r',
+					'ts-node/register/transpile-only',
+					join(REPO, 'test', 'bench', 'upload-memory.ts'),
+					'--runs',
+					runs,
+					...(options.quick ? ['--size-mb', '50'] : []),
+				],
+				{
+					cwd: REPO,
+					stdio: ['ignore', 2, 2],
+					env: { ...process.env, BENCH_RESULT_FILE: resultFile },
+				},
 			);
 			child.on('error', reject);
 			child.on('exit', resolve);

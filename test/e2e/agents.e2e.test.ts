@@ -45,19 +45,30 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 			workspaceId: WORKSPACE_ID,
 			seed: { agents: SEEDED_AGENTS },
 		});
-		chatAgentId = [...emu.state.agents.values()].find((a) => a.type === 'chat' && a.questions.length > 0)!.id;
+		chatAgentId = [...emu.state.agents.values()].find(
+			(a) => a.type === 'chat' && a.questions.length > 0,
+		)!.id;
 
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
-			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, GOOD_CREDENTIAL),
-			agentPlatformCredential({ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID }, WRONG_CREDENTIAL),
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				GOOD_CREDENTIAL,
+			),
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID },
+				WRONG_CREDENTIAL,
+			),
 		]);
 		const good = { CREDENTIAL_ID: GOOD_CREDENTIAL.id, CREDENTIAL_NAME: GOOD_CREDENTIAL.name };
 		const wrong = { CREDENTIAL_ID: WRONG_CREDENTIAL.id, CREDENTIAL_NAME: WRONG_CREDENTIAL.name };
 		await n8n.importWorkflows([
 			loadWorkflow('agent-get-many', good),
 			loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
-			loadWorkflow('agent-get-many', wrong, { id: WORKFLOW.wrongKey, name: 'Agent → Get Many (wrong API key)' }),
+			loadWorkflow('agent-get-many', wrong, {
+				id: WORKFLOW.wrongKey,
+				name: 'Agent → Get Many (wrong API key)',
+			}),
 		]);
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
@@ -68,7 +79,6 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 		log(`n8n ${line.version}: agents suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
-
 	test('Agent → Get Many with Return All returns every agent, across several pages', async () => {
 		const before = emu.requests.length;
 		const { run } = await n8n.executeOk(WORKFLOW.getMany);
@@ -78,7 +88,9 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 		expect(seededIds).toHaveLength(SEEDED_AGENTS);
 		expect(items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual(seededIds);
 
-		const pages = emu.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/agents');
+		const pages = emu.requests
+			.slice(before)
+			.filter((r) => r.method === 'GET' && r.path === '/agents');
 		expect(pages.length).toBeGreaterThanOrEqual(2);
 		const perPage = Number(pages[0].query.per_page);
 		expect(pages.map((r) => Number(r.query.page))).toEqual(

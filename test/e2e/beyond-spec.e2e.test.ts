@@ -8,7 +8,13 @@
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e --runInBand test/e2e/beyond-spec.e2e.test.ts
  */
 import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
-import { N8nInstance, agentPlatformCredential, fixtureId, nodeItems, selectedLines } from './harness';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	fixtureId,
+	nodeItems,
+	selectedLines,
+} from './harness';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
@@ -22,12 +28,22 @@ const WORKFLOWS = {
 	json: fixtureId('beyondJson'),
 };
 
-type NodeSpec = { name: string; type?: string; typeVersion?: number; parameters: Record<string, unknown> };
+type NodeSpec = {
+	name: string;
+	type?: string;
+	typeVersion?: number;
+	parameters: Record<string, unknown>;
+};
 
 /** A Manual Trigger followed by the given nodes in a chain (Agent Platform nodes unless typed). */
 function chain(id: string, name: string, nodes: NodeSpec[]) {
 	const all = [
-		{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		{
+			name: 'Manual Trigger',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			parameters: {},
+		},
 		...nodes,
 	].map((node, index) => ({
 		id: `6b1e2c3d-0018-4a00-8000-${String(index + 1).padStart(12, '0')}`,
@@ -53,16 +69,32 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	let collectionId: number;
 
 	beforeAll(async () => {
-		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, quiet: true });
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 10,
+			quiet: true,
+		});
 		const created = await fetch(`${emu.url}/memory-collections`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID, 'content-type': 'application/json' },
+			headers: {
+				authorization: `Bearer ${API_KEY}`,
+				'x-workspace-id': WORKSPACE_ID,
+				'content-type': 'application/json',
+			},
 			body: JSON.stringify({ name: 'e2e-customers' }),
 		});
 		collectionId = ((await created.json()) as { collection: { id: number } }).collection.id;
 		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
-		const size = String(emu.state.agents.get(IMAGE_AGENT)!.questions.find((q) => q.name === 'size')!.options![0]);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
+		const size = String(
+			emu.state.agents.get(IMAGE_AGENT)!.questions.find((q) => q.name === 'size')!.options![0],
+		);
 		await n8n.importWorkflows([
 			chain(WORKFLOWS.image, 'Generated image to binary', [
 				{
@@ -79,11 +111,26 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 					name: 'Hash it',
 					type: 'n8n-nodes-base.crypto',
 					typeVersion: 1,
-					parameters: { action: 'hash', type: 'SHA256', binaryData: true, binaryPropertyName: 'data', dataPropertyName: 'sha256', encoding: 'hex' },
+					parameters: {
+						action: 'hash',
+						type: 'SHA256',
+						binaryData: true,
+						binaryPropertyName: 'data',
+						dataPropertyName: 'sha256',
+						encoding: 'hex',
+					},
 				},
 			]),
 			chain(WORKFLOWS.session, 'Two turns, then the history', [
-				{ name: 'First turn', parameters: { resource: 'agent', operation: 'execute', agentId: chatAgent, message: 'Name three otters' } },
+				{
+					name: 'First turn',
+					parameters: {
+						resource: 'agent',
+						operation: 'execute',
+						agentId: chatAgent,
+						message: 'Name three otters',
+					},
+				},
 				{
 					name: 'Second turn',
 					parameters: {
@@ -96,7 +143,12 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 				},
 				{
 					name: 'History',
-					parameters: { resource: 'agentResponse', operation: 'getAll', returnAll: true, filters: { rootId: '={{ $json.root_id }}' } },
+					parameters: {
+						resource: 'agentResponse',
+						operation: 'getAll',
+						returnAll: true,
+						filters: { rootId: '={{ $json.root_id }}' },
+					},
 				},
 			]),
 			chain(WORKFLOWS.collections, 'Memory collections on a run', [
@@ -107,7 +159,13 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 						operation: 'execute',
 						agentId: chatAgent,
 						message: 'What do you know about our customers?',
-						options: { memoryCollections: { collections: [{ collection: { __rl: true, mode: 'id', value: String(collectionId) } }] } },
+						options: {
+							memoryCollections: {
+								collections: [
+									{ collection: { __rl: true, mode: 'id', value: String(collectionId) } },
+								],
+							},
+						},
 					},
 				},
 			]),
@@ -140,7 +198,10 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 		const downloads = emu.storageRequests.filter((r) => r.path.startsWith('/generated/'));
 		expect(downloads.map((r) => [r.status, r.headers.authorization])).toEqual([[200, undefined]]);
 		const [created] = run.data.resultData.runData['Create the image'][0].data?.main?.[0] ?? [];
-		expect(created?.binary?.data).toMatchObject({ mimeType: GENERATED_PNG.mimeType, fileName: GENERATED_PNG.name });
+		expect(created?.binary?.data).toMatchObject({
+			mimeType: GENERATED_PNG.mimeType,
+			fileName: GENERATED_PNG.name,
+		});
 	});
 
 	test('the history of a two-turn session, oldest first', async () => {
@@ -149,7 +210,10 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 		const [second] = nodeItems(run, 'Second turn');
 		const history = nodeItems(run, 'History');
 		expect(history.map((r) => r.id)).toEqual([first.id, second.id]);
-		expect(history.map((r) => r.input)).toEqual(['Name three otters', 'Tell me more about the second one']);
+		expect(history.map((r) => r.input)).toEqual([
+			'Name three otters',
+			'Tell me more about the second one',
+		]);
 		expect(history.map((r) => r.output)).toEqual([first.output, second.output]);
 	});
 
@@ -161,12 +225,20 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	});
 
 	test('a JSON answer broken once is corrected in the same session and validated', async () => {
-		emu.configureAgent(CHAT_AGENT, { outputs: ['{"name": "Otter", "age": ', '```json\n{"name": "Otter", "age": "8"}\n```'] });
+		emu.configureAgent(CHAT_AGENT, {
+			outputs: ['{"name": "Otter", "age": ', '```json\n{"name": "Otter", "age": "8"}\n```'],
+		});
 		try {
 			const { run } = await n8n.executeOk(WORKFLOWS.json);
 			const [item] = nodeItems(run, 'Ask for JSON');
-			expect(item).toMatchObject({ output_json: { name: 'Otter', age: 8 }, attempts: 2, coercions: ['age: "8" → 8'] });
-			const runs = [...emu.state.responses.values()].filter((r) => r.template_id === CHAT_AGENT).slice(-2);
+			expect(item).toMatchObject({
+				output_json: { name: 'Otter', age: 8 },
+				attempts: 2,
+				coercions: ['age: "8" → 8'],
+			});
+			const runs = [...emu.state.responses.values()]
+				.filter((r) => r.template_id === CHAT_AGENT)
+				.slice(-2);
 			expect(runs[1].root_id).toBe(runs[0].id);
 			expect(item.credits).toBeCloseTo(Number(runs[0].credits) + Number(runs[1].credits), 6);
 		} finally {

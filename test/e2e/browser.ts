@@ -32,7 +32,8 @@ export interface EditorBrowser {
 
 /** One Chromium with a fresh, empty profile (removed by close()). */
 export async function launchBrowser(): Promise<EditorBrowser> {
-	if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
 	const profile = mkdtempSync(join(tmpdir(), 'agent-platform-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath: CHROMIUM,
@@ -54,10 +55,17 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 	};
 }
 
-export async function signIn(page: Page, base: string, owner: { email: string; password: string }): Promise<void> {
+export async function signIn(
+	page: Page,
+	base: string,
+	owner: { email: string; password: string },
+): Promise<void> {
 	await page.goto(`${base}/signin`);
 	// n8n 2.x gives the field an id, 1.x a name
-	await page.locator('#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]').first().fill(owner.email);
+	await page
+		.locator('#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]')
+		.first()
+		.fill(owner.email);
 	await page.locator('input[type="password"]').fill(owner.password);
 	await page.locator('[data-test-id="form-submit-button"]').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
@@ -68,7 +76,12 @@ export function canvasNode(page: Page, name: string): Locator {
 }
 
 /** Opens a workflow and waits for one of its nodes on the canvas. */
-export async function openWorkflow(page: Page, base: string, workflowId: string, nodeName: string): Promise<void> {
+export async function openWorkflow(
+	page: Page,
+	base: string,
+	workflowId: string,
+	nodeName: string,
+): Promise<void> {
 	await page.goto(`${base}/workflow/${workflowId}`);
 	await canvasNode(page, nodeName).first().waitFor({ timeout: 30_000 });
 }
@@ -82,7 +95,10 @@ export async function openNode(page: Page, nodeName: string): Promise<Locator> {
 }
 
 /** Saves a picture of the page under test/e2e/.screenshots/ (gitignored) and returns its path. */
-export async function failureScreenshot(page: Page | undefined, name: string): Promise<string | undefined> {
+export async function failureScreenshot(
+	page: Page | undefined,
+	name: string,
+): Promise<string | undefined> {
 	if (!page) return undefined;
 	const dir = join(__dirname, '.screenshots');
 	mkdirSync(dir, { recursive: true });

@@ -39,7 +39,9 @@ const RAW_CODE = /\b(ECONNREFUSED|ENOTFOUND|ERR_INVALID_URL|ERR_[A-Z_]+)\b/;
  */
 async function redFields(panel: Locator, unansweredAllowed = false): Promise<string[]> {
 	const all = await panel.locator('[data-test-id="parameter-issues"]').count();
-	const answers = await panel.locator('[data-test-id="resource-mapper-container"] [data-test-id="parameter-issues"]').count();
+	const answers = await panel
+		.locator('[data-test-id="resource-mapper-container"] [data-test-id="parameter-issues"]')
+		.count();
 	const issues = unansweredAllowed ? all - answers : all;
 	const unsupported = await panel.getByText(/is not supported/).count();
 	// the warning triangle of answer fields that no longer match the agent's ("outdated")
@@ -52,10 +54,15 @@ async function redFields(panel: Locator, unansweredAllowed = false): Promise<str
 }
 
 /** The workflow as n8n stores it, read by the signed-in page (n8n checks the browser-id header). */
-async function storedWorkflow(page: Page, id: string): Promise<{ versionId: string; nodes: unknown[] }> {
+async function storedWorkflow(
+	page: Page,
+	id: string,
+): Promise<{ versionId: string; nodes: unknown[] }> {
 	return await page.evaluate(async (workflowId) => {
 		// runs in the page (no DOM types in this project)
-		const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+		const storage = (
+			globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+		).localStorage;
 		const response = await fetch(`/rest/workflows/${workflowId}`, {
 			headers: { 'browser-id': storage.getItem('n8n-browserId') ?? '' },
 		});
@@ -68,20 +75,29 @@ async function searchPanel(page: Page, text: string): Promise<Locator> {
 	const search = page.locator('[data-test-id="node-creator-search-bar"]');
 	await search.waitFor({ timeout: 15_000 });
 	await search.fill(text);
-	const entry = page.locator('[data-test-id="item-iterator-item"]').filter({ hasText: 'Agent Platform' });
+	const entry = page
+		.locator('[data-test-id="item-iterator-item"]')
+		.filter({ hasText: 'Agent Platform' });
 	await entry.first().waitFor({ timeout: 15_000 });
 	return entry;
 }
 
 async function pickAgent(page: Page, ndv: Locator, title: string): Promise<void> {
-	await ndv.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]').click();
+	await ndv
+		.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
+		.click();
 	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: title }).first().click();
 	// the agent's own choices load after the pick
 	await page.waitForTimeout(2500);
 }
 
 /** Picks an option of a dropdown parameter by its position in the list. */
-async function chooseOption(page: Page, ndv: Locator, parameter: string, position: number): Promise<void> {
+async function chooseOption(
+	page: Page,
+	ndv: Locator,
+	parameter: string,
+	position: number,
+): Promise<void> {
 	const input = ndv.locator(`[data-test-id="parameter-input-${parameter}"]`);
 	await input.scrollIntoViewIfNeeded();
 	await input.click();
@@ -96,7 +112,12 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 	const started = Date.now();
 
 	beforeAll(async () => {
-		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, quiet: true });
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 10,
+			quiet: true,
+		});
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([
@@ -126,7 +147,9 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			for (const text of ['agentPlatform', 'platform']) await searchPanel(page, text);
 			const entry = await searchPanel(page, 'Agent Platform');
 			await entry.first().click();
-			const trigger = page.locator('[data-test-id="item-iterator-item"]').filter({ hasText: 'On a finished agent run' });
+			const trigger = page
+				.locator('[data-test-id="item-iterator-item"]')
+				.filter({ hasText: 'On a finished agent run' });
 			await trigger.first().click();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 15_000 });
 			await page.keyboard.press('Escape');
@@ -139,7 +162,11 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 			const entry = await searchPanel(page, 'Agent Platform');
 			await entry.first().click();
-			await page.locator('[data-test-id="item-iterator-item"]').filter({ hasText: 'Execute an agent' }).first().click();
+			await page
+				.locator('[data-test-id="item-iterator-item"]')
+				.filter({ hasText: 'Execute an agent' })
+				.first()
+				.click();
 			const panel = page.locator('[data-test-id="ndv"]').first();
 			await panel.waitFor({ timeout: 15_000 });
 			return panel;
@@ -168,7 +195,8 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 					if (/stickyNote|manualTrigger/i.test(node.type)) continue;
 					const ndv = await openNode(page, node.name);
 					await page.waitForTimeout(2000); // dynamic options and answer fields load
-					if (await page.getByText(CHANGED_WORDS).count()) problems.push(`${name}, ${node.name}: n8n says it changed`);
+					if (await page.getByText(CHANGED_WORDS).count())
+						problems.push(`${name}, ${node.name}: n8n says it changed`);
 					if (/agentPlatform/.test(node.type)) {
 						for (const red of await redFields(ndv)) problems.push(`${name}, ${node.name}: ${red}`);
 					}
@@ -189,14 +217,20 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		const closed = `http://127.0.0.1:${await freePort()}`;
 		const platform = { apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([
-			agentPlatformCredential({ ...platform, url: closed }, { id: 'credNothingThere', name: 'Agent Platform (nothing there)' }),
+			agentPlatformCredential(
+				{ ...platform, url: closed },
+				{ id: 'credNothingThere', name: 'Agent Platform (nothing there)' },
+			),
 			agentPlatformCredential(
 				{ ...platform, url: new URL(emu.url).host },
 				{ id: 'credNoScheme0000', name: 'Agent Platform (no http)' },
 			),
 		]);
 		const cases: Array<[string, RegExp]> = [
-			['Agent Platform (nothing there)', /Nothing answered at 127\.0\.0\.1:\d+: check the Base URL/],
+			[
+				'Agent Platform (nothing there)',
+				/Nothing answered at 127\.0\.0\.1:\d+: check the Base URL/,
+			],
 			['Agent Platform (no http)', /must start with https:\/\/ \(or http:\/\/\)/],
 		];
 		for (const [name, words] of cases) {

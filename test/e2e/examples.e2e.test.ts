@@ -46,7 +46,12 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	const started = Date.now();
 
 	beforeAll(async () => {
-		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, quiet: true });
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 10,
+			quiet: true,
+		});
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([
@@ -54,7 +59,9 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			openAiEmulatorCredential(platform, CHAT_AGENT),
 		]);
 		await n8n.importWorkflows(exampleNames().map(loadExample));
-		log(`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(
+			`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 	});
 
 	afterAll(async () => {
@@ -63,7 +70,8 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		log(`n8n ${line.version}: examples suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
-	const runsOf = (agentId: number) => [...emu.state.responses.values()].filter((r) => r.template_id === agentId);
+	const runsOf = (agentId: number) =>
+		[...emu.state.responses.values()].filter((r) => r.template_id === agentId);
 	const executeBodies = (agentId: number) =>
 		emu.requests
 			.filter((r) => r.method === 'POST' && r.path === `/agents/${agentId}/execute`)
@@ -93,7 +101,11 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		const [first] = nodeItems(run, 'Ask the agent');
 		const [second] = nodeItems(run, 'Continue the conversation');
 		expect(first).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: first.id });
-		expect(second).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: first.root_id });
+		expect(second).toMatchObject({
+			status: 'succeeded',
+			agent_id: CHAT_AGENT,
+			root_id: first.root_id,
+		});
 		expect(second.id).not.toBe(first.id);
 		expect(String(second.output)).toContain('Tell me more about the second one.');
 		expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({ root_id: first.root_id });
@@ -113,7 +125,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		});
 	});
 
-	test('store results as memories: the run\'s output becomes a memory in the default collection', async () => {
+	test("store results as memories: the run's output becomes a memory in the default collection", async () => {
 		const { run } = await n8n.executeOk(EXAMPLES['store-results-as-memories']);
 		const [summary] = nodeItems(run, 'Write the summary');
 		const [memory] = nodeItems(run, 'Remember it');
@@ -132,7 +144,10 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		const [uploaded] = nodeItems(run, 'Upload it as a platform file');
 		expect(uploaded).toMatchObject({ filename: GENERATED_PNG.name });
 		const stored = emu.state.files.get(Number(uploaded.id));
-		expect(stored).toMatchObject({ mimeType: GENERATED_PNG.mimeType, sha256: GENERATED_PNG.sha256 });
+		expect(stored).toMatchObject({
+			mimeType: GENERATED_PNG.mimeType,
+			sha256: GENERATED_PNG.sha256,
+		});
 	});
 
 	test('read a conversation back: both turns of the session, oldest first', async () => {
@@ -172,15 +187,21 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			expect(text).toContain('Tell me about otters');
 		});
 
-		test('when an agent finishes: a finished run starts the workflow with the run\'s result', async () => {
+		test("when an agent finishes: a finished run starts the workflow with the run's result", async () => {
 			const workflowId = EXAMPLES['when-an-agent-finishes'];
 			await n8n.activate(workflowId);
-			await waitFor('the trigger\'s webhook on the platform', () =>
-				[...emu.state.webhooks.values()].some((w) => w.template_id === TEXT_AGENT && w.status === 'active'),
+			await waitFor("the trigger's webhook on the platform", () =>
+				[...emu.state.webhooks.values()].some(
+					(w) => w.template_id === TEXT_AGENT && w.status === 'active',
+				),
 			);
 			const res = await fetch(`${emu.url}/agents/${TEXT_AGENT}/execute`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID, 'content-type': 'application/json' },
+				headers: {
+					authorization: `Bearer ${API_KEY}`,
+					'x-workspace-id': WORKSPACE_ID,
+					'content-type': 'application/json',
+				},
 				body: JSON.stringify({ answers: { topic: 'otters', tone: 'casual' } }),
 			});
 			expect(res.status).toBe(200);
@@ -189,23 +210,45 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 				const [newest] = await n8n.getExecutions(workflowId);
 				return newest?.status === 'success' ? newest : undefined;
 			});
-			const runData = (execution.data as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } }).resultData.runData;
+			const runData = (
+				execution.data as {
+					resultData: {
+						runData: Record<
+							string,
+							Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>
+						>;
+					};
+				}
+			).resultData.runData;
 			const [item] = runData['Keep the result'][0].data.main[0].map((i) => i.json);
-			expect(item).toEqual({ run: runId, agent: TEXT_AGENT, answer: emu.state.responses.get(runId)!.output, credits: emu.state.responses.get(runId)!.credits });
+			expect(item).toEqual({
+				run: runId,
+				agent: TEXT_AGENT,
+				answer: emu.state.responses.get(runId)!.output,
+				credits: emu.state.responses.get(runId)!.credits,
+			});
 		});
 
 		test('AI Agent with a platform agent as its tool: the model calls the tool, the tool runs the platform agent', async () => {
 			const workflow = loadExample('ai-agent-with-a-platform-agent-tool');
-			const chatTrigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger') as unknown as { webhookId: string };
+			const chatTrigger = workflow.nodes.find(
+				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+			) as unknown as { webhookId: string };
 			await n8n.activate(workflow.id);
 			const question = 'What do sea otters eat?';
-			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, { action: 'sendMessage', sessionId: 'e2e-session', chatInput: question });
+			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+				action: 'sendMessage',
+				sessionId: 'e2e-session',
+				chatInput: question,
+			});
 			const text = await response.text();
 			expect({ status: response.status, text }).toMatchObject({ status: 200 });
 			const answer = JSON.parse(text) as { output?: string };
 			// The tool ran the chat agent with the question the model put into $fromAI('message')…
 			const run = runsOf(CHAT_AGENT).pop()!;
-			expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({ messages: [{ role: 'user', content: question }] });
+			expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({
+				messages: [{ role: 'user', content: question }],
+			});
 			// …and the model's final answer carries what the tool returned.
 			expect(answer.output).toContain('Here is what');
 			expect(answer.output).toContain(JSON.stringify(run.output).slice(1, -1).slice(0, 40));

@@ -11,7 +11,6 @@ import {
 	fixtureId,
 	lastNodeItems,
 	loadWorkflow,
-	runError,
 	selectedLines,
 } from './harness';
 
@@ -35,16 +34,31 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 
 	beforeAll(async () => {
 		// Real time: a run lasts 3 s and streams 8 pieces, so chunks are visibly spread out.
-		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 3, quiet: true });
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			executionSeconds: 3,
+			quiet: true,
+		});
 		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
 		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
 		settings = { MODEL: first('model'), TOOLS: first('tools'), TEMPERATURE: first('temperature') };
 
 		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
 		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
 		const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>
-			loadWorkflow('agent-platform-node', { ...credential, WORKFLOW_ID: id, WORKFLOW_NAME: name, PARAMETERS: parameters });
+			loadWorkflow('agent-platform-node', {
+				...credential,
+				WORKFLOW_ID: id,
+				WORKFLOW_NAME: name,
+				PARAMETERS: parameters,
+			});
 		const chat = {
 			agentId: { __rl: true, mode: 'id', value: String(CHAT_AGENT) },
 			model: settings.MODEL,
@@ -52,12 +66,44 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 			temperature: settings.TEMPERATURE,
 		};
 		await n8n.importWorkflows([
-			agentNode(WORKFLOWS.wait, 'Execute (wait)', { resource: 'agent', operation: 'execute', ...chat, message: 'Hello from n8n' }),
-			agentNode(WORKFLOWS.start, 'Execute (start only)', { resource: 'agent', operation: 'execute', ...chat, message: 'Start me', responseMode: 'start' }),
-			agentNode(WORKFLOWS.stream, 'Execute (stream)', { resource: 'agent', operation: 'execute', ...chat, message: 'Stream me', responseMode: 'stream' }),
-			agentNode(WORKFLOWS.completion, 'Chat Completion', { resource: 'agent', operation: 'chatCompletion', ...chat, message: 'What is an otter?' }),
-			agentNode(WORKFLOWS.completionStream, 'Chat Completion (stream)', { resource: 'agent', operation: 'chatCompletion', ...chat, message: 'What is an otter?', stream: true }),
-			loadWorkflow('webhook-streaming-execute', { ...credential, ...settings, AGENT_ID: String(CHAT_AGENT) }),
+			agentNode(WORKFLOWS.wait, 'Execute (wait)', {
+				resource: 'agent',
+				operation: 'execute',
+				...chat,
+				message: 'Hello from n8n',
+			}),
+			agentNode(WORKFLOWS.start, 'Execute (start only)', {
+				resource: 'agent',
+				operation: 'execute',
+				...chat,
+				message: 'Start me',
+				responseMode: 'start',
+			}),
+			agentNode(WORKFLOWS.stream, 'Execute (stream)', {
+				resource: 'agent',
+				operation: 'execute',
+				...chat,
+				message: 'Stream me',
+				responseMode: 'stream',
+			}),
+			agentNode(WORKFLOWS.completion, 'Chat Completion', {
+				resource: 'agent',
+				operation: 'chatCompletion',
+				...chat,
+				message: 'What is an otter?',
+			}),
+			agentNode(WORKFLOWS.completionStream, 'Chat Completion (stream)', {
+				resource: 'agent',
+				operation: 'chatCompletion',
+				...chat,
+				message: 'What is an otter?',
+				stream: true,
+			}),
+			loadWorkflow('webhook-streaming-execute', {
+				...credential,
+				...settings,
+				AGENT_ID: String(CHAT_AGENT),
+			}),
 		]);
 	});
 
@@ -93,7 +139,9 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		expect(plain.object).toBe('chat.completion');
 		expect(String(plain.content).length).toBeGreaterThan(0);
 		expect(streamed.content).toBe(plain.content);
-		expect((streamed.choices as Array<{ message: { content: string } }>)[0].message.content).toBe(plain.content);
+		expect((streamed.choices as Array<{ message: { content: string } }>)[0].message.content).toBe(
+			plain.content,
+		);
 	});
 
 	test('a Webhook in "Streaming" response mode: the caller gets the text in several chunks before the run ends', async () => {

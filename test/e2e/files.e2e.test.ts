@@ -16,7 +16,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart, type StoredFile } from '../emulator';
+import {
+	startEmulator,
+	type PlatformEmulator,
+	type RecordedMultipart,
+	type StoredFile,
+} from '../emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -51,9 +56,19 @@ interface BinaryMode {
 }
 
 const MODES: Record<N8nLine['line'], BinaryMode[]> = {
-	'2.x': [{ label: 'binaries on disk', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' }, stored: true }],
+	'2.x': [
+		{
+			label: 'binaries on disk',
+			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+			stored: true,
+		},
+	],
 	'1.x': [
-		{ label: 'binaries on disk', env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' }, stored: true },
+		{
+			label: 'binaries on disk',
+			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+			stored: true,
+		},
 		{ label: 'binaries in memory (default)', env: {}, stored: false },
 	],
 };
@@ -67,7 +82,9 @@ function seedFiles(emu: PlatformEmulator, count: number): void {
 		const file: StoredFile = {
 			id,
 			object: 'file',
-			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i))
+				.toISOString()
+				.replace(/\.\d{3}Z$/, '+00:00'),
 			bytes: 100 + i,
 			filename: `seeded-${i}.txt`,
 			credits: 0,
@@ -92,7 +109,13 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 		await ensureN8n(line);
 		const tarball = await packPackage();
 		// 20 virtual seconds per real second: processing (2 virtual seconds) takes 0.1 s.
-		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, maxStoredFiles: 1000 });
+		emu = await startEmulator({
+			port: 0,
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 20,
+			maxStoredFiles: 1000,
+		});
 		seedFiles(emu, SEEDED_FILES);
 
 		folder = await mkdtemp(join(tmpdir(), 'files-e2e-'));
@@ -103,12 +126,17 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 			// Read/Write Files may only read where N8N_RESTRICT_FILE_ACCESS_TO allows (2.x default: ~/.n8n-files).
 			const env = { ...mode.env, N8N_RESTRICT_FILE_ACCESS_TO: folder };
 			const first = instances[0];
-			instances.push(await N8nInstance.create(line, first ? { folder: first.folder, env } : { env }));
+			instances.push(
+				await N8nInstance.create(line, first ? { folder: first.folder, env } : { env }),
+			);
 		}
 		const n8n = instances[0];
 		await n8n.installPackage(tarball);
 		await n8n.importCredentials([
-			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
 		]);
 		const vars = {
 			CREDENTIAL_ID: CREDENTIAL.id,
@@ -116,7 +144,10 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 			AGENT_ID: String(CHAT_AGENT),
 			FILE_PATH: join(folder, SAMPLE_NAME),
 		};
-		await n8n.importWorkflows([loadWorkflow('files-lifecycle', vars), loadWorkflow('files-get-many', vars)]);
+		await n8n.importWorkflows([
+			loadWorkflow('files-lifecycle', vars),
+			loadWorkflow('files-get-many', vars),
+		]);
 		log(`n8n ${line.version}: files set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
@@ -145,7 +176,12 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 
 			// Upload: streamed multipart, exact length, the very bytes on disk; processed before it returned.
 			const [uploaded] = nodeItems(run, 'Upload');
-			expect(uploaded).toMatchObject({ object: 'file', filename: SAMPLE_NAME, bytes: SAMPLE_BYTES, status: 'completed' });
+			expect(uploaded).toMatchObject({
+				object: 'file',
+				filename: SAMPLE_NAME,
+				bytes: SAMPLE_BYTES,
+				status: 'completed',
+			});
 			expect(Number(uploaded.credits)).toBeGreaterThan(0);
 			const posts = requests.filter((r) => r.method === 'POST' && r.path === '/files');
 			expect(posts).toHaveLength(1);
@@ -154,15 +190,31 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 			expect(Number(posts[0].headers['content-length']) - SAMPLE_BYTES).toBeLessThan(600);
 			expect(posts[0].body as RecordedMultipart).toEqual({
 				fields: { process: '1' },
-				files: [{ field: 'file', filename: SAMPLE_NAME, mimeType: 'application/pdf', bytes: SAMPLE_BYTES, sha256: sha256(sample) }],
+				files: [
+					{
+						field: 'file',
+						filename: SAMPLE_NAME,
+						mimeType: 'application/pdf',
+						bytes: SAMPLE_BYTES,
+						sha256: sha256(sample),
+					},
+				],
 			});
-			expect(requests.filter((r) => r.method === 'GET' && r.path === `/files/${uploaded.id}`).length).toBeGreaterThanOrEqual(1);
+			expect(
+				requests.filter((r) => r.method === 'GET' && r.path === `/files/${uploaded.id}`).length,
+			).toBeGreaterThanOrEqual(1);
 
 			// Link → List → Unlink on the agent.
 			const [set] = nodeItems(run, 'Link');
-			expect(set).toMatchObject({ id: CHAT_AGENT, status: 'completed', files_count: { total: 1, completed: 1 } });
+			expect(set).toMatchObject({
+				id: CHAT_AGENT,
+				status: 'completed',
+				files_count: { total: 1, completed: 1 },
+			});
 			const listed = nodeItems(run, 'List');
-			expect(listed.map((f) => [f.id, f.filename, f.agent_id])).toEqual([[uploaded.id, SAMPLE_NAME, CHAT_AGENT]]);
+			expect(listed.map((f) => [f.id, f.filename, f.agent_id])).toEqual([
+				[uploaded.id, SAMPLE_NAME, CHAT_AGENT],
+			]);
 			const [unlinked] = nodeItems(run, 'Unlink');
 			expect(unlinked).toMatchObject({ id: CHAT_AGENT, removed: true, file: { id: uploaded.id } });
 
@@ -170,7 +222,9 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 			expect(emu.state.files.get(Number(uploaded.id))!.sha256).toBe(sha256(sample));
 			expect(requests.map((r) => `${r.method} ${r.path.replace(/\d+/g, 'N')}`)).toEqual([
 				'POST /files',
-				...requests.filter((r) => r.method === 'GET' && r.path.startsWith('/files/')).map(() => 'GET /files/N'),
+				...requests
+					.filter((r) => r.method === 'GET' && r.path.startsWith('/files/'))
+					.map(() => 'GET /files/N'),
 				'POST /agents/N/files',
 				'GET /agents/N/files',
 				'DELETE /agents/N/files/N',
@@ -185,8 +239,12 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 		const items = nodeItems(run, 'Get Many');
 		const stored = [...emu.state.files.values()];
 		expect(stored.length).toBeGreaterThan(300);
-		expect(items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual(stored.map((f) => f.id).sort((a, b) => a - b));
-		const pages = emu.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/files');
+		expect(items.map((i) => Number(i.id)).sort((a, b) => a - b)).toEqual(
+			stored.map((f) => f.id).sort((a, b) => a - b),
+		);
+		const pages = emu.requests
+			.slice(before)
+			.filter((r) => r.method === 'GET' && r.path === '/files');
 		expect(pages.length).toBeGreaterThan(3);
 		expect(pages.map((r) => Number(r.query.page))).toEqual(pages.map((_, i) => i + 1));
 		expect(pages.every((r) => r.query.per_page === '100')).toBe(true);

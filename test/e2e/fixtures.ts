@@ -18,7 +18,12 @@ export type Placeholders = Record<string, string | number | boolean | null | obj
 export interface WorkflowFixture {
 	id: string;
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; [key: string]: unknown }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		parameters: Record<string, unknown>;
+		[key: string]: unknown;
+	}>;
 	connections: Record<string, unknown>;
 	[key: string]: unknown;
 }
@@ -80,7 +85,9 @@ export function loadWorkflow(
 		...overrides,
 	};
 	if (typeof workflow.id !== 'string' || workflow.id.length !== 16) {
-		throw new Error(`${file}: "id" must be a 16-character string (got ${JSON.stringify(workflow.id)})`);
+		throw new Error(
+			`${file}: "id" must be a 16-character string (got ${JSON.stringify(workflow.id)})`,
+		);
 	}
 	return { active: false, settings: {}, ...workflow };
 }
@@ -150,7 +157,9 @@ export function loadExample(name: string): WorkflowFixture {
 	const file = join(EXAMPLES_DIR, `${name}.json`);
 	const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFixture;
 	if (typeof workflow.id !== 'string' || workflow.id.length !== 16) {
-		throw new Error(`${file}: "id" must be a 16-character string (got ${JSON.stringify(workflow.id)})`);
+		throw new Error(
+			`${file}: "id" must be a 16-character string (got ${JSON.stringify(workflow.id)})`,
+		);
 	}
 	return { active: false, settings: {}, ...workflow };
 }

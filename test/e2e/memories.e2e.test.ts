@@ -15,7 +15,6 @@ import {
 	loadWorkflow,
 	log,
 	nodeItems,
-	runError,
 	selectedLines,
 } from './harness';
 
@@ -49,10 +48,16 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		});
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
-			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
 		]);
 		const vars = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name, ...TEXT };
-		await n8n.importWorkflows([loadWorkflow('memories-roundtrip', vars), loadWorkflow('memories-get-many', vars)]);
+		await n8n.importWorkflows([
+			loadWorkflow('memories-roundtrip', vars),
+			loadWorkflow('memories-get-many', vars),
+		]);
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
@@ -61,7 +66,6 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		await emu?.stop();
 		log(`n8n ${line.version}: memories suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
-
 
 	test('round trip: create collection, create memory in it, list, rename, update, delete memory, delete collection', async () => {
 		const before = emu.requests.length;
@@ -77,7 +81,13 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		expect(memoriesBefore.has(memoryId)).toBe(false);
 		// The list of that collection holds exactly the new memory, not the seeded ones.
 		expect(nodeItems(run, 'List Memories')).toEqual([
-			{ id: memoryId, user_id: memory.user_id, collection_id: collectionId, memory: TEXT.MEMORY_TEXT, credits: 0 },
+			{
+				id: memoryId,
+				user_id: memory.user_id,
+				collection_id: collectionId,
+				memory: TEXT.MEMORY_TEXT,
+				credits: 0,
+			},
 		]);
 		expect(nodeItems(run, 'Rename Collection')).toEqual([
 			{ id: collectionId, user_id: collection.user_id, name: TEXT.NEW_COLLECTION_NAME },
@@ -87,11 +97,19 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 				id: memoryId,
 				memory: TEXT.NEW_MEMORY_TEXT,
 				collection_id: collectionId,
-				collection: { id: collectionId, user_id: collection.user_id, name: TEXT.NEW_COLLECTION_NAME },
+				collection: {
+					id: collectionId,
+					user_id: collection.user_id,
+					name: TEXT.NEW_COLLECTION_NAME,
+				},
 			}),
 		]);
-		expect(nodeItems(run, 'Delete Memory')).toEqual([expect.objectContaining({ id: memoryId, deleted: true })]);
-		expect(lastNodeItems(run)).toEqual([expect.objectContaining({ id: collectionId, deleted: true })]);
+		expect(nodeItems(run, 'Delete Memory')).toEqual([
+			expect.objectContaining({ id: memoryId, deleted: true }),
+		]);
+		expect(lastNodeItems(run)).toEqual([
+			expect.objectContaining({ id: collectionId, deleted: true }),
+		]);
 
 		// What the platform received, in order, each answered with success.
 		const sent = emu.requests.slice(before);
@@ -106,7 +124,11 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		]);
 		expect(sent[0].body).toEqual({ name: TEXT.COLLECTION_NAME });
 		expect(sent[1].body).toEqual({ memory: TEXT.MEMORY_TEXT, collection_id: collectionId });
-		expect(sent[2].query).toEqual({ collection_id: String(collectionId), page: '1', per_page: String(MEMORIES_PER_PAGE) });
+		expect(sent[2].query).toEqual({
+			collection_id: String(collectionId),
+			page: '1',
+			per_page: String(MEMORIES_PER_PAGE),
+		});
 		expect(sent[3].body).toEqual({ name: TEXT.NEW_COLLECTION_NAME });
 		expect(sent[4].body).toEqual({ memory: TEXT.NEW_MEMORY_TEXT });
 		for (const r of sent) {
@@ -128,11 +150,16 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 		expect(items.map((i) => Number(i.id))).toEqual(stored);
 		expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
 
-		const pages = emu.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/memories');
+		const pages = emu.requests
+			.slice(before)
+			.filter((r) => r.method === 'GET' && r.path === '/memories');
 		const pageCount = Math.ceil(stored.length / MEMORIES_PER_PAGE);
 		expect(pageCount).toBeGreaterThanOrEqual(4);
 		expect(pages.map((r) => r.query)).toEqual(
-			Array.from({ length: pageCount }, (_, i) => ({ page: String(i + 1), per_page: String(MEMORIES_PER_PAGE) })),
+			Array.from({ length: pageCount }, (_, i) => ({
+				page: String(i + 1),
+				per_page: String(MEMORIES_PER_PAGE),
+			})),
 		);
 		for (const r of pages) expect(r.status).toBe(200);
 	});

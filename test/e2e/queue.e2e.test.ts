@@ -47,17 +47,29 @@ import {
 const API_KEY = 'e2e-queue-key-51c9e0';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
-const WORKFLOWS = { execute: 'queueExecute0001', upload: 'queueUpload00001', trigger: 'queueTrigger0001' } as const;
+const WORKFLOWS = {
+	execute: 'queueExecute0001',
+	upload: 'queueUpload00001',
+	trigger: 'queueTrigger0001',
+} as const;
 const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
 
 /** redis-server from Debian's package (or anywhere on PATH). */
 function redisServerBinary(): string {
-	for (const candidate of ['/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server']) {
+	for (const candidate of [
+		'/usr/bin/redis-server',
+		'/usr/sbin/redis-server',
+		'/usr/local/bin/redis-server',
+	]) {
 		if (existsSync(candidate)) return candidate;
 	}
-	const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+	const found = spawnSync('sh', ['-c', 'command -v redis-server'], {
+		encoding: 'utf8',
+	}).stdout.trim();
 	if (found) return found;
-	throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it on a fresh machine)');
+	throw new Error(
+		'redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it on a fresh machine)',
+	);
 }
 
 interface Redis {
@@ -69,16 +81,33 @@ async function startRedis(folder: string): Promise<Redis> {
 	const port = await freePort();
 	const child = spawn(
 		redisServerBinary(),
-		['--port', String(port), '--bind', '127.0.0.1', '--dir', folder, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			folder,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+		],
 		{ stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitFor('redis-server to accept connections', () => {
-		if (child.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
-		return /Ready to accept connections/.test(output);
-	}, { timeoutMs: 20_000, intervalMs: 50 });
+	await waitFor(
+		'redis-server to accept connections',
+		() => {
+			if (child.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
+			return /Ready to accept connections/.test(output);
+		},
+		{ timeoutMs: 20_000, intervalMs: 50 },
+	);
 	return {
 		port,
 		async stop() {
@@ -91,15 +120,26 @@ async function startRedis(folder: string): Promise<Redis> {
 }
 
 /** `n8n worker` of an instance, its output in worker.log; stop() ends its process group. */
-async function startWorker(worker: N8nInstance, env: Record<string, string>): Promise<{ log(): string; stop(): Promise<void> }> {
+async function startWorker(
+	worker: N8nInstance,
+	env: Record<string, string>,
+): Promise<{ log(): string; stop(): Promise<void> }> {
 	const logFile = join(worker.folder, 'worker.log');
 	const fd = openSync(logFile, 'a');
-	const child: ChildProcess = spawn(NODE24_BIN, [join(n8nInstallDir(worker.line), 'node_modules', 'n8n', 'bin', 'n8n'), 'worker', '--concurrency=5'], {
-		cwd: worker.folder,
-		env: worker.env(env),
-		stdio: ['ignore', fd, fd],
-		detached: true,
-	});
+	const child: ChildProcess = spawn(
+		NODE24_BIN,
+		[
+			join(n8nInstallDir(worker.line), 'node_modules', 'n8n', 'bin', 'n8n'),
+			'worker',
+			'--concurrency=5',
+		],
+		{
+			cwd: worker.folder,
+			env: worker.env(env),
+			stdio: ['ignore', fd, fd],
+			detached: true,
+		},
+	);
 	closeSync(fd);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
@@ -111,7 +151,10 @@ async function startWorker(worker: N8nInstance, env: Record<string, string>): Pr
 			return;
 		}
 		let timer: NodeJS.Timeout | undefined;
-		const done = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 30_000)))]);
+		const done = await Promise.race([
+			exited.then(() => true),
+			new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 30_000))),
+		]);
 		clearTimeout(timer);
 		if (!done) process.kill(-child.pid!, 'SIGKILL');
 		for (let i = 0; i < 50; i++) {
@@ -124,10 +167,15 @@ async function startWorker(worker: N8nInstance, env: Record<string, string>): Pr
 		}
 	};
 	try {
-		await waitFor('the n8n worker to be ready', () => {
-			if (child.exitCode !== null) throw new Error(`n8n worker exited (${child.exitCode})\n${text().slice(-4000)}`);
-			return text().includes('n8n worker is now ready');
-		}, { timeoutMs: 120_000, intervalMs: 250 });
+		await waitFor(
+			'the n8n worker to be ready',
+			() => {
+				if (child.exitCode !== null)
+					throw new Error(`n8n worker exited (${child.exitCode})\n${text().slice(-4000)}`);
+				return text().includes('n8n worker is now ready');
+			},
+			{ timeoutMs: 120_000, intervalMs: 250 },
+		);
 	} catch (error) {
 		await stop();
 		throw error;
@@ -135,130 +183,181 @@ async function startWorker(worker: N8nInstance, env: Record<string, string>): Pr
 	return { log: text, stop };
 }
 
-describe.each(selectedLines())('n8n $line ($version) in queue mode: main + worker + Redis', (line: N8nLine) => {
-	let emu: PlatformEmulator;
-	let folder: string;
-	let redis: Redis | undefined;
-	let main: N8nInstance | undefined;
-	let workerInstance: N8nInstance | undefined;
-	let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
-	let textAgent: number;
-	let started = Date.now();
+describe.each(selectedLines())(
+	'n8n $line ($version) in queue mode: main + worker + Redis',
+	(line: N8nLine) => {
+		let emu: PlatformEmulator;
+		let folder: string;
+		let redis: Redis | undefined;
+		let main: N8nInstance | undefined;
+		let workerInstance: N8nInstance | undefined;
+		let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+		let textAgent: number;
+		let started = Date.now();
 
-	beforeAll(async () => {
-		started = Date.now(); // describe.each collects both lines at once
-		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, quiet: true });
-		textAgent = [...emu.state.agents.values()].find((a) => a.type === 'text' && !a.failMessage)!.id;
-		folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
-		redis = await startRedis(folder);
+		beforeAll(async () => {
+			started = Date.now(); // describe.each collects both lines at once
+			emu = await startEmulator({
+				port: 0,
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				timeScale: 20,
+				quiet: true,
+			});
+			textAgent = [...emu.state.agents.values()].find(
+				(a) => a.type === 'text' && !a.failMessage,
+			)!.id;
+			folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
+			redis = await startRedis(folder);
 
-		const database = join(folder, 'database.sqlite');
-		const queue = {
-			EXECUTIONS_MODE: 'queue',
-			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-			QUEUE_BULL_REDIS_PORT: String(redis.port),
-			DB_SQLITE_DATABASE: database,
-		};
-		// every n8n process needs the package: each has its own user folder and its own copy
-		main = await N8nInstance.withPackage(line, { env: queue });
-		workerInstance = await N8nInstance.withPackage(line, { env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) } });
+			const database = join(folder, 'database.sqlite');
+			const queue = {
+				EXECUTIONS_MODE: 'queue',
+				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+				QUEUE_BULL_REDIS_PORT: String(redis.port),
+				DB_SQLITE_DATABASE: database,
+			};
+			// every n8n process needs the package: each has its own user folder and its own copy
+			main = await N8nInstance.withPackage(line, { env: queue });
+			workerInstance = await N8nInstance.withPackage(line, {
+				env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
+			});
 
-		await main.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
-		const vars = { AGENT_ID: String(textAgent), CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		await main.importWorkflows([
-			loadWorkflow('queue-execute', vars),
-			loadWorkflow('queue-upload', vars),
-			loadWorkflow('trigger-agent', {
-				...vars,
-				WORKFLOW_ID: WORKFLOWS.trigger,
-				WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
-				NODE_ID: TRIGGER_WEBHOOK_ID,
-				WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
-				OPTIONS: {},
-			}),
-		]);
-		await main.start();
-		await main.setupOwnerAndApiKey();
-		worker = await startWorker(workerInstance, {});
-		for (const id of Object.values(WORKFLOWS)) await main.activate(id);
-		log(`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		await worker?.stop();
-		await main?.dispose();
-		await workerInstance?.dispose();
-		await redis?.stop();
-		await emu?.stop();
-		if (folder) await rm(folder, { recursive: true, force: true });
-		log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	async function finishedExecutions(workflowId: string, count: number): Promise<Array<{ id: string; status: string; mode: string }>> {
-		return await waitFor(`${count} finished execution(s) of ${workflowId}`, async () => {
-			const executions = (await main!.getExecutions(workflowId, { includeData: false })) as Array<{ id: string; status: string; mode: string }>;
-			return executions.filter((e) => e.status === 'success').length >= count ? executions : undefined;
-		}, { timeoutMs: 60_000, intervalMs: 300 });
-	}
-
-	/** n8n's own log lines: the main enqueued the execution, the worker started and finished it. */
-	async function expectRunByWorker(executionId: string): Promise<void> {
-		await waitFor(`the worker to log the end of execution ${executionId}`, () =>
-			worker!.log().includes(`Worker finished execution ${executionId} `),
-		);
-		expect(worker!.log()).toContain(`Worker started execution ${executionId} `);
-		expect(main!.logText()).toContain(`Enqueued execution ${executionId} `);
-		expect(main!.logText()).not.toContain(`Worker started execution ${executionId} `);
-	}
-
-	test('the trigger registers its webhook on the platform from the main process', async () => {
-		await waitFor('the trigger webhook on the platform', () =>
-			[...emu.state.webhooks.values()].some((w) => w.url.startsWith(`${main!.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`)),
-		);
-	});
-
-	test('Webhook → File → Upload: the worker streams the file the main process received', async () => {
-		const bytes = randomBytes(256 * 1024 + 17);
-		const response = await fetch(`${main!.baseUrl}/webhook/queue-upload`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="queue notes.txt"' },
-			body: bytes,
+			await main.importCredentials([
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					CREDENTIAL,
+				),
+			]);
+			const vars = {
+				AGENT_ID: String(textAgent),
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+			};
+			await main.importWorkflows([
+				loadWorkflow('queue-execute', vars),
+				loadWorkflow('queue-upload', vars),
+				loadWorkflow('trigger-agent', {
+					...vars,
+					WORKFLOW_ID: WORKFLOWS.trigger,
+					WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
+					NODE_ID: TRIGGER_WEBHOOK_ID,
+					WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
+					OPTIONS: {},
+				}),
+			]);
+			await main.start();
+			await main.setupOwnerAndApiKey();
+			worker = await startWorker(workerInstance, {});
+			for (const id of Object.values(WORKFLOWS)) await main.activate(id);
+			log(
+				`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+			);
 		});
-		const text = await response.text();
-		expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
-		const file = JSON.parse(text) as { id: number; filename: string; bytes: number };
-		expect(file).toMatchObject({ filename: 'queue notes.txt', bytes: bytes.length });
-		const upload = emu.requests.find((r) => r.method === 'POST' && r.path === '/files' && r.status === 200)!;
-		const received = (upload.body as RecordedMultipart).files[0];
-		expect(received.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
 
-		const [execution] = await finishedExecutions(WORKFLOWS.upload, 1);
-		await expectRunByWorker(execution.id);
-	});
-
-	test('Webhook → Agent → Execute, and the Agent Platform Trigger its finished run starts: both run by the worker', async () => {
-		const response = await fetch(`${main!.baseUrl}/webhook/queue-execute`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ topic: 'queue mode' }),
+		afterAll(async () => {
+			await worker?.stop();
+			await main?.dispose();
+			await workerInstance?.dispose();
+			await redis?.stop();
+			await emu?.stop();
+			if (folder) await rm(folder, { recursive: true, force: true });
+			log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
-		const text = await response.text();
-		expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
-		const run = JSON.parse(text) as { id: number; status: string; output: string };
-		expect(run.status).toBe('succeeded');
-		expect(run.output).toContain('queue mode');
 
-		const [execution] = await finishedExecutions(WORKFLOWS.execute, 1);
-		await expectRunByWorker(execution.id);
+		async function finishedExecutions(
+			workflowId: string,
+			count: number,
+		): Promise<Array<{ id: string; status: string; mode: string }>> {
+			return await waitFor(
+				`${count} finished execution(s) of ${workflowId}`,
+				async () => {
+					const executions = (await main!.getExecutions(workflowId, {
+						includeData: false,
+					})) as Array<{ id: string; status: string; mode: string }>;
+					return executions.filter((e) => e.status === 'success').length >= count
+						? executions
+						: undefined;
+				},
+				{ timeoutMs: 60_000, intervalMs: 300 },
+			);
+		}
 
-		// the platform delivers the finished run to the trigger's webhook on the main process
-		const [triggered] = await finishedExecutions(WORKFLOWS.trigger, 1);
-		await expectRunByWorker(triggered.id);
-		const withData = (await main!.getExecutions(WORKFLOWS.trigger)) as Array<{
-			id: string;
-			data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: { id?: number } }>> } }>> } };
-		}>;
-		const delivered = withData.find((e) => e.id === triggered.id)?.data?.resultData?.runData?.['Agent Platform Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
-		expect(delivered?.id).toBe(run.id);
-	});
-});
+		/** n8n's own log lines: the main enqueued the execution, the worker started and finished it. */
+		async function expectRunByWorker(executionId: string): Promise<void> {
+			await waitFor(`the worker to log the end of execution ${executionId}`, () =>
+				worker!.log().includes(`Worker finished execution ${executionId} `),
+			);
+			expect(worker!.log()).toContain(`Worker started execution ${executionId} `);
+			expect(main!.logText()).toContain(`Enqueued execution ${executionId} `);
+			expect(main!.logText()).not.toContain(`Worker started execution ${executionId} `);
+		}
+
+		test('the trigger registers its webhook on the platform from the main process', async () => {
+			await waitFor('the trigger webhook on the platform', () =>
+				[...emu.state.webhooks.values()].some((w) =>
+					w.url.startsWith(`${main!.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`),
+				),
+			);
+		});
+
+		test('Webhook → File → Upload: the worker streams the file the main process received', async () => {
+			const bytes = randomBytes(256 * 1024 + 17);
+			const response = await fetch(`${main!.baseUrl}/webhook/queue-upload`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/octet-stream',
+					'content-disposition': 'attachment; filename="queue notes.txt"',
+				},
+				body: bytes,
+			});
+			const text = await response.text();
+			expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
+			const file = JSON.parse(text) as { id: number; filename: string; bytes: number };
+			expect(file).toMatchObject({ filename: 'queue notes.txt', bytes: bytes.length });
+			const upload = emu.requests.find(
+				(r) => r.method === 'POST' && r.path === '/files' && r.status === 200,
+			)!;
+			const received = (upload.body as RecordedMultipart).files[0];
+			expect(received.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+
+			const [execution] = await finishedExecutions(WORKFLOWS.upload, 1);
+			await expectRunByWorker(execution.id);
+		});
+
+		test('Webhook → Agent → Execute, and the Agent Platform Trigger its finished run starts: both run by the worker', async () => {
+			const response = await fetch(`${main!.baseUrl}/webhook/queue-execute`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ topic: 'queue mode' }),
+			});
+			const text = await response.text();
+			expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
+			const run = JSON.parse(text) as { id: number; status: string; output: string };
+			expect(run.status).toBe('succeeded');
+			expect(run.output).toContain('queue mode');
+
+			const [execution] = await finishedExecutions(WORKFLOWS.execute, 1);
+			await expectRunByWorker(execution.id);
+
+			// the platform delivers the finished run to the trigger's webhook on the main process
+			const [triggered] = await finishedExecutions(WORKFLOWS.trigger, 1);
+			await expectRunByWorker(triggered.id);
+			const withData = (await main!.getExecutions(WORKFLOWS.trigger)) as Array<{
+				id: string;
+				data?: {
+					resultData?: {
+						runData?: Record<
+							string,
+							Array<{ data?: { main?: Array<Array<{ json: { id?: number } }>> } }>
+						>;
+					};
+				};
+			}>;
+			const delivered = withData.find((e) => e.id === triggered.id)?.data?.resultData?.runData?.[
+				'Agent Platform Trigger'
+			]?.[0]?.data?.main?.[0]?.[0]?.json;
+			expect(delivered?.id).toBe(run.id);
+		});
+	},
+);

@@ -46,7 +46,10 @@ describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 			),
 		]);
 		await n8n.importWorkflows([
-			loadWorkflow('memories-get-many', { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name }),
+			loadWorkflow('memories-get-many', {
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+			}),
 		]);
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});

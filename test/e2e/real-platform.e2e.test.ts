@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../emulator';
-import { N8nInstance, agentPlatformCredential, fixtureId, lastNodeItems, loadWorkflow, nodeItems, selectedLines } from './harness';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	fixtureId,
+	lastNodeItems,
+	loadWorkflow,
+	nodeItems,
+	selectedLines,
+} from './harness';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';
@@ -29,7 +37,7 @@ const WORKFLOWS = {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms', (line) => {
+describe.each(selectedLines())("n8n $line ($version): the real platform's terms", (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let folder: string;
@@ -37,16 +45,39 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 
 	beforeAll(async () => {
 		// 10 virtual seconds per real second: the 150 s run lasts 15 s.
-		emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10, executionSeconds: 10, quiet: true });
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 10,
+			executionSeconds: 10,
+			quiet: true,
+		});
 		folder = await mkdtemp(join(tmpdir(), 'real-platform-e2e-'));
 		sample = randomBytes(UPLOAD_BYTES);
 		await writeFile(join(folder, 'large.pdf'), sample);
-		n8n = await N8nInstance.withPackage(line, { env: { N8N_RESTRICT_FILE_ACCESS_TO: folder, N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
-		await n8n.importCredentials([agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL)]);
+		n8n = await N8nInstance.withPackage(line, {
+			env: { N8N_RESTRICT_FILE_ACCESS_TO: folder, N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+		});
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
 		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
 		const agent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
-		const node = (id: string, name: string, parameters: Record<string, unknown>, template = 'agent-platform-node') =>
-			loadWorkflow(template, { ...credential, WORKFLOW_ID: id, WORKFLOW_NAME: name, PARAMETERS: parameters });
+		const node = (
+			id: string,
+			name: string,
+			parameters: Record<string, unknown>,
+			template = 'agent-platform-node',
+		) =>
+			loadWorkflow(template, {
+				...credential,
+				WORKFLOW_ID: id,
+				WORKFLOW_NAME: name,
+				PARAMETERS: parameters,
+			});
 		await n8n.importWorkflows([
 			node(WORKFLOWS.system, 'History with a system message', {
 				resource: 'agent',
@@ -64,11 +95,21 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 				tools: '',
 				temperature: '',
 			}),
-			loadWorkflow('upload-file', { ...credential, WORKFLOW_ID: WORKFLOWS.upload, FILE_PATH: join(folder, 'large.pdf') }),
+			loadWorkflow('upload-file', {
+				...credential,
+				WORKFLOW_ID: WORKFLOWS.upload,
+				FILE_PATH: join(folder, 'large.pdf'),
+			}),
 			node(
 				WORKFLOWS.failedStream,
 				'Failed streamed Chat Completion',
-				{ resource: 'agent', operation: 'chatCompletion', agentId: agent, message: 'What is an otter?', stream: true },
+				{
+					resource: 'agent',
+					operation: 'chatCompletion',
+					agentId: agent,
+					message: 'What is an otter?',
+					stream: true,
+				},
 				'error-output-node',
 			),
 			node(WORKFLOWS.gateway, 'Wait for Completion behind a 524 gateway', {
@@ -92,7 +133,11 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 		emu.clearRequests();
 	});
 
-	const executeBody = () => emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!.body as Record<string, unknown>;
+	const executeBody = () =>
+		emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!.body as Record<
+			string,
+			unknown
+		>;
 
 	test('a History with a system message runs as the leading developer message', async () => {
 		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.system)).run);
@@ -103,7 +148,7 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 		]);
 	});
 
-	test('Execute with every setting at Agent Default sends none of them and runs with the agent\'s own', async () => {
+	test("Execute with every setting at Agent Default sends none of them and runs with the agent's own", async () => {
 		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.defaults)).run);
 		expect(item.status).toBe('succeeded');
 		expect(item.generated_files).toEqual([]);
@@ -113,25 +158,38 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 	});
 
 	test('a 50 MB upload goes sign → PUT to the storage host (sha256 checked there, no key) → register', async () => {
-		const [file] = nodeItems((await n8n.executeOk(WORKFLOWS.upload, { timeoutMs: 300_000 })).run, 'Upload');
+		const [file] = nodeItems(
+			(await n8n.executeOk(WORKFLOWS.upload, { timeoutMs: 300_000 })).run,
+			'Upload',
+		);
 		expect(file).toMatchObject({ object: 'file', filename: 'large.pdf', bytes: UPLOAD_BYTES });
-		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v2/files/sign', 'POST /v2/files/register']);
+		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v2/files/sign',
+			'POST /v2/files/register',
+		]);
 		expect(emu.storageRequests).toHaveLength(1);
 		const [put] = emu.storageRequests;
-		expect(put).toMatchObject({ method: 'PUT', status: 200, bytes: UPLOAD_BYTES, sha256: sha256(sample) });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			status: 200,
+			bytes: UPLOAD_BYTES,
+			sha256: sha256(sample),
+		});
 		expect(put.headers.authorization).toBeUndefined();
 		expect(put.headers['x-workspace-id']).toBeUndefined();
 		expect(put.headers['content-type']).toBe('application/pdf');
 		expect(emu.state.files.get(Number(file.id))!.sha256).toBe(sha256(sample));
 	});
 
-	test('a failed streamed Chat Completion goes to the error output with the platform\'s words', async () => {
+	test("a failed streamed Chat Completion goes to the error output with the platform's words", async () => {
 		emu.configureAgent(CHAT_AGENT, { fail: 'The model is overloaded.' });
 		try {
 			const { run } = await n8n.executeOk(WORKFLOWS.failedStream);
 			expect(run.data.resultData.runData.Succeeded).toBeUndefined();
 			const [failed] = nodeItems(run, 'Failed');
-			expect(JSON.stringify(failed)).toContain('The platform answered with an error: The model is overloaded.');
+			expect(JSON.stringify(failed)).toContain(
+				'The platform answered with an error: The model is overloaded.',
+			);
 		} finally {
 			emu.configureAgent(CHAT_AGENT, { fail: false });
 		}
@@ -139,13 +197,21 @@ describe.each(selectedLines())('n8n $line ($version): the real platform\'s terms
 
 	test('Wait for Completion survives a gateway that answers 524 after 100 s: one run, the whole output', async () => {
 		emu.setFaults({ gatewayTimeoutSeconds: 100 });
-		emu.configureAgent(CHAT_AGENT, { executionSeconds: 150, output: 'All of the long answer, start to end.' });
+		emu.configureAgent(CHAT_AGENT, {
+			executionSeconds: 150,
+			output: 'All of the long answer, start to end.',
+		});
 		try {
 			const before = emu.executionCount;
-			const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.gateway, { timeoutMs: 120_000 })).run);
+			const [item] = lastNodeItems(
+				(await n8n.executeOk(WORKFLOWS.gateway, { timeoutMs: 120_000 })).run,
+			);
 			expect(emu.executionCount).toBe(before + 1);
 			expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-			expect(item).toMatchObject({ status: 'succeeded', output: 'All of the long answer, start to end.' });
+			expect(item).toMatchObject({
+				status: 'succeeded',
+				output: 'All of the long answer, start to end.',
+			});
 		} finally {
 			emu.configureAgent(CHAT_AGENT, { executionSeconds: 10, output: undefined });
 		}

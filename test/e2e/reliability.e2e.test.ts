@@ -87,16 +87,36 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 
 	beforeAll(async () => {
 		started = Date.now();
-		emu = await startEmulator({ apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, timeScale: 50, quiet: true });
-		for (const [name, faults] of Object.entries(FAULTY) as Array<[Faulty, Partial<EmulatorFaults>]>) {
-			faulty[name] = await startEmulator({ apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, faults, quiet: true });
+		emu = await startEmulator({
+			apiKey: SECRET_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 50,
+			quiet: true,
+		});
+		for (const [name, faults] of Object.entries(FAULTY) as Array<
+			[Faulty, Partial<EmulatorFaults>]
+		>) {
+			faulty[name] = await startEmulator({
+				apiKey: SECRET_KEY,
+				workspaceId: WORKSPACE_ID,
+				faults,
+				quiet: true,
+			});
 		}
 		const credential = (label: string, platform: PlatformEmulator, apiKey = SECRET_KEY) =>
-			agentPlatformCredential({ url: platform.url, apiKey, workspaceId: WORKSPACE_ID }, { id: fixtureId(`cred${label}`), name: `Agent Platform (${label})` });
+			agentPlatformCredential(
+				{ url: platform.url, apiKey, workspaceId: WORKSPACE_ID },
+				{ id: fixtureId(`cred${label}`), name: `Agent Platform (${label})` },
+			);
 		const credentials = {
 			MAIN: credential('Main', emu),
 			WRONG_KEY: credential('WrongKey', emu, WRONG_KEY),
-			...Object.fromEntries((Object.keys(FAULTY) as Faulty[]).map((name) => [name, credential(name.replace('_', ''), faulty[name])])),
+			...Object.fromEntries(
+				(Object.keys(FAULTY) as Faulty[]).map((name) => [
+					name,
+					credential(name.replace('_', ''), faulty[name]),
+				]),
+			),
 		} as Record<string, ReturnType<typeof credential>>;
 		const placeholders = Object.fromEntries(
 			Object.entries(credentials).flatMap(([key, c]) => [
@@ -114,18 +134,26 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 				CREDENTIAL_ID: credentials.MAIN.id,
 				CREDENTIAL_NAME: credentials.MAIN.name,
 			}),
-			loadWorkflow('secrets-failing-operations', { WORKFLOW_ID: WORKFLOWS.secrets, FAILING_AGENT_ID: String(FAILING_AGENT), ...placeholders }),
+			loadWorkflow('secrets-failing-operations', {
+				WORKFLOW_ID: WORKFLOWS.secrets,
+				FAILING_AGENT_ID: String(FAILING_AGENT),
+				...placeholders,
+			}),
 		]);
 		items = await n8n.executeOk(WORKFLOWS.items);
 		secrets = await n8n.execute(WORKFLOWS.secrets);
-		log(`n8n ${line.version}: reliability workflows ran in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(
+			`n8n ${line.version}: reliability workflows ran in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 	});
 
 	afterAll(async () => {
 		await n8n?.dispose();
 		await emu?.stop();
 		for (const platform of Object.values(faulty)) await platform?.stop();
-		log(`n8n ${line.version}: reliability suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(
+			`n8n ${line.version}: reliability suite took ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 	});
 
 	/** Output items of a node with their pairedItem, per output. */
@@ -133,7 +161,10 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		const task = result.data.resultData.runData[nodeName]?.[0];
 		expect(task).toBeDefined();
 		return (task!.data?.main ?? []).map((output) =>
-			(output ?? []).map((item) => ({ json: item.json, pairedItem: (item as { pairedItem?: unknown }).pairedItem })),
+			(output ?? []).map((item) => ({
+				json: item.json,
+				pairedItem: (item as { pairedItem?: unknown }).pairedItem,
+			})),
 		);
 	}
 	const goodIndexes = IDS.map((_, i) => i).filter((i) => !BAD.has(i));
@@ -148,14 +179,23 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		expect(others.every((o) => o.length === 0)).toBe(true);
 		expect(main).toHaveLength(10);
 		expect(main.map((item) => item.pairedItem)).toEqual(IDS.map((_, item) => ({ item })));
-		expect(main.filter((_, i) => !BAD.has(i)).map((item) => item.json.id)).toEqual(goodIndexes.map((i) => IDS[i]));
-		expect(main.filter((_, i) => BAD.has(i)).map((item) => item.json.error)).toEqual(expectedErrors);
-		for (const i of BAD) expect(Object.keys(main[i].json).every((key) => ['error', 'details'].includes(key))).toBe(true);
+		expect(main.filter((_, i) => !BAD.has(i)).map((item) => item.json.id)).toEqual(
+			goodIndexes.map((i) => IDS[i]),
+		);
+		expect(main.filter((_, i) => BAD.has(i)).map((item) => item.json.error)).toEqual(
+			expectedErrors,
+		);
+		for (const i of BAD)
+			expect(Object.keys(main[i].json).every((key) => ['error', 'details'].includes(key))).toBe(
+				true,
+			);
 	});
 
 	test('the error output: the 7 agents on the main output, the 3 failed items on the error output, each paired with its input item', () => {
 		const [found, failed] = outputsOf(items.run, 'Error Output');
-		expect(found.map((item) => [item.json.id, item.pairedItem])).toEqual(goodIndexes.map((i) => [IDS[i], { item: i }]));
+		expect(found.map((item) => [item.json.id, item.pairedItem])).toEqual(
+			goodIndexes.map((i) => [IDS[i], { item: i }]),
+		);
 		expect(failed.map((item) => [item.json.error, item.pairedItem])).toEqual(
 			[...BAD].map((i, n) => [expectedErrors[n], { item: i }]),
 		);
@@ -176,7 +216,10 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		expect(stopped?.message).toBe('The platform could not find agent 9998');
 		// the faulty platforms were really asked (once each: these are POSTs)
 		for (const name of ['SERVER_ERROR', 'HTML_PAGE', 'MALFORMED', 'RESET'] as Faulty[]) {
-			expect({ name, posts: faulty[name].requests.filter((r) => r.method === 'POST').length }).toEqual({ name, posts: 1 });
+			expect({
+				name,
+				posts: faulty[name].requests.filter((r) => r.method === 'POST').length,
+			}).toEqual({ name, posts: 1 });
 		}
 	});
 
@@ -189,22 +232,38 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		})());
 	const credentialChecks: unknown[] = [];
 
-	test('the credential\'s Test button: accepted, then a wrong key, a wrong workspace and a wrong address in words', async () => {
+	test("the credential's Test button: accepted, then a wrong key, a wrong workspace and a wrong address in words", async () => {
 		await serve();
-		const main = { id: fixtureId('credMain'), name: 'Agent Platform (Main)', type: 'agentPlatformApi' };
+		const main = {
+			id: fixtureId('credMain'),
+			name: 'Agent Platform (Main)',
+			type: 'agentPlatformApi',
+		};
 		const check = async (data: Record<string, string>) => {
-			const result = await n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
-				credentials: { ...main, data: { baseUrl: emu.url, apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, ...data } },
-			});
+			const result = await n8n.rest<{ status: string; message: string }>(
+				'POST',
+				'/credentials/test',
+				{
+					credentials: {
+						...main,
+						data: { baseUrl: emu.url, apiKey: SECRET_KEY, workspaceId: WORKSPACE_ID, ...data },
+					},
+				},
+			);
 			credentialChecks.push(result);
 			return result;
 		};
 		const before = emu.requests.length;
 		expect(await check({})).toEqual({ status: 'OK', message: 'Connection successful!' });
 		// the credential's authenticate sent both headers, the key trimmed of pasted spaces
-		expect(await check({ apiKey: ` ${SECRET_KEY} ` })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await check({ apiKey: ` ${SECRET_KEY} ` })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		const tests = emu.requests.slice(before);
-		expect(tests.map((r) => [r.path, r.headers.authorization, r.headers['x-workspace-id']])).toEqual([
+		expect(
+			tests.map((r) => [r.path, r.headers.authorization, r.headers['x-workspace-id']]),
+		).toEqual([
 			['/agents', `Bearer ${SECRET_KEY}`, WORKSPACE_ID],
 			['/agents', `Bearer ${SECRET_KEY}`, WORKSPACE_ID],
 		]);
@@ -214,9 +273,12 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		const said =
 			line.line === '2.x'
 				? {
-						wrongKey: 'The platform rejected the API key. Check that it is copied whole and not revoked.',
-						wrongWorkspace: "The API key works, but the platform refused the Workspace ID: it is missing or not one of this key's workspaces.",
-						noBasePath: 'Nothing answered at this Base URL: check the address (the production platform is https://api.tess.im, with nothing after it).',
+						wrongKey:
+							'The platform rejected the API key. Check that it is copied whole and not revoked.',
+						wrongWorkspace:
+							"The API key works, but the platform refused the Workspace ID: it is missing or not one of this key's workspaces.",
+						noBasePath:
+							'Nothing answered at this Base URL: check the address (the production platform is https://api.tess.im, with nothing after it).',
 					}
 				: {
 						wrongKey: 'Forbidden - perhaps check your credentials?',
@@ -224,9 +286,18 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 						noBasePath: 'The resource you are requesting could not be found',
 					};
 		expect(await check({ apiKey: WRONG_KEY })).toEqual({ status: 'Error', message: said.wrongKey });
-		expect(await check({ workspaceId: '999' })).toEqual({ status: 'Error', message: said.wrongWorkspace });
-		expect(await check({ baseUrl: `${emu.url}/no-api-here` })).toEqual({ status: 'Error', message: said.noBasePath });
-		expect(await check({ baseUrl: 'http://127.0.0.1:9' })).toMatchObject({ status: 'Error', message: expect.stringMatching(/refused|ECONNREFUSED/) });
+		expect(await check({ workspaceId: '999' })).toEqual({
+			status: 'Error',
+			message: said.wrongWorkspace,
+		});
+		expect(await check({ baseUrl: `${emu.url}/no-api-here` })).toEqual({
+			status: 'Error',
+			message: said.noBasePath,
+		});
+		expect(await check({ baseUrl: 'http://127.0.0.1:9' })).toMatchObject({
+			status: 'Error',
+			message: expect.stringMatching(/refused|ECONNREFUSED/),
+		});
 	});
 
 	test('the API key appears nowhere: run output, CLI output, n8n log, database bytes, stored execution rows, public API, credential tests', async () => {
@@ -238,7 +309,10 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		}
 		// The public API's copy of the stored executions (n8n started after the runs).
 		await serve();
-		const stored = [...(await n8n.getExecutions(WORKFLOWS.items)), ...(await n8n.getExecutions(WORKFLOWS.secrets))];
+		const stored = [
+			...(await n8n.getExecutions(WORKFLOWS.items)),
+			...(await n8n.getExecutions(WORKFLOWS.secrets)),
+		];
 		expect(stored.length).toBeGreaterThanOrEqual(2);
 		places.push({ where: 'public API /executions?includeData=true', text: JSON.stringify(stored) });
 		places.push({ where: 'n8n start log', text: n8n.logText() });
@@ -247,7 +321,8 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		const dataFiles = filesUnder(join(n8n.userFolder, '.n8n'));
 		const database = dataFiles.find((f) => /database\.sqlite$/.test(f.path));
 		expect(database).toBeDefined();
-		for (const file of dataFiles) places.push({ where: file.path, text: file.bytes.toString('latin1') });
+		for (const file of dataFiles)
+			places.push({ where: file.path, text: file.bytes.toString('latin1') });
 		// The stored execution rows, read through the sqlite3 module of the n8n install.
 		const sqlite3 = join(n8nInstallDir(line), 'node_modules', 'sqlite3');
 		expect(existsSync(sqlite3)).toBe(true);
@@ -258,7 +333,9 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 			`  db.all('SELECT type, data FROM credentials_entity', (e2, credentials) => { if (e2) throw e2;`,
 			`    process.stdout.write(JSON.stringify({ rows, credentials })); db.close(); }); });`,
 		].join('\n');
-		const dump = JSON.parse((await run(NODE24_BIN, ['-e', query], { what: 'read n8n database' })).stdout) as {
+		const dump = JSON.parse(
+			(await run(NODE24_BIN, ['-e', query], { what: 'read n8n database' })).stdout,
+		) as {
 			rows: Array<{ data: string }>;
 			credentials: Array<{ type: string; data: string }>;
 		};
@@ -272,7 +349,12 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		// executions holds their messages.
 		for (const where of ['public API /executions?includeData=true', 'execution_data rows']) {
 			const text = places.find((p) => p.where === where)!.text;
-			for (const message of Object.values(SAID)) expect({ where, message, found: text.includes(message) }).toEqual({ where, message, found: true });
+			for (const message of Object.values(SAID))
+				expect({ where, message, found: text.includes(message) }).toEqual({
+					where,
+					message,
+					found: true,
+				});
 		}
 		expect(dataFiles.some((f) => f.bytes.includes(SAID['Connection Reset']))).toBe(true);
 

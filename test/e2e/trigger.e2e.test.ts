@@ -25,7 +25,10 @@ const WORKSPACE_ID = '42';
 const TRIGGER_NODE = 'Agent Platform Trigger';
 
 const CREDENTIAL = { id: fixtureId('credEmulator'), name: 'Agent Platform (emulator)' };
-const HTTPS_CREDENTIAL = { id: fixtureId('credHttpsOnly'), name: 'Agent Platform (https webhooks only)' };
+const HTTPS_CREDENTIAL = {
+	id: fixtureId('credHttpsOnly'),
+	name: 'Agent Platform (https webhooks only)',
+};
 
 /** One workflow per scenario; each trigger node has its own webhookId, hence its own n8n URL. */
 const WORKFLOWS = {
@@ -42,7 +45,14 @@ interface Execution {
 	status?: string;
 	finished?: boolean;
 	mode?: string;
-	data?: { resultData?: { runData?: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+	data?: {
+		resultData?: {
+			runData?: Record<
+				string,
+				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
+			>;
+		};
+	};
 }
 
 describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (line) => {
@@ -55,8 +65,10 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	let agentZ: number;
 	const started = Date.now();
 
-	const productionUrl = (key: WorkflowKey) => `${n8n.baseUrl}/webhook/${WORKFLOWS[key].webhookId}/webhook`;
-	const testUrl = (key: WorkflowKey) => `${n8n.baseUrl}/webhook-test/${WORKFLOWS[key].webhookId}/webhook`;
+	const productionUrl = (key: WorkflowKey) =>
+		`${n8n.baseUrl}/webhook/${WORKFLOWS[key].webhookId}/webhook`;
+	const testUrl = (key: WorkflowKey) =>
+		`${n8n.baseUrl}/webhook-test/${WORKFLOWS[key].webhookId}/webhook`;
 	/** The emulator's webhooks registered for an n8n URL (whatever the secret in their query string). */
 	const webhooksAt = (url: string, platform = emu): StoredWebhook[] =>
 		[...platform.state.webhooks.values()].filter((w) => w.url.split('?')[0] === url);
@@ -67,7 +79,13 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	};
 
 	beforeAll(async () => {
-		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, quiet: true });
+		emu = await startEmulator({
+			port: 0,
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			timeScale: 20,
+			quiet: true,
+		});
 		httpsEmu = await startEmulator({
 			port: 0,
 			apiKey: API_KEY,
@@ -75,15 +93,28 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 			requireHttpsWebhooks: true,
 			quiet: true,
 		});
-		const textAgents = [...emu.state.agents.values()].filter((a) => a.type === 'text' && !a.failMessage);
+		const textAgents = [...emu.state.agents.values()].filter(
+			(a) => a.type === 'text' && !a.failMessage,
+		);
 		[agentX, agentY, agentZ] = textAgents.map((a) => a.id);
 
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
-			agentPlatformCredential({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, CREDENTIAL),
-			agentPlatformCredential({ url: httpsEmu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, HTTPS_CREDENTIAL),
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+			agentPlatformCredential(
+				{ url: httpsEmu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				HTTPS_CREDENTIAL,
+			),
 		]);
-		const workflow = (key: WorkflowKey, agentId: number, options: object, credential = CREDENTIAL) =>
+		const workflow = (
+			key: WorkflowKey,
+			agentId: number,
+			options: object,
+			credential = CREDENTIAL,
+		) =>
 			loadWorkflow('trigger-agent', {
 				WORKFLOW_ID: WORKFLOWS[key].id,
 				WORKFLOW_NAME: `Agent Platform Trigger (${key})`,
@@ -103,7 +134,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		]);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
-		log(`n8n ${line.version}: trigger suite set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(
+			`n8n ${line.version}: trigger suite set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+		);
 	});
 
 	afterAll(async () => {
@@ -163,10 +196,10 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		if (line.line === '1.x') return undefined;
 		await n8n.login();
 		const status = await waitFor(`the publication of workflow ${key} to settle`, async () => {
-			const answer = await n8n.rest<{ status: string; triggers: Array<{ errorMessage: string | null }> }>(
-				'GET',
-				`/workflows/${WORKFLOWS[key].id}/publication-status`,
-			);
+			const answer = await n8n.rest<{
+				status: string;
+				triggers: Array<{ errorMessage: string | null }>;
+			}>('GET', `/workflows/${WORKFLOWS[key].id}/publication-status`);
 			return ['published', 'partial', 'failed'].includes(answer.status) ? answer : undefined;
 		});
 		const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
@@ -181,9 +214,17 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	test('activating the workflow through the public API leaves exactly one webhook with its URL on the platform', async () => {
 		expect(await activationError('main')).toBeUndefined();
 
-		await waitFor('the webhook of workflow main', () => webhooksAt(productionUrl('main')).length > 0);
+		await waitFor(
+			'the webhook of workflow main',
+			() => webhooksAt(productionUrl('main')).length > 0,
+		);
 		const webhook = onlyWebhookAt(productionUrl('main'));
-		expect(webhook).toMatchObject({ template_id: agentX, method: 'POST', status: 'active', deleted_at: null });
+		expect(webhook).toMatchObject({
+			template_id: agentX,
+			method: 'POST',
+			status: 'active',
+			deleted_at: null,
+		});
 		expect(webhook.url).toMatch(/\?secret=[0-9a-f]{64}$/);
 		expect([...emu.state.webhooks.values()]).toHaveLength(1);
 	});
@@ -194,7 +235,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 
 		const [execution] = await waitForExecutions('main', 1);
 		const delivery = await waitFor('the delivery to be recorded', () =>
-			emu.deliveries.find((d) => d.webhookId === webhook.id && (d.body as { id: number }).id === runId),
+			emu.deliveries.find(
+				(d) => d.webhookId === webhook.id && (d.body as { id: number }).id === runId,
+			),
 		);
 		expect(delivery.status).toBe(200);
 		const items = itemsOf(execution);
@@ -234,22 +277,31 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		// The two accepted ones run, and nothing else did: the refused ones came first.
 		const executions = await waitForExecutions('main', before + 2);
 		const newest = executions.slice(before).map((e) => itemsOf(e));
-		expect(newest).toEqual(expect.arrayContaining([[{ body: 'the run is done' }], [{ body: [1, 2] }]]));
+		expect(newest).toEqual(
+			expect.arrayContaining([[{ body: 'the run is done' }], [{ body: [1, 2] }]]),
+		);
 	});
 
 	test('two workflows on the same agent: each its own URL and exactly one webhook, each started once per run', async () => {
 		expect(await activationError('second')).toBeUndefined();
-		await waitFor('the webhook of workflow second', () => webhooksAt(productionUrl('second')).length > 0);
+		await waitFor(
+			'the webhook of workflow second',
+			() => webhooksAt(productionUrl('second')).length > 0,
+		);
 		const main = onlyWebhookAt(productionUrl('main'));
 		const second = onlyWebhookAt(productionUrl('second'));
 		expect(main.id).not.toBe(second.id);
-		expect([...emu.state.webhooks.values()].filter((w) => w.template_id === agentX)).toHaveLength(2);
+		expect([...emu.state.webhooks.values()].filter((w) => w.template_id === agentX)).toHaveLength(
+			2,
+		);
 
 		const mainBefore = (await executionsOf('main')).length;
 		const runId = await runAgent(agentX);
 		const mainRuns = await waitForExecutions('main', mainBefore + 1);
 		const [secondRun] = await waitForExecutions('second', 1);
-		expect(itemsOf(mainRuns[mainRuns.length - 1])).toEqual([expect.objectContaining({ id: runId })]);
+		expect(itemsOf(mainRuns[mainRuns.length - 1])).toEqual([
+			expect.objectContaining({ id: runId }),
+		]);
 		// "Include Headers": the delivery's headers come along, under `headers`.
 		const [item] = itemsOf(secondRun);
 		expect(item).toMatchObject({ id: runId, status: 'succeeded' });
@@ -258,13 +310,18 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 
 	test('the status filter: a delivery of another status is answered 200 and starts nothing', async () => {
 		expect(await activationError('filtered')).toBeUndefined();
-		await waitFor('the webhook of workflow filtered', () => webhooksAt(productionUrl('filtered')).length > 0);
+		await waitFor(
+			'the webhook of workflow filtered',
+			() => webhooksAt(productionUrl('filtered')).length > 0,
+		);
 		const webhook = onlyWebhookAt(productionUrl('filtered'));
 
 		emu.configureAgent(agentY, { fail: 'the model gave up' });
 		const failedRun = await runAgent(agentY);
 		const refused = await waitFor('the delivery of the failed run', () =>
-			emu.deliveries.find((d) => d.webhookId === webhook.id && (d.body as { id: number }).id === failedRun),
+			emu.deliveries.find(
+				(d) => d.webhookId === webhook.id && (d.body as { id: number }).id === failedRun,
+			),
 		);
 		expect(refused.status).toBe(200);
 		expect(refused.body).toMatchObject({ status: 'failed' });
@@ -272,7 +329,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		emu.configureAgent(agentY, { fail: false });
 		const goodRun = await runAgent(agentY);
 		const [execution] = await waitForExecutions('filtered', 1);
-		expect(itemsOf(execution)).toEqual([expect.objectContaining({ id: goodRun, status: 'succeeded' })]);
+		expect(itemsOf(execution)).toEqual([
+			expect.objectContaining({ id: goodRun, status: 'succeeded' }),
+		]);
 	});
 
 	test('stopping and restarting n8n leaves exactly one webhook per workflow, and deliveries still pass', async () => {
@@ -291,7 +350,10 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 				const listed = (agent: number) =>
 					emu.requests
 						.slice(mark)
-						.filter((r) => r.method === 'GET' && r.path === `/agents/${agent}/webhooks` && r.status === 200).length;
+						.filter(
+							(r) =>
+								r.method === 'GET' && r.path === `/agents/${agent}/webhooks` && r.status === 200,
+						).length;
 				return listed(agentX) >= 2 && listed(agentY) >= 1;
 			});
 		}
@@ -302,8 +364,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		const runId = await runAgent(agentX);
 		const mainRuns = await waitForExecutions('main', mainBefore + 1);
 		const secondRuns = await waitForExecutions('second', secondBefore + 1);
-		expect(itemsOf(mainRuns[mainRuns.length - 1])).toEqual([expect.objectContaining({ id: runId })]);
-		expect(itemsOf(secondRuns[secondRuns.length - 1])).toEqual([expect.objectContaining({ id: runId })]);
+		expect(itemsOf(mainRuns[mainRuns.length - 1])).toEqual([
+			expect.objectContaining({ id: runId }),
+		]);
+		expect(itemsOf(secondRuns[secondRuns.length - 1])).toEqual([
+			expect.objectContaining({ id: runId }),
+		]);
 
 		expect({
 			main: onlyWebhookAt(productionUrl('main')).id,
@@ -311,10 +377,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 			filtered: onlyWebhookAt(productionUrl('filtered')).id,
 		}).toEqual(before);
 		expect(emu.state.webhooks.size).toBe(3);
-		expect(emu.requests.slice(mark).filter((r) => r.method !== 'GET' && r.path.includes('webhooks'))).toEqual([]);
+		expect(
+			emu.requests.slice(mark).filter((r) => r.method !== 'GET' && r.path.includes('webhooks')),
+		).toEqual([]);
 	});
 
-	test('a webhook deleted on the platform behind n8n\'s back: deactivating takes the 404 as gone, re-activating registers one anew', async () => {
+	test("a webhook deleted on the platform behind n8n's back: deactivating takes the 404 as gone, re-activating registers one anew", async () => {
 		const lost = onlyWebhookAt(productionUrl('main'));
 		const removed = await fetch(`${emu.url}/webhooks/${lost.id}`, {
 			method: 'DELETE',
@@ -325,17 +393,25 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 
 		await n8n.deactivate(WORKFLOWS.main.id);
 		await waitFor('the deactivation to ask the platform to delete the webhook', () =>
-			emu.requests.slice(mark).find((r) => r.method === 'DELETE' && r.path === `/webhooks/${lost.id}`),
+			emu.requests
+				.slice(mark)
+				.find((r) => r.method === 'DELETE' && r.path === `/webhooks/${lost.id}`),
 		);
 		expect(await activationError('main')).toBeUndefined();
-		await waitFor('a new webhook of workflow main', () => webhooksAt(productionUrl('main')).length > 0);
+		await waitFor(
+			'a new webhook of workflow main',
+			() => webhooksAt(productionUrl('main')).length > 0,
+		);
 		expect(onlyWebhookAt(productionUrl('main')).id).not.toBe(lost.id);
 		expect(emu.state.webhooks.size).toBe(3);
 	});
 
-	test('deactivating a workflow deletes its webhook and leaves the other workflow\'s', async () => {
+	test("deactivating a workflow deletes its webhook and leaves the other workflow's", async () => {
 		await n8n.deactivate(WORKFLOWS.main.id);
-		await waitFor('the webhook of workflow main to go', () => webhooksAt(productionUrl('main')).length === 0);
+		await waitFor(
+			'the webhook of workflow main to go',
+			() => webhooksAt(productionUrl('main')).length === 0,
+		);
 		onlyWebhookAt(productionUrl('second'));
 
 		await n8n.deactivate(WORKFLOWS.second.id);
@@ -345,11 +421,18 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 
 	test('"Listen for test event" registers the test URL, runs once on a delivery, then removes its webhook', async () => {
 		await n8n.login();
-		const workflowData = await n8n.rest<Record<string, unknown>>('GET', `/workflows/${WORKFLOWS.listen.id}`);
-		const answer = await n8n.rest<{ waitingForWebhook?: boolean }>('POST', `/workflows/${WORKFLOWS.listen.id}/run`, {
-			workflowData,
-			triggerToStartFrom: { name: TRIGGER_NODE },
-		});
+		const workflowData = await n8n.rest<Record<string, unknown>>(
+			'GET',
+			`/workflows/${WORKFLOWS.listen.id}`,
+		);
+		const answer = await n8n.rest<{ waitingForWebhook?: boolean }>(
+			'POST',
+			`/workflows/${WORKFLOWS.listen.id}/run`,
+			{
+				workflowData,
+				triggerToStartFrom: { name: TRIGGER_NODE },
+			},
+		);
 		expect(answer.waitingForWebhook).toBe(true);
 
 		await waitFor('the test webhook', () => webhooksAt(testUrl('listen')).length > 0);
@@ -357,12 +440,19 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		expect(webhooksAt(productionUrl('listen'))).toHaveLength(0);
 
 		const runId = await runAgent(agentZ);
-		await waitFor('the test webhook to be removed after its run', () => webhooksAt(testUrl('listen')).length === 0);
-		const delivery = await waitFor('the delivery to be recorded', () => emu.deliveries.find((d) => d.webhookId === webhook.id));
+		await waitFor(
+			'the test webhook to be removed after its run',
+			() => webhooksAt(testUrl('listen')).length === 0,
+		);
+		const delivery = await waitFor('the delivery to be recorded', () =>
+			emu.deliveries.find((d) => d.webhookId === webhook.id),
+		);
 		expect(delivery).toMatchObject({ status: 200, body: expect.objectContaining({ id: runId }) });
 		const [execution] = await waitForExecutions('listen', 1);
 		expect(execution.mode).toBe('manual');
-		expect(itemsOf(execution)).toEqual([expect.objectContaining({ id: runId, status: 'succeeded' })]);
+		expect(itemsOf(execution)).toEqual([
+			expect.objectContaining({ id: runId, status: 'succeeded' }),
+		]);
 		expect(emu.state.webhooks.size).toBe(0);
 	});
 
@@ -372,7 +462,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		expect(refusal).toMatch(/accepts only https webhook URLs/);
 		expect(refusal).toContain(productionUrl('https'));
 		expect(refusal).toMatch(/WEBHOOK_URL environment variable to n8n's public https address/);
-		const posted = httpsEmu.requests.filter((r) => r.method === 'POST' && r.path === `/agents/${agentX}/webhooks`);
+		const posted = httpsEmu.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/agents/${agentX}/webhooks`,
+		);
 		// (2.x retries a failed trigger activation a few times before it reports it.)
 		expect(posted.length).toBeGreaterThanOrEqual(1);
 		expect(posted.every((r) => r.status === 400)).toBe(true);

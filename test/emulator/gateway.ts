@@ -9,10 +9,10 @@ import type { Core } from './core';
 import type { Reply } from './http';
 
 export const CLOUDFLARE_524_HTML =
-  '<!DOCTYPE html>\n<html lang="en-US"><head><title>api.example.test | 524: A timeout occurred</title></head>\n' +
-  '<body><div id="cf-error-details"><h1>A timeout occurred</h1><span class="cf-error-code">Error code 524</span>\n' +
-  '<p>The origin web server timed out responding to this request.</p>\n' +
-  '<p>Cloudflare Ray ID: 0000000000000000</p></div></body></html>\n';
+	'<!DOCTYPE html>\n<html lang="en-US"><head><title>api.example.test | 524: A timeout occurred</title></head>\n' +
+	'<body><div id="cf-error-details"><h1>A timeout occurred</h1><span class="cf-error-code">Error code 524</span>\n' +
+	'<p>The origin web server timed out responding to this request.</p>\n' +
+	'<p>Cloudflare Ray ID: 0000000000000000</p></div></body></html>\n';
 
 export type GatewayOutcome = { kind: 'reply'; reply: Reply } | { kind: 'timeout' };
 
@@ -22,47 +22,47 @@ export type GatewayOutcome = { kind: 'reply'; reply: Reply } | { kind: 'timeout'
  * Streamed answers are not timed out (their first bytes come at once).
  */
 export function underGateway(core: Core, handling: Promise<Reply>): Promise<GatewayOutcome> {
-  const seconds = core.faults.gatewayTimeoutSeconds;
-  const replied = handling.then((reply): GatewayOutcome => ({ kind: 'reply', reply }));
-  if (seconds === null || seconds === undefined || seconds < 0) return replied;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const timer = core.clock.after(seconds, () => {
-      if (settled) return;
-      settled = true;
-      core.gatewayTimeouts++;
-      resolve({ kind: 'timeout' });
-    });
-    replied.then(
-      (outcome) => {
-        if (settled) {
-          if (outcome.kind === 'reply' && outcome.reply.kind === 'sse') outcome.reply.abandon?.();
-          return;
-        }
-        settled = true;
-        core.clock.cancel(timer);
-        resolve(outcome);
-      },
-      (error) => {
-        if (settled) return;
-        settled = true;
-        core.clock.cancel(timer);
-        reject(error);
-      },
-    );
-  });
+	const seconds = core.faults.gatewayTimeoutSeconds;
+	const replied = handling.then((reply): GatewayOutcome => ({ kind: 'reply', reply }));
+	if (seconds === null || seconds === undefined || seconds < 0) return replied;
+	return new Promise((resolve, reject) => {
+		let settled = false;
+		const timer = core.clock.after(seconds, () => {
+			if (settled) return;
+			settled = true;
+			core.gatewayTimeouts++;
+			resolve({ kind: 'timeout' });
+		});
+		replied.then(
+			(outcome) => {
+				if (settled) {
+					if (outcome.kind === 'reply' && outcome.reply.kind === 'sse') outcome.reply.abandon?.();
+					return;
+				}
+				settled = true;
+				core.clock.cancel(timer);
+				resolve(outcome);
+			},
+			(error) => {
+				if (settled) return;
+				settled = true;
+				core.clock.cancel(timer);
+				reject(error);
+			},
+		);
+	});
 }
 
 /** faults.okErrorBody: a JSON answer to a POST replaced by status 200 and `{"error": …}` (after processing). */
 export function okErrorBody(core: Core, method: string, reply: Reply): Reply {
-  const words = core.faults.okErrorBody;
-  if (!words || method !== 'POST' || reply.kind !== 'json') return reply;
-  return { kind: 'json', status: 200, body: { error: words } };
+	const words = core.faults.okErrorBody;
+	if (!words || method !== 'POST' || reply.kind !== 'json') return reply;
+	return { kind: 'json', status: 200, body: { error: words } };
 }
 
 /** faults.cutAfterProcessing: what replaces the answer to a POST that took effect, if anything. */
 export function cutAfterProcessing(core: Core, method: string): 'reset' | 524 | null {
-  const cut = core.faults.cutAfterProcessing;
-  const targeted = !core.faults.faultMethods || core.faults.faultMethods.includes(method);
-  return cut && method === 'POST' && targeted ? cut : null;
+	const cut = core.faults.cutAfterProcessing;
+	const targeted = !core.faults.faultMethods || core.faults.faultMethods.includes(method);
+	return cut && method === 'POST' && targeted ? cut : null;
 }

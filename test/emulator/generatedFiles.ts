@@ -15,13 +15,13 @@ import type { Ctx, Reply } from './http';
 
 /** A real 4×4 RGB PNG (98 bytes). */
 export const SAMPLE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAKUlEQVR4nA3HMQEAAAzCMIRVGGdFIXDLlyQSGxcTBIvjU6mt62cyOzcPp2MTQTYdST8AAAAASUVORK5CYII=',
-  'base64',
+	'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAKUlEQVR4nA3HMQEAAAzCMIRVGGdFIXDLlyQSGxcTBIvjU6mt62cyOzcPp2MTQTYdST8AAAAASUVORK5CYII=',
+	'base64',
 );
 
 export interface ServedFile {
-  body: Buffer;
-  contentType: string;
+	body: Buffer;
+	contentType: string;
 }
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -30,56 +30,66 @@ const onPlatform = new WeakMap<Core, Map<string, ServedFile>>();
 
 /** Files served at `/generated-files/:name` on the emulator's own origin (authenticated). */
 export function platformFiles(core: Core): Map<string, ServedFile> {
-  let files = onPlatform.get(core);
-  if (!files) onPlatform.set(core, (files = new Map()));
-  return files;
+	let files = onPlatform.get(core);
+	if (!files) onPlatform.set(core, (files = new Map()));
+	return files;
 }
 
 export function serveGeneratedFile(ctx: Ctx): Reply {
-  const file = platformFiles(ctx.core).get(ctx.params.name);
-  if (!file) throw notFound('File not found');
-  return { kind: 'bytes', status: 200, body: file.body, headers: { 'Content-Type': file.contentType } };
+	const file = platformFiles(ctx.core).get(ctx.params.name);
+	if (!file) throw notFound('File not found');
+	return {
+		kind: 'bytes',
+		status: 200,
+		body: file.body,
+		headers: { 'Content-Type': file.contentType },
+	};
 }
 
 export interface FileHostHit {
-  path: string;
-  headers: http.IncomingHttpHeaders;
+	path: string;
+	headers: http.IncomingHttpHeaders;
 }
 
 /** Another host (a second port): serves its files to anyone, records every request's headers. */
 export class FileHost {
-  readonly files = new Map<string, ServedFile>();
-  readonly hits: FileHostHit[] = [];
-  private readonly server: http.Server;
-  private readonly sockets = new Set<Socket>();
-  url = '';
+	readonly files = new Map<string, ServedFile>();
+	readonly hits: FileHostHit[] = [];
+	private readonly server: http.Server;
+	private readonly sockets = new Set<Socket>();
+	url = '';
 
-  constructor() {
-    this.server = http.createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://host.invalid').pathname;
-      this.hits.push({ path, headers: { ...req.headers } });
-      const file = this.files.get(path.replace(/^\/+/, ''));
-      if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
-        return;
-      }
-      res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': String(file.body.length) }).end(file.body);
-    });
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
+	constructor() {
+		this.server = http.createServer((req, res) => {
+			const path = new URL(req.url ?? '/', 'http://host.invalid').pathname;
+			this.hits.push({ path, headers: { ...req.headers } });
+			const file = this.files.get(path.replace(/^\/+/, ''));
+			if (!file) {
+				res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+				return;
+			}
+			res
+				.writeHead(200, {
+					'Content-Type': file.contentType,
+					'Content-Length': String(file.body.length),
+				})
+				.end(file.body);
+		});
+		this.server.on('connection', (socket: Socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+	}
 
-  async start(host = '127.0.0.1'): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, host, resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://${host}:${port}`;
-    return this.url;
-  }
+	async start(host = '127.0.0.1'): Promise<string> {
+		await new Promise<void>((resolve) => this.server.listen(0, host, resolve));
+		const { port } = this.server.address() as AddressInfo;
+		this.url = `http://${host}:${port}`;
+		return this.url;
+	}
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
+	async stop(): Promise<void> {
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise<void>((resolve) => this.server.close(() => resolve()));
+	}
 }

@@ -12,27 +12,34 @@ import { Core } from './core';
 import { EmulatorServer } from './server';
 import { StorageServer } from './storage';
 import type { StorageRequest, StoredObject } from './storage';
-import type { AgentConfig, Delivery, EmulatorFaults, EmulatorOptions, EmulatorState, RecordedRequest } from './types';
+import type {
+	AgentConfig,
+	Delivery,
+	EmulatorFaults,
+	EmulatorOptions,
+	EmulatorState,
+	RecordedRequest,
+} from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
 import { platformFiles } from './generatedFiles';
 
 export type {
-  AgentConfig,
-  Delivery,
-  EmulatorFaults,
-  EmulatorOptions,
-  EmulatorState,
-  Question,
-  RecordedFile,
-  RecordedMultipart,
-  RecordedRequest,
-  StoredAgent,
-  StoredCollection,
-  StoredFile,
-  StoredMemory,
-  StoredResource,
-  StoredResponse,
-  StoredWebhook,
+	AgentConfig,
+	Delivery,
+	EmulatorFaults,
+	EmulatorOptions,
+	EmulatorState,
+	Question,
+	RecordedFile,
+	RecordedMultipart,
+	RecordedRequest,
+	StoredAgent,
+	StoredCollection,
+	StoredFile,
+	StoredMemory,
+	StoredResource,
+	StoredResponse,
+	StoredWebhook,
 } from './types';
 export { DEFAULT_FAULTS } from './core';
 export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
@@ -45,151 +52,152 @@ export { CLOUDFLARE_524_HTML } from './gateway';
 export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
-  private readonly core: Core;
-  private readonly http: EmulatorServer;
-  private readonly storage: StorageServer;
-  private baseUrl = '';
-  private started = false;
-  private stopping: Promise<void> | null = null;
+	private readonly core: Core;
+	private readonly http: EmulatorServer;
+	private readonly storage: StorageServer;
+	private baseUrl = '';
+	private started = false;
+	private stopping: Promise<void> | null = null;
 
-  constructor(options: EmulatorOptions = {}) {
-    this.core = new Core(options);
-    this.http = new EmulatorServer(this.core);
-    this.storage = new StorageServer(this.core);
-    this.core.storage = this.storage;
-  }
+	constructor(options: EmulatorOptions = {}) {
+		this.core = new Core(options);
+		this.http = new EmulatorServer(this.core);
+		this.storage = new StorageServer(this.core);
+		this.core.storage = this.storage;
+	}
 
-  /** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
-  async start(): Promise<string> {
-    if (this.started) return this.baseUrl;
-    await this.storage.listen(this.core.opts.host, this.core.opts.storagePort);
-    this.baseUrl = await this.http.listen();
-    this.started = true;
-    return this.baseUrl;
-  }
+	/** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
+	async start(): Promise<string> {
+		if (this.started) return this.baseUrl;
+		await this.storage.listen(this.core.opts.host, this.core.opts.storagePort);
+		this.baseUrl = await this.http.listen();
+		this.started = true;
+		return this.baseUrl;
+	}
 
-  /** Closes all sockets, stops timers and in-flight webhook deliveries. */
-  stop(): Promise<void> {
-    if (!this.stopping) {
-      this.core.stop();
-      this.stopping = Promise.all([this.http.close(), this.storage.close()]).then(() => undefined);
-    }
-    return this.stopping;
-  }
+	/** Closes all sockets, stops timers and in-flight webhook deliveries. */
+	stop(): Promise<void> {
+		if (!this.stopping) {
+			this.core.stop();
+			this.stopping = Promise.all([this.http.close(), this.storage.close()]).then(() => undefined);
+		}
+		return this.stopping;
+	}
 
-  get url(): string {
-    return this.baseUrl;
-  }
+	get url(): string {
+		return this.baseUrl;
+	}
 
-  /** The storage host's origin (signed uploads, generated files): another port than the API. */
-  get storageUrl(): string {
-    return this.storage.origin;
-  }
+	/** The storage host's origin (signed uploads, generated files): another port than the API. */
+	get storageUrl(): string {
+		return this.storage.origin;
+	}
 
-  /** Objects PUT to signed URLs and not yet registered, by object path. */
-  get storedObjects(): Map<string, StoredObject> {
-    return this.storage.objects;
-  }
+	/** Objects PUT to signed URLs and not yet registered, by object path. */
+	get storedObjects(): Map<string, StoredObject> {
+		return this.storage.objects;
+	}
 
-  /** Every request the storage host received, with its headers, size and sha256. */
-  get storageRequests(): StorageRequest[] {
-    return this.storage.requests;
-  }
+	/** Every request the storage host received, with its headers, size and sha256. */
+	get storageRequests(): StorageRequest[] {
+		return this.storage.requests;
+	}
 
-  get apiKey(): string {
-    return this.core.opts.apiKey;
-  }
+	get apiKey(): string {
+		return this.core.opts.apiKey;
+	}
 
-  get workspaceId(): string {
-    return this.core.opts.workspaceId;
-  }
+	get workspaceId(): string {
+		return this.core.opts.workspaceId;
+	}
 
-  /** Every request received (outside /_emulator), in order. */
-  get requests(): RecordedRequest[] {
-    return this.core.requests;
-  }
+	/** Every request received (outside /_emulator), in order. */
+	get requests(): RecordedRequest[] {
+		return this.core.requests;
+	}
 
-  clearRequests(): void {
-    this.core.requests.length = 0;
-    this.storage.requests.length = 0;
-  }
+	clearRequests(): void {
+		this.core.requests.length = 0;
+		this.storage.requests.length = 0;
+	}
 
-  /** No memories and no collection but the default one, as a fresh workspace has. */
-  clearMemories(): void {
-    this.core.state.memories.clear();
-    for (const id of [...this.core.state.collections.keys()]) {
-      if (id !== DEFAULT_COLLECTION_ID) this.core.state.collections.delete(id);
-    }
-  }
+	/** No memories and no collection but the default one, as a fresh workspace has. */
+	clearMemories(): void {
+		this.core.state.memories.clear();
+		for (const id of [...this.core.state.collections.keys()]) {
+			if (id !== DEFAULT_COLLECTION_ID) this.core.state.collections.delete(id);
+		}
+	}
 
-  /** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */
-  setFaults(f: Partial<EmulatorFaults>): void {
-    this.core.setFaults(f);
-  }
+	/** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */
+	setFaults(f: Partial<EmulatorFaults>): void {
+		this.core.setFaults(f);
+	}
 
-  /** Back to no faults at all (the defaults, not the constructor's faults); restarts rate-limit buckets. */
-  resetFaults(): void {
-    this.core.resetFaults();
-    this.http.resetRateLimits();
-  }
+	/** Back to no faults at all (the defaults, not the constructor's faults); restarts rate-limit buckets. */
+	resetFaults(): void {
+		this.core.resetFaults();
+		this.http.resetRateLimits();
+	}
 
-  get faults(): EmulatorFaults {
-    return { ...this.core.faults };
-  }
+	get faults(): EmulatorFaults {
+		return { ...this.core.faults };
+	}
 
-  /** Per-agent behaviour of later executions (merged into earlier configuration). */
-  configureAgent(agentId: number, cfg: AgentConfig): void {
-    this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
-  }
+	/** Per-agent behaviour of later executions (merged into earlier configuration). */
+	configureAgent(agentId: number, cfg: AgentConfig): void {
+		this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
+	}
 
-  /** Serves a file at `<url>/generated-files/<name>` to authenticated callers; resolves its URL. */
-  serveGeneratedFile(name: string, body: Buffer, contentType: string): string {
-    platformFiles(this.core).set(name, { body, contentType });
-    return `${this.baseUrl}/generated-files/${encodeURIComponent(name)}`;
-  }
+	/** Serves a file at `<url>/generated-files/<name>` to authenticated callers; resolves its URL. */
+	serveGeneratedFile(name: string, body: Buffer, contentType: string): string {
+		platformFiles(this.core).set(name, { body, contentType });
+		return `${this.baseUrl}/generated-files/${encodeURIComponent(name)}`;
+	}
 
-  /** Agent executions created so far (execute + openai). */
-  get executionCount(): number {
-    return this.core.executionCount;
-  }
+	/** Agent executions created so far (execute + openai). */
+	get executionCount(): number {
+		return this.core.executionCount;
+	}
 
-  /** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
-  get gatewayTimeouts(): number {
-    return this.core.gatewayTimeouts;
-  }
+	/** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
+	get gatewayTimeouts(): number {
+		return this.core.gatewayTimeouts;
+	}
 
-  get deliveries(): Delivery[] {
-    return this.core.deliveries;
-  }
+	get deliveries(): Delivery[] {
+		return this.core.deliveries;
+	}
 
-  /** The in-memory store (live maps). */
-  get state(): EmulatorState {
-    return this.core.state;
-  }
+	/** The in-memory store (live maps). */
+	get state(): EmulatorState {
+		return this.core.state;
+	}
 
-  /** Polls `predicate` every 10 ms until true; rejects after timeoutMs (default 5000). */
-  waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const started = Date.now();
-      const tick = () => {
-        let ok = false;
-        try {
-          ok = predicate();
-        } catch (e) {
-          reject(e);
-          return;
-        }
-        if (ok) return resolve();
-        if (Date.now() - started >= timeoutMs) return reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
-        setTimeout(tick, 10);
-      };
-      tick();
-    });
-  }
+	/** Polls `predicate` every 10 ms until true; rejects after timeoutMs (default 5000). */
+	waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const started = Date.now();
+			const tick = () => {
+				let ok = false;
+				try {
+					ok = predicate();
+				} catch (e) {
+					reject(e);
+					return;
+				}
+				if (ok) return resolve();
+				if (Date.now() - started >= timeoutMs)
+					return reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
+				setTimeout(tick, 10);
+			};
+			tick();
+		});
+	}
 }
 
 export async function startEmulator(options?: EmulatorOptions): Promise<PlatformEmulator> {
-  const emu = new PlatformEmulator(options);
-  await emu.start();
-  return emu;
+	const emu = new PlatformEmulator(options);
+	await emu.start();
+	return emu;
 }

@@ -12,27 +12,28 @@ import type { Ctx, Reply } from './http';
 export const RESPONSES_MAX_PER_PAGE = 100;
 
 function idFilter(raw: string | undefined, field: string): number | null {
-  if (raw === undefined || raw === '') return null;
-  const id = parseId(raw.trim());
-  if (id === null) throw validation(field, `The ${field.replace(/_/g, ' ')} field must be an integer.`);
-  return id;
+	if (raw === undefined || raw === '') return null;
+	const id = parseId(raw.trim());
+	if (id === null)
+		throw validation(field, `The ${field.replace(/_/g, ' ')} field must be an integer.`);
+	return id;
 }
 
 export function listResponses(ctx: Ctx): Reply {
-  const { q } = ctx.query;
-  const sort = (ctx.query.sort ?? 'desc').toLowerCase();
-  if (sort !== 'asc' && sort !== 'desc') throw validation('sort', 'The selected sort is invalid.');
-  const agentId = idFilter(ctx.query.agent_id, 'agent_id');
-  if (agentId !== null) findAgent(ctx, String(agentId));
-  const rootId = idFilter(ctx.query.root_id, 'root_id');
-  const page = lenientPositiveInt(ctx.query.page, 1);
-  const perPage = Math.min(RESPONSES_MAX_PER_PAGE, lenientPositiveInt(ctx.query.per_page, 15));
-  const agents = ctx.core.state.agents;
-  const items = [...ctx.core.state.responses.values()]
-    .filter((r) => agentId === null || r.template_id === agentId)
-    .filter((r) => rootId === null || r.root_id === rootId)
-    .filter((r) => matchesQ(q, agents.get(r.template_id)?.title, r.input, r.output))
-    .sort((a, b) => (sort === 'asc' ? a.id - b.id : b.id - a.id))
-    .map(responseJson);
-  return json(200, laravelPage(ctx, items, page, perPage));
+	const { q } = ctx.query;
+	const sort = (ctx.query.sort ?? 'desc').toLowerCase();
+	if (sort !== 'asc' && sort !== 'desc') throw validation('sort', 'The selected sort is invalid.');
+	const agentId = idFilter(ctx.query.agent_id, 'agent_id');
+	if (agentId !== null) findAgent(ctx, String(agentId));
+	const rootId = idFilter(ctx.query.root_id, 'root_id');
+	const page = lenientPositiveInt(ctx.query.page, 1);
+	const perPage = Math.min(RESPONSES_MAX_PER_PAGE, lenientPositiveInt(ctx.query.per_page, 15));
+	const agents = ctx.core.state.agents;
+	const items = [...ctx.core.state.responses.values()]
+		.filter((r) => agentId === null || r.template_id === agentId)
+		.filter((r) => rootId === null || r.root_id === rootId)
+		.filter((r) => matchesQ(q, agents.get(r.template_id)?.title, r.input, r.output))
+		.sort((a, b) => (sort === 'asc' ? a.id - b.id : b.id - a.id))
+		.map(responseJson);
+	return json(200, laravelPage(ctx, items, page, perPage));
 }

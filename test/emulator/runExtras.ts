@@ -8,22 +8,26 @@ import type { Ctx } from './http';
 import type { AgentConfig } from './types';
 
 export function checkMemoryCollections(ctx: Ctx, value: unknown): number[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw validation('memory_collections', 'The memory collections field must be an array.');
-  return value.map((v, i) => {
-    const id = typeof v === 'number' ? v : typeof v === 'string' ? parseId(v) : null;
-    if (id === null || !ctx.core.state.collections.has(id)) {
-      throw validation(`memory_collections.${i}`, `The selected memory_collections.${i} is invalid.`);
-    }
-    return id;
-  });
+	if (value === undefined || value === null) return [];
+	if (!Array.isArray(value))
+		throw validation('memory_collections', 'The memory collections field must be an array.');
+	return value.map((v, i) => {
+		const id = typeof v === 'number' ? v : typeof v === 'string' ? parseId(v) : null;
+		if (id === null || !ctx.core.state.collections.has(id)) {
+			throw validation(
+				`memory_collections.${i}`,
+				`The selected memory_collections.${i} is invalid.`,
+			);
+		}
+		return id;
+	});
 }
 
 /** " (memory collections: default #1, customers #4)", or nothing. */
 export function memoryCollectionsNote(ctx: Ctx, ids: number[]): string {
-  if (!ids.length) return '';
-  const names = ids.map((id) => `${ctx.core.state.collections.get(id)?.name ?? '?'} #${id}`);
-  return ` (memory collections: ${names.join(', ')})`;
+	if (!ids.length) return '';
+	const names = ids.map((id) => `${ctx.core.state.collections.get(id)?.name ?? '?'} #${id}`);
+	return ` (memory collections: ${names.join(', ')})`;
 }
 
 /**
@@ -31,7 +35,7 @@ export function memoryCollectionsNote(ctx: Ctx, ids: number[]): string {
  * one stays. A test tells the chat agent to answer with given JSON, or with broken JSON first.
  */
 export function takeScriptedOutput(cfg: AgentConfig): string | undefined {
-  const outputs = cfg.outputs;
-  if (!outputs?.length) return undefined;
-  return outputs.length > 1 ? outputs.shift() : outputs[0];
+	const outputs = cfg.outputs;
+	if (!outputs?.length) return undefined;
+	return outputs.length > 1 ? outputs.shift() : outputs[0];
 }

@@ -16,7 +16,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, HookContext, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	HookContext,
+	LoadOptionsContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -44,7 +50,14 @@ import type {
 	ResourceMapperFields,
 	StructuredChunk,
 } from 'n8n-workflow';
-import { createRunExecutionData, ICredentialsHelper, isExpression, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	isExpression,
+	NodeConnectionTypes,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
 
 import { AgentPlatformApi } from '../../credentials/AgentPlatformApi.credentials';
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
@@ -75,12 +88,22 @@ export function credentialsFor(
 	server: { url: string; apiKey: string; workspaceId: string | number },
 	requestsPerSecond = UNPACED_REQUESTS_PER_SECOND,
 ): HarnessCredentials {
-	return { baseUrl: server.url, apiKey: server.apiKey, workspaceId: String(server.workspaceId), requestsPerSecond };
+	return {
+		baseUrl: server.url,
+		apiKey: server.apiKey,
+		workspaceId: String(server.workspaceId),
+		requestsPerSecond,
+	};
 }
 
 /** A resource locator's value as n8n's editor stores it: an ID typed in, or an entry picked from the list. */
 export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-export const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: 'x' });
+export const fromList = (value: string | number) => ({
+	__rl: true,
+	mode: 'list',
+	value: String(value),
+	cachedResultName: 'x',
+});
 
 export interface StreamChunk {
 	type: string;
@@ -239,7 +262,9 @@ class HarnessNodeTypes implements INodeTypes {
 	}
 }
 
-const credentialTypes: Record<string, ICredentialType> = { agentPlatformApi: new AgentPlatformApi() };
+const credentialTypes: Record<string, ICredentialType> = {
+	agentPlatformApi: new AgentPlatformApi(),
+};
 
 /**
  * n8n's credentials store, reduced to what a run uses: it hands out the test credentials
@@ -274,7 +299,8 @@ class HarnessCredentialsHelper extends ICredentialsHelper {
 			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		}
 		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Generic credential authentication needs the workflow and node');
+			if (!workflow || !node)
+				throw new Error('Generic credential authentication needs the workflow and node');
 			const resolve = (value: string) =>
 				isExpression(value)
 					? String(
@@ -289,7 +315,10 @@ class HarnessCredentialsHelper extends ICredentialsHelper {
 						)
 					: value;
 			for (const [where, entries] of Object.entries(authenticate.properties)) {
-				const target = requestOptions as unknown as Record<string, Record<string, unknown> | undefined>;
+				const target = requestOptions as unknown as Record<
+					string,
+					Record<string, unknown> | undefined
+				>;
 				target[where] ??= {};
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
 					target[where]![resolve(key)] = resolve(value);
@@ -310,7 +339,10 @@ class HarnessCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		throw new Error(`The harness keeps no encrypted credentials (${type} ${nodeCredentials.name})`);
 	}
 
@@ -421,9 +453,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	let thrown: Error | undefined;
 	const nodeTypes = new HarnessNodeTypes({
 		[SOURCE_NODE_TYPE]: itemsSource(options.items ?? [{ json: {} }]),
-		[AGENT_PLATFORM_NODE_TYPE]: recordingErrors(options.nodeType ?? new AgentPlatform(), (error) => {
-			thrown = error;
-		}),
+		[AGENT_PLATFORM_NODE_TYPE]: recordingErrors(
+			options.nodeType ?? new AgentPlatform(),
+			(error) => {
+				thrown = error;
+			},
+		),
 	});
 	const node = nodeUnderTest(options);
 	const sourceNode: INode = {
@@ -435,7 +470,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: {},
 	};
 	const connections = {
-		[SOURCE_NODE_NAME]: { main: [[{ node: NODE_UNDER_TEST_NAME, type: NodeConnectionTypes.Main, index: 0 }]] },
+		[SOURCE_NODE_NAME]: {
+			main: [[{ node: NODE_UNDER_TEST_NAME, type: NodeConnectionTypes.Main, index: 0 }]],
+		},
 	};
 	const workflowId = 'harness-workflow';
 	const workflow = new Workflow({
@@ -476,11 +513,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		workflowId,
 		streamingEnabled: options.streaming !== undefined,
 	});
-	const credentialReads = () => (additionalData.credentialsHelper as HarnessCredentialsHelper).reads;
+	const credentialReads = () =>
+		(additionalData.credentialsHelper as HarnessCredentialsHelper).reads;
 
 	// The run starts at the source node, as a manual run starts at its trigger.
 	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: sourceNode, data: { main: [[{ json: {} }]] }, source: null }] },
+		executionData: {
+			nodeExecutionStack: [{ node: sourceNode, data: { main: [[{ json: {} }]] }, source: null }],
+		},
 	});
 
 	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
@@ -494,7 +534,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		const error = refused as Error;
 		const run: IRun = {
 			data: createRunExecutionData({
-				resultData: { error: { ...error, message: error.message, stack: error.stack } as ExecutionError, runData: {} },
+				resultData: {
+					error: { ...error, message: error.message, stack: error.stack } as ExecutionError,
+					runData: {},
+				},
 				executionData: null,
 			}),
 			finished: false,
@@ -555,7 +598,9 @@ async function loadOptionsContext(options: LoadOptionsRunOptions): Promise<{
 		active: false,
 		nodeTypes: new HarnessNodeTypes({ [AGENT_PLATFORM_NODE_TYPE]: nodeType }),
 	});
-	const additionalData = additionalDataFor(options.credentials, { currentNodeParameters: options.parameters });
+	const additionalData = additionalDataFor(options.credentials, {
+		currentNodeParameters: options.parameters,
+	});
 	const context = new LoadOptionsContext(workflow, node, additionalData, options.path ?? '');
 	return { context, nodeType };
 }
@@ -572,7 +617,10 @@ export async function listSearch(
 }
 
 /** Runs one of the node's `methods.loadOptions` functions, as an options dropdown does. */
-export async function loadOptions(method: string, options: LoadOptionsRunOptions): Promise<INodePropertyOptions[]> {
+export async function loadOptions(
+	method: string,
+	options: LoadOptionsRunOptions,
+): Promise<INodePropertyOptions[]> {
 	const { context, nodeType } = await loadOptionsContext(options);
 	const fn = nodeType.methods?.loadOptions?.[method];
 	if (!fn) throw new Error(`The node has no loadOptions method "${method}"`);
@@ -580,7 +628,10 @@ export async function loadOptions(method: string, options: LoadOptionsRunOptions
 }
 
 /** Runs one of the node's `methods.resourceMapping` functions, as a resource mapper's field list does. */
-export async function resourceMapping(method: string, options: LoadOptionsRunOptions): Promise<ResourceMapperFields> {
+export async function resourceMapping(
+	method: string,
+	options: LoadOptionsRunOptions,
+): Promise<ResourceMapperFields> {
 	const { context, nodeType } = await loadOptionsContext(options);
 	const fn = nodeType.methods?.resourceMapping?.[method];
 	if (!fn) throw new Error(`The node has no resourceMapping method "${method}"`);
@@ -651,7 +702,8 @@ export async function triggerLifecycle(options: {
 		checkExists: async () => await call('checkExists'),
 		create: async () => await call('create'),
 		delete: async () => await call('delete'),
-		activate: async () => ((await call('checkExists')) ? 'kept' : (await call('create'), 'created')),
+		activate: async () =>
+			(await call('checkExists')) ? 'kept' : (await call('create'), 'created'),
 	};
 	return lifecycle;
 }

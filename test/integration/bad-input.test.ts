@@ -44,7 +44,8 @@ const execute = (extra: INodeParameters, agentId = TEXT): INodeParameters => ({
 	...(agentId === CHAT ? { message: 'Hello', ...chatSettings() } : {}),
 	...extra,
 });
-const textAnswers = (value: Record<string, unknown>) => ({ answers: { mappingMode: 'defineBelow', value } }) as INodeParameters;
+const textAnswers = (value: Record<string, unknown>) =>
+	({ answers: { mappingMode: 'defineBelow', value } }) as INodeParameters;
 const completion = (extra: INodeParameters): INodeParameters => ({
 	resource: 'agent',
 	operation: 'chatCompletion',
@@ -53,7 +54,12 @@ const completion = (extra: INodeParameters): INodeParameters => ({
 	...chatSettings(),
 	...extra,
 });
-const upload = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'file', operation: 'upload', binaryPropertyName: 'data', ...extra });
+const upload = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'file',
+	operation: 'upload',
+	binaryPropertyName: 'data',
+	...extra,
+});
 
 interface Case {
 	/** What is wrong, in words (the test's name). */
@@ -97,22 +103,35 @@ const ROWS: Row[] = [
 			{
 				bad: 'not http(s)',
 				parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId('1') }),
-				credentials: () => ({ ...credentialsFor(emu), baseUrl: 'ftp://agents.example.test/api/v1' }),
-				message: 'The Base URL in the "Agent Platform API" credential must start with http:// or https://',
+				credentials: () => ({
+					...credentialsFor(emu),
+					baseUrl: 'ftp://agents.example.test/api/v1',
+				}),
+				message:
+					'The Base URL in the "Agent Platform API" credential must start with http:// or https://',
 			},
 			{
 				bad: 'no host',
 				parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId('1') }),
 				credentials: () => ({ ...credentialsFor(emu), baseUrl: 'https://' }),
-				message: 'The Base URL in the "Agent Platform API" credential must start with http:// or https://',
+				message:
+					'The Base URL in the "Agent Platform API" credential must start with http:// or https://',
 			},
 		],
 	},
 	{
 		parameter: 'Agent',
 		cases: [
-			{ bad: 'not a number', parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId(expr('abc')) }), message: 'The agent "abc" is not a valid ID (item 1)' },
-			{ bad: 'empty', parameters: () => ({ resource: 'agentFile', operation: 'getAll', agentId: byId(expr('')) }), message: 'The agent is empty (item 1)' },
+			{
+				bad: 'not a number',
+				parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId(expr('abc')) }),
+				message: 'The agent "abc" is not a valid ID (item 1)',
+			},
+			{
+				bad: 'empty',
+				parameters: () => ({ resource: 'agentFile', operation: 'getAll', agentId: byId(expr('')) }),
+				message: 'The agent is empty (item 1)',
+			},
 		],
 	},
 	{
@@ -120,12 +139,21 @@ const ROWS: Row[] = [
 		cases: [
 			{
 				bad: 'not a number',
-				parameters: () => ({ resource: 'memory', operation: 'create', memory: 'x', collectionId: byId(expr('customers')) }),
+				parameters: () => ({
+					resource: 'memory',
+					operation: 'create',
+					memory: 'x',
+					collectionId: byId(expr('customers')),
+				}),
 				message: 'The collection "customers" is not a valid ID (item 1)',
 			},
 			{
 				bad: 'a name given as the ID',
-				parameters: () => ({ resource: 'memoryCollection', operation: 'delete', collectionId: byId(expr('default')) }),
+				parameters: () => ({
+					resource: 'memoryCollection',
+					operation: 'delete',
+					collectionId: byId(expr('default')),
+				}),
 				message: 'The collection "default" is not a valid ID (item 1)',
 			},
 		],
@@ -133,8 +161,21 @@ const ROWS: Row[] = [
 	{
 		parameter: 'Memory ID',
 		cases: [
-			{ bad: 'not a number', parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: '12abc' }), message: 'The memory "12abc" is not a valid ID (item 1)' },
-			{ bad: 'empty', parameters: () => ({ resource: 'memory', operation: 'update', memoryId: expr(''), memory: 'x' }), message: 'The memory is empty (item 1)' },
+			{
+				bad: 'not a number',
+				parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: '12abc' }),
+				message: 'The memory "12abc" is not a valid ID (item 1)',
+			},
+			{
+				bad: 'empty',
+				parameters: () => ({
+					resource: 'memory',
+					operation: 'update',
+					memoryId: expr(''),
+					memory: 'x',
+				}),
+				message: 'The memory is empty (item 1)',
+			},
 		],
 	},
 	{
@@ -142,7 +183,11 @@ const ROWS: Row[] = [
 		cases: [
 			{
 				bad: 'a URL given as the ID',
-				parameters: () => ({ resource: 'webhook', operation: 'delete', webhookId: 'https://example.com/hook' }),
+				parameters: () => ({
+					resource: 'webhook',
+					operation: 'delete',
+					webhookId: 'https://example.com/hook',
+				}),
 				message: 'The webhook "https://example.com/hook" is not a valid ID (item 1)',
 			},
 		],
@@ -150,10 +195,23 @@ const ROWS: Row[] = [
 	{
 		parameter: 'File ID',
 		cases: [
-			{ bad: 'a file name given as the ID', parameters: () => ({ resource: 'file', operation: 'get', fileId: byId(expr('report.pdf')) }), message: 'The file "report.pdf" is not a valid ID (item 1)' },
+			{
+				bad: 'a file name given as the ID',
+				parameters: () => ({
+					resource: 'file',
+					operation: 'get',
+					fileId: byId(expr('report.pdf')),
+				}),
+				message: 'The file "report.pdf" is not a valid ID (item 1)',
+			},
 			{
 				bad: 'empty, on Agent File → Unlink',
-				parameters: () => ({ resource: 'agentFile', operation: 'unlink', agentId: byId('1'), fileId: byId(expr('')) }),
+				parameters: () => ({
+					resource: 'agentFile',
+					operation: 'unlink',
+					agentId: byId('1'),
+					fileId: byId(expr('')),
+				}),
 				message: 'The file is empty (item 1)',
 			},
 		],
@@ -173,7 +231,12 @@ const ROWS: Row[] = [
 			},
 			{
 				bad: 'no file',
-				parameters: () => ({ resource: 'agentFile', operation: 'link', agentId: byId('1'), files: {} }),
+				parameters: () => ({
+					resource: 'agentFile',
+					operation: 'link',
+					agentId: byId('1'),
+					files: {},
+				}),
 				message: 'No file to link: add at least one file (item 1)',
 			},
 		],
@@ -181,16 +244,29 @@ const ROWS: Row[] = [
 	{
 		parameter: 'Response ID (Agent Response → Get)',
 		cases: [
-			{ bad: 'empty', parameters: () => ({ resource: 'agentResponse', operation: 'get', responseId: '  ' }), message: 'The Response ID is empty (item 1)' },
+			{
+				bad: 'empty',
+				parameters: () => ({ resource: 'agentResponse', operation: 'get', responseId: '  ' }),
+				message: 'The Response ID is empty (item 1)',
+			},
 		],
 	},
 	{
 		parameter: 'Memory (Create, Update)',
 		cases: [
-			{ bad: 'empty', parameters: () => ({ resource: 'memory', operation: 'create', memory: '   ' }), message: 'The Memory is empty (item 1)' },
+			{
+				bad: 'empty',
+				parameters: () => ({ resource: 'memory', operation: 'create', memory: '   ' }),
+				message: 'The Memory is empty (item 1)',
+			},
 			{
 				bad: '32001 characters (emoji count as one each)',
-				parameters: () => ({ resource: 'memory', operation: 'update', memoryId: '5', memory: '😀'.repeat(32_001) }),
+				parameters: () => ({
+					resource: 'memory',
+					operation: 'update',
+					memoryId: '5',
+					memory: '😀'.repeat(32_001),
+				}),
 				message: 'The Memory is 32001 characters long; the platform stores at most 32000 (item 1)',
 			},
 		],
@@ -198,10 +274,19 @@ const ROWS: Row[] = [
 	{
 		parameter: 'Name, New Name (Memory Collection)',
 		cases: [
-			{ bad: 'empty', parameters: () => ({ resource: 'memoryCollection', operation: 'create', name: ' ' }), message: 'The collection name is empty (item 1)' },
+			{
+				bad: 'empty',
+				parameters: () => ({ resource: 'memoryCollection', operation: 'create', name: ' ' }),
+				message: 'The collection name is empty (item 1)',
+			},
 			{
 				bad: 'empty, on Rename',
-				parameters: () => ({ resource: 'memoryCollection', operation: 'rename', collectionId: byId('1'), name: expr('') }),
+				parameters: () => ({
+					resource: 'memoryCollection',
+					operation: 'rename',
+					collectionId: byId('1'),
+					name: expr(''),
+				}),
 				message: 'The collection name is empty (item 1)',
 			},
 		],
@@ -211,11 +296,21 @@ const ROWS: Row[] = [
 		cases: [
 			['', 'The webhook URL is empty (item 1)'],
 			['not a url', 'The webhook URL "not a url" is not a valid URL (item 1)'],
-			['ftp://example.com/hook', 'The webhook URL "ftp://example.com/hook" must start with http:// or https:// (item 1)'],
+			[
+				'ftp://example.com/hook',
+				'The webhook URL "ftp://example.com/hook" must start with http:// or https:// (item 1)',
+			],
 		].map(([url, message]) => ({
 			bad: url ? `"${url}"` : 'empty',
 			// (an expression: n8n refuses a literally empty required parameter before the node runs)
-			parameters: () => ({ resource: 'webhook', operation: 'create', agentId: byId('4'), url: expr(url), method: 'POST', status: 'active' }),
+			parameters: () => ({
+				resource: 'webhook',
+				operation: 'create',
+				agentId: byId('4'),
+				url: expr(url),
+				method: 'POST',
+				status: 'active',
+			}),
 			message,
 		})),
 	},
@@ -243,35 +338,48 @@ const ROWS: Row[] = [
 				bad: 'an extension the platform refuses',
 				parameters: () => upload(),
 				items: () => [binaryItem(Buffer.from('MZ'), { fileName: 'setup.exe' })],
-				message: 'The platform does not accept .exe files: "setup.exe" cannot be uploaded (binary property "data", item 1)',
+				message:
+					'The platform does not accept .exe files: "setup.exe" cannot be uploaded (binary property "data", item 1)',
 			},
 			{
 				bad: 'no extension',
 				parameters: () => upload(),
 				items: () => [binaryItem(Buffer.from('all:'), { fileName: 'Makefile' })],
-				message: 'The file name "Makefile" has no extension, so the platform would refuse it (binary property "data", item 1)',
+				message:
+					'The file name "Makefile" has no extension, so the platform would refuse it (binary property "data", item 1)',
 			},
 			{
-				bad: 'over 200 MB, from its size in n8n\'s binary store',
+				bad: "over 200 MB, from its size in n8n's binary store",
 				parameters: () => upload(),
 				items: oversizeItem,
-				message: 'The file "huge.mp4" is 200.1 MB: the platform accepts at most 200 MB per file (binary property "data", item 1)',
+				message:
+					'The file "huge.mp4" is 200.1 MB: the platform accepts at most 200 MB per file (binary property "data", item 1)',
 			},
 			{
 				bad: 'an input binary of Agent → Execute with a refused extension',
-				parameters: () => execute({ ...textAnswers({ topic: 't', tone: 'formal' }), options: { binaryProperties: 'data' } }),
+				parameters: () =>
+					execute({
+						...textAnswers({ topic: 't', tone: 'formal' }),
+						options: { binaryProperties: 'data' },
+					}),
 				items: () => [binaryItem(Buffer.from('MZ'), { fileName: 'tool.exe' })],
-				message: 'The platform does not accept .exe files: "tool.exe" cannot be uploaded (binary property "data", item 1)',
+				message:
+					'The platform does not accept .exe files: "tool.exe" cannot be uploaded (binary property "data", item 1)',
 			},
 		],
 	},
 	{
 		parameter: 'File IDs, Attach Input Binaries (Agent → Execute)',
 		cases: [
-			{ bad: 'a file ID that is not a number', parameters: () => execute({ options: { fileIds: '12, x7' } }), message: 'The file ID "x7" is not a number (item 1)' },
+			{
+				bad: 'a file ID that is not a number',
+				parameters: () => execute({ options: { fileIds: '12, x7' } }),
+				message: 'The file ID "x7" is not a number (item 1)',
+			},
 			{
 				bad: 'more than 5 files, IDs and binaries together',
-				parameters: () => execute({ options: { fileIds: '1,2,3,4', binaryProperties: 'data, other' } }),
+				parameters: () =>
+					execute({ options: { fileIds: '1,2,3,4', binaryProperties: 'data, other' } }),
 				items: () => [binaryItem(Buffer.from('x'), { fileName: 'a.txt' })],
 				message: '6 files are attached, but the platform takes at most 5 per run (item 1)',
 			},
@@ -280,28 +388,51 @@ const ROWS: Row[] = [
 	{
 		parameter: 'History, History (JSON) (Agent → Execute, Chat Completion)',
 		cases: [
-			{ bad: 'not JSON', parameters: () => execute({ options: { historyJson: '[{"role":' } }, CHAT), message: 'History (JSON) is not valid JSON (item 1)' },
-			{ bad: 'not an array', parameters: () => execute({ options: { historyJson: '{"role":"user"}' } }, CHAT), message: 'History (JSON) must be an array of messages (item 1)' },
+			{
+				bad: 'not JSON',
+				parameters: () => execute({ options: { historyJson: '[{"role":' } }, CHAT),
+				message: 'History (JSON) is not valid JSON (item 1)',
+			},
+			{
+				bad: 'not an array',
+				parameters: () => execute({ options: { historyJson: '{"role":"user"}' } }, CHAT),
+				message: 'History (JSON) must be an array of messages (item 1)',
+			},
 			{
 				bad: 'an unknown role',
-				parameters: () => execute({ options: { historyJson: '[{"role":"robot","content":"beep"}]' } }, CHAT),
+				parameters: () =>
+					execute({ options: { historyJson: '[{"role":"robot","content":"beep"}]' } }, CHAT),
 				message: 'Message 1 of History (JSON) has the role "robot" (item 1)',
 			},
 			{
 				bad: 'a message without text',
-				parameters: () => execute({ history: { messages: [{ role: 'user', content: 'hi' }] }, options: { historyJson: '[{"role":"user","content":7}]' } }, CHAT),
+				parameters: () =>
+					execute(
+						{
+							history: { messages: [{ role: 'user', content: 'hi' }] },
+							options: { historyJson: '[{"role":"user","content":7}]' },
+						},
+						CHAT,
+					),
 				message: 'Message 1 of History (JSON) has no text content (item 1)',
 			},
 			{
 				bad: 'the developer role, on Chat Completion (that endpoint does not take it)',
-				parameters: () => completion({ options: { historyJson: '[{"role":"developer","content":"x"}]' } }),
+				parameters: () =>
+					completion({ options: { historyJson: '[{"role":"developer","content":"x"}]' } }),
 				message: 'Message 1 of History (JSON) has the role "developer" (item 1)',
 			},
 		],
 	},
 	{
 		parameter: 'Message (Chat Completion)',
-		cases: [{ bad: 'no message and no history', parameters: () => completion({ message: '' }), message: 'Give a Message or a History to send (item 1)' }],
+		cases: [
+			{
+				bad: 'no message and no history',
+				parameters: () => completion({ message: '' }),
+				message: 'Give a Message or a History to send (item 1)',
+			},
+		],
 	},
 	{
 		parameter: "Answers, Answers (JSON), Model, Tools, Temperature (against the agent's form)",
@@ -315,7 +446,8 @@ const ROWS: Row[] = [
 			{
 				bad: 'a select answer the agent does not offer',
 				parameters: () => execute(textAnswers({ topic: 't', tone: 'angry' })),
-				message: '"angry" is not one of the options of "tone" for the agent "Text Summarizer" (item 1)',
+				message:
+					'"angry" is not one of the options of "tone" for the agent "Text Summarizer" (item 1)',
 				sends: 'the agent form',
 			},
 			{
@@ -326,24 +458,37 @@ const ROWS: Row[] = [
 			},
 			{
 				bad: 'an array question answered with a non-array',
-				parameters: () => execute({ ...textAnswers({ topic: 't', tone: 'formal' }), options: { answersJson: '{"keywords": "river"}' } }),
+				parameters: () =>
+					execute({
+						...textAnswers({ topic: 't', tone: 'formal' }),
+						options: { answersJson: '{"keywords": "river"}' },
+					}),
 				message: 'The answer to "keywords" must be a JSON array (item 1)',
 				sends: 'the agent form',
 			},
 			{
 				bad: 'Answers (JSON) not JSON',
-				parameters: () => execute({ ...textAnswers({ topic: 't', tone: 'formal' }), options: { answersJson: '{topic:' } }),
+				parameters: () =>
+					execute({
+						...textAnswers({ topic: 't', tone: 'formal' }),
+						options: { answersJson: '{topic:' },
+					}),
 				message: 'Answers (JSON) is not valid JSON (item 1)',
 			},
 			{
 				bad: 'Answers (JSON) not an object',
-				parameters: () => execute({ ...textAnswers({ topic: 't', tone: 'formal' }), options: { answersJson: '[1]' } }),
+				parameters: () =>
+					execute({
+						...textAnswers({ topic: 't', tone: 'formal' }),
+						options: { answersJson: '[1]' },
+					}),
 				message: 'Answers (JSON) must be a JSON object (item 1)',
 			},
 			{
 				bad: 'a model the agent does not offer',
 				parameters: () => completion({ model: 'not-a-model' }),
-				message: '"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)',
+				message:
+					'"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)',
 				sends: 'the agent form',
 			},
 			{
@@ -385,7 +530,10 @@ describe('Agent (Agent Platform Trigger)', () => {
 		['not a number', expr('abc'), 'The agent "abc" is not a valid ID'],
 		['empty', expr(''), 'The agent is empty'],
 	])('%s: activation fails before asking the platform anything', async (_bad, value, message) => {
-		const trigger = await triggerLifecycle({ parameters: { agentId: byId(value), options: {} }, credentials: credentialsFor(emu) });
+		const trigger = await triggerLifecycle({
+			parameters: { agentId: byId(value), options: {} },
+			credentials: credentialsFor(emu),
+		});
 		await expect(trigger.activate()).rejects.toThrow(message);
 		expect(emu.requests).toEqual([]);
 	});
@@ -398,7 +546,10 @@ describe('docs/bad-input.md', () => {
 			.split('\n')
 			.filter((line) => line.startsWith('| '))
 			.map((line) => line.split(' | ')[0].slice(2).trim());
-		for (const parameter of [...ROWS.map((row) => row.parameter), 'Agent (Agent Platform Trigger)']) {
+		for (const parameter of [
+			...ROWS.map((row) => row.parameter),
+			'Agent (Agent Platform Trigger)',
+		]) {
 			expect(firstColumns).toContain(parameter);
 		}
 	});

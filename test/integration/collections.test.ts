@@ -22,7 +22,8 @@ beforeEach(() => {
 	emu.clearMemories();
 });
 
-const collectionRequests = () => emu.requests.filter((r) => r.path.startsWith('/memory-collections'));
+const collectionRequests = () =>
+	emu.requests.filter((r) => r.path.startsWith('/memory-collections'));
 
 function collection(operation: string, extra: INodeParameters = {}): INodeParameters {
 	return { resource: 'memoryCollection', operation, ...extra };
@@ -34,7 +35,12 @@ function seedCollections(count: number, prefix = 'seeded'): number[] {
 	const ids: number[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = nextSeedId++;
-		emu.state.collections.set(id, { id, user_id: 7, name: `${prefix}-${id}`, display_name: `${prefix} ${id}` });
+		emu.state.collections.set(id, {
+			id,
+			user_id: 7,
+			name: `${prefix}-${id}`,
+			display_name: `${prefix} ${id}`,
+		});
 		ids.push(id);
 	}
 	return ids;
@@ -73,8 +79,15 @@ describe('Memory Collection → Get Many', () => {
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual([DEFAULT_COLLECTION, ...ids]);
-		expect(collectionRequests().map((r) => r.query)).toEqual([1, 2, 3].map((page) => ({ page: String(page), per_page: '50' })));
-		expect(outputs[0][0].json).toEqual({ id: DEFAULT_COLLECTION, user_id: 7, name: 'default', display_name: 'Default' });
+		expect(collectionRequests().map((r) => r.query)).toEqual(
+			[1, 2, 3].map((page) => ({ page: String(page), per_page: '50' })),
+		);
+		expect(outputs[0][0].json).toEqual({
+			id: DEFAULT_COLLECTION,
+			user_id: 7,
+			name: 'default',
+			display_name: 'Default',
+		});
 	});
 
 	it('Limit 7 asks for one page of 7', async () => {
@@ -88,7 +101,9 @@ describe('Memory Collection → Get Many', () => {
 	it('passes the search text to the platform', async () => {
 		seedCollections(3, 'alpha');
 		const beta = seedCollections(2, 'beta');
-		const { outputs } = await run(collection('getAll', { returnAll: true, filters: { search: 'beta' } }));
+		const { outputs } = await run(
+			collection('getAll', { returnAll: true, filters: { search: 'beta' } }),
+		);
 
 		expect(outputs[0].map((i) => i.json.id)).toEqual(beta);
 		expect(collectionRequests()[0].query).toEqual({ search: 'beta', page: '1', per_page: '50' });
@@ -98,18 +113,27 @@ describe('Memory Collection → Get Many', () => {
 describe('Memory Collection → Rename', () => {
 	it('renames with PUT {name} and returns the collection', async () => {
 		const [id] = seedCollections(1);
-		const { outputs, error } = await run(collection('rename', { collectionId: fromList(id), name: 'Renamed' }));
+		const { outputs, error } = await run(
+			collection('rename', { collectionId: fromList(id), name: 'Renamed' }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(collectionRequests()).toEqual([
-			expect.objectContaining({ method: 'PUT', path: `/memory-collections/${id}`, body: { name: 'Renamed' }, status: 200 }),
+			expect.objectContaining({
+				method: 'PUT',
+				path: `/memory-collections/${id}`,
+				body: { name: 'Renamed' },
+				status: 200,
+			}),
 		]);
 		expect(outputs[0][0].json).toEqual({ id, user_id: 7, name: 'Renamed' });
 		expect(emu.state.collections.get(id)?.name).toBe('Renamed');
 	});
 
 	it('says in plain words that the default collection cannot be renamed', async () => {
-		const { error } = await run(collection('rename', { collectionId: byId(DEFAULT_COLLECTION), name: 'other' }));
+		const { error } = await run(
+			collection('rename', { collectionId: byId(DEFAULT_COLLECTION), name: 'other' }),
+		);
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error!.message).toBe('The default memory collection cannot be renamed');
@@ -127,21 +151,43 @@ describe('Memory Collection → Rename', () => {
 describe('Memory Collection → Delete', () => {
 	it('deletes the collection and, with it, its memories', async () => {
 		const [id, other] = seedCollections(2);
-		emu.state.memories.set(90, { id: 90, user_id: 7, collection_id: id, memory: 'goes', credits: 0 });
-		emu.state.memories.set(91, { id: 91, user_id: 7, collection_id: other, memory: 'stays', credits: 0 });
+		emu.state.memories.set(90, {
+			id: 90,
+			user_id: 7,
+			collection_id: id,
+			memory: 'goes',
+			credits: 0,
+		});
+		emu.state.memories.set(91, {
+			id: 91,
+			user_id: 7,
+			collection_id: other,
+			memory: 'stays',
+			credits: 0,
+		});
 		const { outputs, error } = await run(collection('delete', { collectionId: fromList(id) }));
 
 		expect(error).toBeUndefined();
 		expect(collectionRequests()).toEqual([
 			expect.objectContaining({ method: 'DELETE', path: `/memory-collections/${id}`, status: 200 }),
 		]);
-		expect(outputs[0][0].json).toEqual({ id, deleted: true, message: 'Collection deleted successfully' });
+		expect(outputs[0][0].json).toEqual({
+			id,
+			deleted: true,
+			message: 'Collection deleted successfully',
+		});
 		expect(emu.state.collections.has(id)).toBe(false);
 		expect([...emu.state.memories.keys()]).toEqual([91]);
 	});
 
 	it('explains the 403 for the default collection in plain words, and deletes nothing', async () => {
-		emu.state.memories.set(92, { id: 92, user_id: 7, collection_id: DEFAULT_COLLECTION, memory: 'kept', credits: 0 });
+		emu.state.memories.set(92, {
+			id: 92,
+			user_id: 7,
+			collection_id: DEFAULT_COLLECTION,
+			memory: 'kept',
+			credits: 0,
+		});
 		const { error } = await run(collection('delete', { collectionId: byId(DEFAULT_COLLECTION) }));
 
 		expect(error).toBeInstanceOf(NodeApiError);
@@ -151,7 +197,9 @@ describe('Memory Collection → Delete', () => {
 		);
 		expect((error as NodeApiError).httpCode).toBe('403');
 		// Asked once (a 403 is not retried), refused; the collection and its memory are still there.
-		expect(collectionRequests()).toEqual([expect.objectContaining({ method: 'DELETE', status: 403 })]);
+		expect(collectionRequests()).toEqual([
+			expect.objectContaining({ method: 'DELETE', status: 403 }),
+		]);
 		expect(emu.state.collections.has(DEFAULT_COLLECTION)).toBe(true);
 		expect(emu.state.memories.has(92)).toBe(true);
 	});
@@ -161,7 +209,9 @@ describe('Memory Collection → Delete', () => {
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error!.message).toBe('The collection "default" is not a valid ID (item 1)');
-		expect((error as NodeOperationError).description).toBe('Pick the collection from the list, or give its numeric ID.');
+		expect((error as NodeOperationError).description).toBe(
+			'Pick the collection from the list, or give its numeric ID.',
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 });
@@ -182,7 +232,11 @@ describe('collection picker (searchCollections)', () => {
 
 		expect(first.results).toHaveLength(50);
 		expect(first.results[0]).toEqual({ name: 'Default', value: '1', description: 'Name: default' });
-		expect(first.results[1]).toEqual({ name: `seeded ${ids[0]}`, value: String(ids[0]), description: `Name: seeded-${ids[0]}` });
+		expect(first.results[1]).toEqual({
+			name: `seeded ${ids[0]}`,
+			value: String(ids[0]),
+			description: `Name: seeded-${ids[0]}`,
+		});
 		expect(first.paginationToken).toBe('2');
 		const second = await search(undefined, first.paginationToken);
 		expect(second.results.map((r) => r.value)).toEqual(ids.slice(49).map(String));

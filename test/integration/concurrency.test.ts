@@ -26,7 +26,8 @@ beforeEach(() => {
 	emu.clearRequests();
 });
 
-const agentGets = () => emu.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/agents/'));
+const agentGets = () =>
+	emu.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/agents/'));
 
 /** One item per agent ID, asking Agent → Get for `={{ $json.agentId }}`. */
 function agentItems(ids: Array<number | string>): INodeExecutionData[] {
@@ -42,7 +43,11 @@ function agentGet(batchSize?: number): INodeParameters {
 	};
 }
 
-async function run(parameters: INodeParameters, items: INodeExecutionData[], options: Partial<RunNodeOptions> = {}) {
+async function run(
+	parameters: INodeParameters,
+	items: INodeExecutionData[],
+	options: Partial<RunNodeOptions> = {},
+) {
 	return await runNode({ parameters, items, credentials: credentialsFor(emu), ...options });
 }
 
@@ -50,7 +55,10 @@ async function run(parameters: INodeParameters, items: INodeExecutionData[], opt
 function mostArrivedWithin(requests: RecordedRequest[], spanMs: number): number {
 	let most = 0;
 	for (const request of requests) {
-		most = Math.max(most, requests.filter((o) => o.at <= request.at && request.at - o.at < spanMs).length);
+		most = Math.max(
+			most,
+			requests.filter((o) => o.at <= request.at && request.at - o.at < spanMs).length,
+		);
 	}
 	return most;
 }
@@ -78,14 +86,17 @@ describe('Batch Size above 1', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.pairedItem)).toEqual(ids.map((_, i) => ({ item: i })));
 		outputs[0].forEach((item, i) => {
-			if (ids[i] === MISSING_AGENT) expect(item.json.error).toBe(`The platform could not find agent ${MISSING_AGENT}`);
+			if (ids[i] === MISSING_AGENT)
+				expect(item.json.error).toBe(`The platform could not find agent ${MISSING_AGENT}`);
 			else expect(item.json).toMatchObject({ id: ids[i] });
 		});
 	});
 
 	it('error output: failing items go to the error output, paired with their items, in order', async () => {
 		const ids = [MISSING_AGENT, 1, 2, MISSING_AGENT, 3];
-		const { outputs, error } = await run(agentGet(3), agentItems(ids), { onError: 'continueErrorOutput' });
+		const { outputs, error } = await run(agentGet(3), agentItems(ids), {
+			onError: 'continueErrorOutput',
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => [item.json.id, item.pairedItem])).toEqual([
@@ -94,7 +105,9 @@ describe('Batch Size above 1', () => {
 			[3, { item: 4 }],
 		]);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 3 }]);
-		expect(outputs[1].every((item) => /could not find agent/.test(String(item.json.error)))).toBe(true);
+		expect(outputs[1].every((item) => /could not find agent/.test(String(item.json.error)))).toBe(
+			true,
+		);
 	});
 
 	it('without Continue On Fail: the lowest failing item stops the node and no later item is started', async () => {
@@ -111,26 +124,44 @@ describe('Batch Size above 1', () => {
 	});
 
 	it('a local check refuses its item before anything is sent for it, naming the item', async () => {
-		const { outputs, error } = await run(agentGet(4), agentItems([1, 2, 'abc', 3]), { continueOnFail: true });
+		const { outputs, error } = await run(agentGet(4), agentItems([1, 2, 'abc', 3]), {
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0][2].json.error).toMatch(/\(item 3\)/);
 		expect(outputs[0][2].pairedItem).toEqual({ item: 2 });
-		expect(agentGets().map((r) => r.path).sort()).toEqual(['/agents/1', '/agents/2', '/agents/3']);
+		expect(
+			agentGets()
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(['/agents/1', '/agents/2', '/agents/3']);
 	});
 
 	it('Memory → Create: every item creates its memory once, outputs in input order', async () => {
 		const texts = Array.from({ length: 10 }, (_, i) => `batch note ${i}`);
 		const { outputs, error } = await run(
-			{ resource: 'memory', operation: 'create', memory: '={{ $json.text }}', batching: { batchSize: 5 } },
+			{
+				resource: 'memory',
+				operation: 'create',
+				memory: '={{ $json.text }}',
+				batching: { batchSize: 5 },
+			},
 			texts.map((text) => ({ json: { text } })),
 		);
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.memory)).toEqual(texts);
-		const stored = [...emu.state.memories.values()].filter((m) => m.memory.startsWith('batch note')).map((m) => m.memory);
+		const stored = [...emu.state.memories.values()]
+			.filter((m) => m.memory.startsWith('batch note'))
+			.map((m) => m.memory);
 		expect(stored.sort()).toEqual([...texts].sort());
-		expect(mostArrivedWithin(emu.requests.filter((r) => r.method === 'POST'), LATENCY_MS - 50)).toBe(5);
+		expect(
+			mostArrivedWithin(
+				emu.requests.filter((r) => r.method === 'POST'),
+				LATENCY_MS - 50,
+			),
+		).toBe(5);
 	});
 });
 
@@ -142,6 +173,7 @@ describe('default Batch Size (1)', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.id)).toEqual(ids);
 		const gets = agentGets();
-		for (let i = 1; i < gets.length; i++) expect(gets[i].at - gets[i - 1].at).toBeGreaterThanOrEqual(LATENCY_MS - 10);
+		for (let i = 1; i < gets.length; i++)
+			expect(gets[i].at - gets[i - 1].at).toBeGreaterThanOrEqual(LATENCY_MS - 10);
 	});
 });

@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(async () => emu.stop());
 
 async function testCredential(data: Record<string, string>): Promise<INodeCredentialTestResult> {
-	const credential: ICredentialsDecrypted = { id: '1', name: 'Agent Platform', type: 'agentPlatformApi', data };
+	const credential: ICredentialsDecrypted = {
+		id: '1',
+		name: 'Agent Platform',
+		type: 'agentPlatformApi',
+		data,
+	};
 	const test = new AgentPlatform().methods.credentialTest.testAgentPlatformApi;
 	return await test.call(new CredentialTestContext(), credential);
 }
@@ -42,27 +47,48 @@ it('a working credential: one request for one agent, with the key and the worksp
 	const sent = emu.requests.slice(before);
 	expect(sent).toHaveLength(1);
 	expect(sent[0]).toMatchObject({ method: 'GET', path: '/agents', query: { per_page: '1' } });
-	expect(sent[0].headers).toMatchObject({ authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': String(emu.workspaceId) });
+	expect(sent[0].headers).toMatchObject({
+		authorization: `Bearer ${emu.apiKey}`,
+		'x-workspace-id': String(emu.workspaceId),
+	});
 });
 
 it('a trailing slash and spaces around the key are fine', async () => {
-	expect(await testCredential({ ...good(), baseUrl: `${emu.url}/`, apiKey: ` ${emu.apiKey} ` })).toMatchObject({ status: 'OK' });
+	expect(
+		await testCredential({ ...good(), baseUrl: `${emu.url}/`, apiKey: ` ${emu.apiKey} ` }),
+	).toMatchObject({ status: 'OK' });
 });
 
 it('every failure in plain words', async () => {
 	const closed = `http://127.0.0.1:${await freePort()}`;
 	const host = new URL(emu.url).host;
 	const cases: Array<[string, Record<string, string>, RegExp]> = [
-		['nothing listening', { ...good(), baseUrl: closed }, /^Nothing answered at 127\.0\.0\.1:\d+: check the Base URL/],
-		['no http://', { ...good(), baseUrl: host }, /^The Base URL ".*" must start with https:\/\/ \(or http:\/\/\), e\.g\. https:\/\/127/],
+		[
+			'nothing listening',
+			{ ...good(), baseUrl: closed },
+			/^Nothing answered at 127\.0\.0\.1:\d+: check the Base URL/,
+		],
+		[
+			'no http://',
+			{ ...good(), baseUrl: host },
+			/^The Base URL ".*" must start with https:\/\/ \(or http:\/\/\), e\.g\. https:\/\/127/,
+		],
 		['not a URL', { ...good(), baseUrl: 'http://exa mple' }, /is not a web address/],
 		['wrong key (403)', { ...good(), apiKey: 'wrong' }, /^The platform rejected the API key/],
 		['wrong workspace (422)', { ...good(), workspaceId: '999' }, /refused the Workspace ID/],
-		['wrong path (404)', { ...good(), baseUrl: `${emu.url}/nothing-here` }, /the Agent Platform API is not there .*Check the Base URL/],
+		[
+			'wrong path (404)',
+			{ ...good(), baseUrl: `${emu.url}/nothing-here` },
+			/the Agent Platform API is not there .*Check the Base URL/,
+		],
 	];
 	for (const [what, data, words] of cases) {
 		const result = await testCredential(data);
-		expect({ what, ...result }).toEqual({ what, status: 'Error', message: expect.stringMatching(words) });
+		expect({ what, ...result }).toEqual({
+			what,
+			status: 'Error',
+			message: expect.stringMatching(words),
+		});
 		expect(result.message).not.toMatch(RAW_CODE);
 		expect(result.message).not.toContain(emu.apiKey);
 		expect(result.message).not.toMatch(/ends? (with|in)/);

@@ -44,7 +44,11 @@ const askAgent = {
 		description: 'Asks the platform agent',
 		parameters: {
 			type: 'object',
-			properties: { message: { type: 'string' }, count: { type: 'number' }, strict: { type: 'boolean' } },
+			properties: {
+				message: { type: 'string' },
+				count: { type: 'number' },
+				strict: { type: 'boolean' },
+			},
 			required: ['message'],
 		},
 	},
@@ -68,24 +72,46 @@ test('with function definitions it first calls the first function, string argume
 	const [call] = choice.message.tool_calls;
 	expect(call).toMatchObject({ type: 'function', function: { name: 'ask_platform_agent' } });
 	expect(call.id).toMatch(/^call_/);
-	expect(JSON.parse(call.function.arguments)).toEqual({ message: 'What do otters eat?', count: 1, strict: false });
+	expect(JSON.parse(call.function.arguments)).toEqual({
+		message: 'What do otters eat?',
+		count: 1,
+		strict: false,
+	});
 	expect(emu.executionCount).toBe(before); // a scripted answer runs no agent
 });
 
 test('after the tool answered it replies with the tool result, and streams the same way', async () => {
 	const conversation = [
 		{ role: 'user', content: 'What do otters eat?' },
-		{ role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'ask_platform_agent', arguments: '{}' } }] },
+		{
+			role: 'assistant',
+			content: null,
+			tool_calls: [
+				{
+					id: 'call_1',
+					type: 'function',
+					function: { name: 'ask_platform_agent', arguments: '{}' },
+				},
+			],
+		},
 		{ role: 'tool', tool_call_id: 'call_1', content: '[{"output":"Fish and shellfish"}]' },
 	];
 	const plain = await complete({ model: 'gpt-4o-mini', messages: conversation, tools: [askAgent] });
 	expect(plain.status).toBe(200);
 	expect(plain.json.choices[0]).toMatchObject({
 		finish_reason: 'stop',
-		message: { role: 'assistant', content: 'Here is what ask_platform_agent said: [{"output":"Fish and shellfish"}]' },
+		message: {
+			role: 'assistant',
+			content: 'Here is what ask_platform_agent said: [{"output":"Fish and shellfish"}]',
+		},
 	});
 
-	const streamed = await complete({ model: 'gpt-4o-mini', messages: conversation, tools: [askAgent], stream: true });
+	const streamed = await complete({
+		model: 'gpt-4o-mini',
+		messages: conversation,
+		tools: [askAgent],
+		stream: true,
+	});
 	expect(streamed.status).toBe(200);
 	const events = streamed.text
 		.split('\n')
@@ -97,20 +123,44 @@ test('after the tool answered it replies with the tool result, and streams the s
 	expect(chunks[0].choices[0].delta.content).toBe(plain.json.choices[0].message.content);
 	expect(chunks[1].choices[0].finish_reason).toBe('stop');
 
-	const firstTurn = await complete({ messages: [{ role: 'user', content: 'hi' }], tools: [askAgent], stream: true });
-	const first = JSON.parse(firstTurn.text.split('\n').find((l) => l.startsWith('data: {'))!.slice(6));
-	expect(first.choices[0].delta.tool_calls[0]).toMatchObject({ index: 0, function: { name: 'ask_platform_agent' } });
+	const firstTurn = await complete({
+		messages: [{ role: 'user', content: 'hi' }],
+		tools: [askAgent],
+		stream: true,
+	});
+	const first = JSON.parse(
+		firstTurn.text
+			.split('\n')
+			.find((l) => l.startsWith('data: {'))!
+			.slice(6),
+	);
+	expect(first.choices[0].delta.tool_calls[0]).toMatchObject({
+		index: 0,
+		function: { name: 'ask_platform_agent' },
+	});
 });
 
-test('bad function definitions and tool messages get the platform\'s 422; the string form of tools is unchanged', async () => {
-	const badTool = await complete({ messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function' }] });
+test("bad function definitions and tool messages get the platform's 422; the string form of tools is unchanged", async () => {
+	const badTool = await complete({
+		messages: [{ role: 'user', content: 'hi' }],
+		tools: [{ type: 'function' }],
+	});
 	expect(badTool.status).toBe(422);
 	expect(badTool.json.errors).toHaveProperty(['tools.0']);
-	const badToolMessage = await complete({ messages: [{ role: 'user', content: 'hi' }, { role: 'tool', content: 'x' }], tools: [askAgent] });
+	const badToolMessage = await complete({
+		messages: [
+			{ role: 'user', content: 'hi' },
+			{ role: 'tool', content: 'x' },
+		],
+		tools: [askAgent],
+	});
 	expect(badToolMessage.status).toBe(422);
 	expect(badToolMessage.json.errors).toHaveProperty(['messages.1.tool_call_id']);
 
-	const platformForm = await complete({ messages: [{ role: 'user', content: 'hi' }], tools: 'not-one-of-the-agent-tools' });
+	const platformForm = await complete({
+		messages: [{ role: 'user', content: 'hi' }],
+		tools: 'not-one-of-the-agent-tools',
+	});
 	expect(platformForm.status).toBe(422);
 	expect(platformForm.json.errors).toHaveProperty(['tools']);
 });

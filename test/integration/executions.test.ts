@@ -43,16 +43,29 @@ function execute(extra: INodeParameters = {}, agentId = CHAT): INodeParameters {
 }
 
 const posts = () => emu.requests.filter((r) => r.method === 'POST');
-const polls = () => emu.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/agent-responses/'));
+const polls = () =>
+	emu.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/agent-responses/'));
 
 describe('Agent → Execute: wait for completion', () => {
 	it('returns the finished run as a simplified item, with root_id', async () => {
-		const { outputs, error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute(),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		const item = outputs[0][0].json;
 		// every field the platform sent but the echoed input; template_id as agent_id; generated_files always
 		expect(Object.keys(item).sort()).toEqual([
-			'agent_id', 'created_at', 'credits', 'error', 'generated_files', 'id', 'output', 'root_id', 'status', 'updated_at',
+			'agent_id',
+			'created_at',
+			'credits',
+			'error',
+			'generated_files',
+			'id',
+			'output',
+			'root_id',
+			'status',
+			'updated_at',
 		]);
 		expect(item.status).toBe('succeeded');
 		expect(item.output).toContain('Hello there, agent');
@@ -63,14 +76,20 @@ describe('Agent → Execute: wait for completion', () => {
 		// since Wait for Completion polls rather than holding the call open (docs/never-lose-a-run.md)
 		const body = posts()[0].body as IDataObject;
 		expect(body).toMatchObject({ wait_execution: false, waitExecution: false, ...chatSettings() });
-		expect(body.answers).toMatchObject({ ...chatSettings(), messages: [{ role: 'user', content: 'Hello there, agent' }] });
+		expect(body.answers).toMatchObject({
+			...chatSettings(),
+			messages: [{ role: 'user', content: 'Hello there, agent' }],
+		});
 		expect(body.messages).toEqual([{ role: 'user', content: 'Hello there, agent' }]);
 	});
 
-	it('a run longer than the platform\'s 100 s wait completes through polling', async () => {
+	it("a run longer than the platform's 100 s wait completes through polling", async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 400 });
 		try {
-			const { outputs, error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
+			const { outputs, error } = await runNode({
+				parameters: execute(),
+				credentials: credentialsFor(emu),
+			});
 			expect(error).toBeUndefined();
 			expect(outputs[0][0].json.status).toBe('succeeded');
 			expect(posts()).toHaveLength(1);
@@ -98,7 +117,10 @@ describe('Agent → Execute: wait for completion', () => {
 		const { outputs, error } = await runNode({
 			parameters: execute(
 				{
-					answers: { mappingMode: 'defineBelow', value: { topic: 'Otters', tone: 'friendly', max_words: '120' } },
+					answers: {
+						mappingMode: 'defineBelow',
+						value: { topic: 'Otters', tone: 'friendly', max_words: '120' },
+					},
 					options: { answersJson: '{"keywords": ["river", "play"]}', fullResponse: true },
 				},
 				TEXT,
@@ -109,7 +131,12 @@ describe('Agent → Execute: wait for completion', () => {
 		expect(outputs[0][0].json.status).toBe('succeeded');
 		expect(outputs[0][0].json.template_id).toBe(TEXT); // the whole record
 		const body = posts()[0].body as IDataObject;
-		expect(body.answers).toEqual({ topic: 'Otters', tone: 'friendly', max_words: 120, keywords: ['river', 'play'] });
+		expect(body.answers).toEqual({
+			topic: 'Otters',
+			tone: 'friendly',
+			max_words: 120,
+			keywords: ['river', 'play'],
+		});
 		expect(body).toMatchObject({ topic: 'Otters', tone: 'friendly', max_words: 120 });
 	});
 
@@ -118,7 +145,10 @@ describe('Agent → Execute: wait for completion', () => {
 			parameters: execute(
 				{
 					...chatSettings(CHAT),
-					answers: { mappingMode: 'defineBelow', value: { topic: 'Otters', tone: 'friendly', keywords: '["river"]' } },
+					answers: {
+						mappingMode: 'defineBelow',
+						value: { topic: 'Otters', tone: 'friendly', keywords: '["river"]' },
+					},
 				},
 				TEXT,
 			),
@@ -131,15 +161,20 @@ describe('Agent → Execute: wait for completion', () => {
 
 	it('a failing run becomes a clear error carrying the response id', async () => {
 		const { error } = await runNode({
-			parameters: execute({ answers: { mappingMode: 'defineBelow', value: { topic: 'x', tone: 'formal' } } }, FAILS),
+			parameters: execute(
+				{ answers: { mappingMode: 'defineBelow', value: { topic: 'x', tone: 'formal' } } },
+				FAILS,
+			),
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeInstanceOf(NodeApiError);
 		const responseId = emu.state.responses.size ? [...emu.state.responses.keys()].pop() : undefined;
-		expect(error?.message).toBe(`The agent run ${responseId} ended with status "failed": ${ALWAYS_FAILS_ERROR}`);
+		expect(error?.message).toBe(
+			`The agent run ${responseId} ended with status "failed": ${ALWAYS_FAILS_ERROR}`,
+		);
 	});
 
-	it('gives up at the node\'s timeout, saying how to fetch the run later', async () => {
+	it("gives up at the node's timeout, saying how to fetch the run later", async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 100_000 });
 		try {
 			const { error } = await runNode({
@@ -156,7 +191,11 @@ describe('Agent → Execute: wait for completion', () => {
 	it('stops polling when the n8n execution is cancelled', async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 100_000 });
 		try {
-			const { cancelled } = await runNode({ parameters: execute(), credentials: credentialsFor(emu), cancelAfterMs: 2500 });
+			const { cancelled } = await runNode({
+				parameters: execute(),
+				credentials: credentialsFor(emu),
+				cancelAfterMs: 2500,
+			});
 			expect(cancelled).toBe(true);
 			const seen = emu.requests.length;
 			await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -170,13 +209,21 @@ describe('Agent → Execute: wait for completion', () => {
 
 describe('Agent → Execute: start only, and Agent Response → Get', () => {
 	it('returns the starting response, then Get waits for the end', async () => {
-		const started = await runNode({ parameters: execute({ responseMode: 'start' }), credentials: credentialsFor(emu) });
+		const started = await runNode({
+			parameters: execute({ responseMode: 'start' }),
+			credentials: credentialsFor(emu),
+		});
 		expect(started.outputs[0][0].json).toMatchObject({ status: 'starting', output: '' });
 		const { id } = started.outputs[0][0].json;
 		expect((posts()[0].body as IDataObject).wait_execution).toBe(false);
 
 		const fetched = await runNode({
-			parameters: { resource: 'agentResponse', operation: 'get', responseId: String(id), waitForCompletion: true },
+			parameters: {
+				resource: 'agentResponse',
+				operation: 'get',
+				responseId: String(id),
+				waitForCompletion: true,
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(fetched.error).toBeUndefined();
@@ -226,7 +273,12 @@ describe('Agent → Execute: stream', () => {
 		const item = outputs[0][0].json;
 		expect(item.status).toBe('succeeded');
 		expect(item.output).toBe(recordOf(item.id)?.output);
-		expect(chunks.filter((c) => c.type === 'item').map((c) => c.content).join('')).toBe(item.output);
+		expect(
+			chunks
+				.filter((c) => c.type === 'item')
+				.map((c) => c.content)
+				.join(''),
+		).toBe(item.output);
 		expect(emu.executionCount - before).toBe(1);
 		expect(polls().length).toBeGreaterThan(0);
 	});
@@ -251,7 +303,8 @@ describe('Agent → Execute: input binaries', () => {
 		expect(outputs[0][0].json.status).toBe('succeeded');
 		const [upload, run] = posts();
 		expect(upload.path).toBe('/files');
-		const uploaded = (upload.body as { files: Array<{ filename: string; bytes: number }> }).files[0];
+		const uploaded = (upload.body as { files: Array<{ filename: string; bytes: number }> })
+			.files[0];
 		expect(uploaded).toMatchObject({ filename: 'notes.txt', bytes: text.length });
 		const fileId = [...emu.state.files.values()].find((f) => f.filename === 'notes.txt')!.id;
 		expect((run.body as IDataObject).file_ids).toEqual([fileId]);
@@ -260,7 +313,12 @@ describe('Agent → Execute: input binaries', () => {
 	it('refuses a file type the platform does not take, before uploading anything', async () => {
 		const { error } = await runNode({
 			parameters: execute({ options: { binaryProperties: 'data' } }),
-			items: [binaryItem(Buffer.from('MZ'), { fileName: 'tool.exe', mimeType: 'application/octet-stream' })],
+			items: [
+				binaryItem(Buffer.from('MZ'), {
+					fileName: 'tool.exe',
+					mimeType: 'application/octet-stream',
+				}),
+			],
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toMatch(/does not accept \.exe files/);
@@ -273,7 +331,9 @@ describe('Agent → Execute: input binaries', () => {
 			items: [binaryItem(Buffer.from('x'), { fileName: 'a.txt' })],
 			credentials: credentialsFor(emu),
 		});
-		expect(error?.message).toBe('6 files are attached, but the platform takes at most 5 per run (item 1)');
+		expect(error?.message).toBe(
+			'6 files are attached, but the platform takes at most 5 per run (item 1)',
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 });
@@ -281,7 +341,10 @@ describe('Agent → Execute: input binaries', () => {
 describe('checks made before any execute request', () => {
 	it('a missing required question names it and the item', async () => {
 		const { error } = await runNode({
-			parameters: execute({ answers: { mappingMode: 'defineBelow', value: { tone: 'formal' } } }, TEXT),
+			parameters: execute(
+				{ answers: { mappingMode: 'defineBelow', value: { tone: 'formal' } } },
+				TEXT,
+			),
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe('The agent "Text Summarizer" needs an answer to "topic" (item 1)');
@@ -289,20 +352,35 @@ describe('checks made before any execute request', () => {
 	});
 
 	it('a model the agent does not offer', async () => {
-		const { error } = await runNode({ parameters: execute({ model: 'not-a-model' }), credentials: credentialsFor(emu) });
-		expect(error?.message).toBe('"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)');
+		const { error } = await runNode({
+			parameters: execute({ model: 'not-a-model' }),
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toBe(
+			'"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)',
+		);
 		expect(posts()).toHaveLength(0);
 	});
 
 	it('six attachments, before any request at all', async () => {
-		const { error } = await runNode({ parameters: execute({ options: { fileIds: '1,2,3,4,5,6' } }), credentials: credentialsFor(emu) });
-		expect(error?.message).toBe('6 files are attached, but the platform takes at most 5 per run (item 1)');
+		const { error } = await runNode({
+			parameters: execute({ options: { fileIds: '1,2,3,4,5,6' } }),
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toBe(
+			'6 files are attached, but the platform takes at most 5 per run (item 1)',
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 
 	it('a chat agent without any message', async () => {
-		const { error } = await runNode({ parameters: execute({ message: '' }), credentials: credentialsFor(emu) });
-		expect(error?.message).toBe('The agent "Chat Assistant" is a chat agent: give a Message or a History (item 1)');
+		const { error } = await runNode({
+			parameters: execute({ message: '' }),
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toBe(
+			'The agent "Chat Assistant" is a chat agent: give a Message or a History (item 1)',
+		);
 		expect(posts()).toHaveLength(0);
 	});
 
@@ -328,9 +406,14 @@ describe('Agent → Chat Completion', () => {
 	});
 
 	it('plain: the OpenAI response plus a content field', async () => {
-		const { outputs, error } = await runNode({ parameters: completion(), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: completion(),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
-		const item = outputs[0][0].json as IDataObject & { choices: Array<{ message: { content: string } }> };
+		const item = outputs[0][0].json as IDataObject & {
+			choices: Array<{ message: { content: string } }>;
+		};
 		expect(item.object).toBe('chat.completion');
 		expect(item.content).toBe(item.choices[0].message.content);
 		expect(String(item.content).length).toBeGreaterThan(0);

@@ -38,7 +38,12 @@ const savedPolling = { ...POLLING };
 const RETRY_AFTER = 0.4;
 
 beforeAll(async () => {
-	emu = await startEmulator({ apiKey: 'sk-fault-matrix-0f3c', timeScale: 100, executionSeconds: 5, quiet: true });
+	emu = await startEmulator({
+		apiKey: 'sk-fault-matrix-0f3c',
+		timeScale: 100,
+		executionSeconds: 5,
+		quiet: true,
+	});
 	// The same rules with shorter waits: backoff from 10-20 ms doubling, a request timeout of 1 s.
 	Object.assign(RETRY, { baseDelayMs: 20, maxDelayMs: 200 });
 	REQUEST_TIMEOUT.defaultMs = 1000;
@@ -68,7 +73,13 @@ let nextSeeded = 90_000;
 /** A memory of our own on the platform, so that each update or delete has one to work on. */
 function seededMemory(): number {
 	const id = ++nextSeeded;
-	emu.state.memories.set(id, { id, user_id: 7, collection_id: 1, memory: `seeded ${id}`, credits: 0 });
+	emu.state.memories.set(id, {
+		id,
+		user_id: 7,
+		collection_id: 1,
+		memory: `seeded ${id}`,
+		credits: 0,
+	});
 	return id;
 }
 function seededCollection(): number {
@@ -94,7 +105,11 @@ interface Kind {
 }
 
 const READS: Kind[] = [
-	{ name: 'Agent → Get (GET)', method: 'GET', parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId(1) }) },
+	{
+		name: 'Agent → Get (GET)',
+		method: 'GET',
+		parameters: () => ({ resource: 'agent', operation: 'get', agentId: byId(1) }),
+	},
 	{
 		name: 'Agent → Get Many, Return All (GET, 3 pages)',
 		method: 'GET',
@@ -104,35 +119,62 @@ const READS: Kind[] = [
 	{
 		name: 'Memory → Update (PATCH)',
 		method: 'PATCH',
-		parameters: () => ({ resource: 'memory', operation: 'update', memoryId: String(seededMemory()), memory: 'changed' }),
+		parameters: () => ({
+			resource: 'memory',
+			operation: 'update',
+			memoryId: String(seededMemory()),
+			memory: 'changed',
+		}),
 	},
 	{
 		name: 'Memory Collection → Rename (PUT)',
 		method: 'PUT',
-		parameters: () => ({ resource: 'memoryCollection', operation: 'rename', collectionId: byId(seededCollection()), name: `renamed ${nextSeeded}` }),
+		parameters: () => ({
+			resource: 'memoryCollection',
+			operation: 'rename',
+			collectionId: byId(seededCollection()),
+			name: `renamed ${nextSeeded}`,
+		}),
 	},
 	{
 		name: 'Memory → Delete (DELETE)',
 		method: 'DELETE',
-		parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: String(seededMemory()) }),
+		parameters: () => ({
+			resource: 'memory',
+			operation: 'delete',
+			memoryId: String(seededMemory()),
+		}),
 	},
 ];
 
 // Each run asks something new, so that a cut start call's lookup finds only its own run.
 let asked = 0;
-const textAnswers = () => ({ answers: { mappingMode: 'defineBelow', value: { topic: `faults ${++asked}`, tone: 'formal' } } });
+const textAnswers = () => ({
+	answers: { mappingMode: 'defineBelow', value: { topic: `faults ${++asked}`, tone: 'formal' } },
+});
 const runs = () => emu.executionCount;
 
 const EXECUTE_WAIT: Kind = {
 	name: 'Agent → Execute, wait for completion (POST, spends credits)',
 	method: 'POST',
-	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), ...textAnswers() }),
+	parameters: () => ({
+		resource: 'agent',
+		operation: 'execute',
+		agentId: byId(TEXT),
+		...textAnswers(),
+	}),
 	effect: runs,
 };
 const EXECUTE_START: Kind = {
 	name: 'Agent → Execute, start only (POST, spends credits)',
 	method: 'POST',
-	parameters: () => ({ resource: 'agent', operation: 'execute', agentId: byId(TEXT), responseMode: 'start', ...textAnswers() }),
+	parameters: () => ({
+		resource: 'agent',
+		operation: 'execute',
+		agentId: byId(TEXT),
+		responseMode: 'start',
+		...textAnswers(),
+	}),
 	effect: runs,
 };
 /**
@@ -148,20 +190,35 @@ const LOST_RUN = 'The start of the run got no answer, and the platform may have 
 const CHAT_COMPLETION: Kind = {
 	name: 'Agent → Chat Completion (POST, spends credits)',
 	method: 'POST',
-	parameters: () => ({ resource: 'agent', operation: 'chatCompletion', agentId: byId(CHAT), message: 'Hi', ...chatSettings() }),
+	parameters: () => ({
+		resource: 'agent',
+		operation: 'chatCompletion',
+		agentId: byId(CHAT),
+		message: 'Hi',
+		...chatSettings(),
+	}),
 	effect: runs,
 };
 const MEMORY_CREATE: Kind = {
 	name: 'Memory → Create (POST)',
 	method: 'POST',
-	parameters: () => ({ resource: 'memory', operation: 'create', memory: 'remember the fault matrix' }),
+	parameters: () => ({
+		resource: 'memory',
+		operation: 'create',
+		memory: 'remember the fault matrix',
+	}),
 	effect: () => emu.state.memories.size,
 };
 const FILE_UPLOAD: Kind = {
 	name: 'File → Upload (POST, multipart)',
 	method: 'POST',
 	parameters: () => ({ resource: 'file', operation: 'upload', binaryPropertyName: 'data' }),
-	items: () => [binaryItem(Buffer.from('fault matrix notes\n'), { fileName: 'notes.txt', mimeType: 'text/plain' })],
+	items: () => [
+		binaryItem(Buffer.from('fault matrix notes\n'), {
+			fileName: 'notes.txt',
+			mimeType: 'text/plain',
+		}),
+	],
 	effect: () => emu.state.files.size,
 };
 const WEBHOOK_CREATE: Kind = {
@@ -177,7 +234,14 @@ const WEBHOOK_CREATE: Kind = {
 	}),
 	effect: () => emu.state.webhooks.size,
 };
-const POSTS: Kind[] = [EXECUTE_WAIT, EXECUTE_START, CHAT_COMPLETION, MEMORY_CREATE, FILE_UPLOAD, WEBHOOK_CREATE];
+const POSTS: Kind[] = [
+	EXECUTE_WAIT,
+	EXECUTE_START,
+	CHAT_COMPLETION,
+	MEMORY_CREATE,
+	FILE_UPLOAD,
+	WEBHOOK_CREATE,
+];
 
 async function run(kind: Kind, items?: INodeExecutionData[]): Promise<RunNodeResult> {
 	return await runNode({
@@ -191,14 +255,18 @@ const posts = () => emu.requests.filter((r) => r.method === 'POST');
 
 /** Turns the faults off once `count` answers matched, so that a retry after them succeeds. */
 function healAfter(count: number, answered: (r: RecordedRequest) => boolean): Promise<void> {
-	return emu.waitFor(() => emu.requests.filter(answered).length >= count, 20_000).then(() => emu.resetFaults());
+	return emu
+		.waitFor(() => emu.requests.filter(answered).length >= count, 20_000)
+		.then(() => emu.resetFaults());
 }
 
 /** A clear error: plain words, the status where there was one, no parser message or stack trace. */
 function expectPlainWords(error: Error | undefined): void {
 	expect(error).toBeDefined();
 	const text = `${error!.message}\n${(error as { description?: string }).description ?? ''}`;
-	expect(text).not.toMatch(/SyntaxError|Unexpected (token|end)|JSON\.parse|in JSON at position|\n\s+at .+:\d+:\d+/);
+	expect(text).not.toMatch(
+		/SyntaxError|Unexpected (token|end)|JSON\.parse|in JSON at position|\n\s+at .+:\d+:\d+/,
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,7 +286,9 @@ describe('429 with retry_after (rate-limit storm): success after waiting, nothin
 		async (_name, kind, count) => {
 			emu.setFaults({ rateLimitPerSecond: 2, retryAfterSeconds: RETRY_AFTER });
 			const before = kind.effect?.() ?? 0;
-			const items = kind.items ? Array.from({ length: count }, () => kind.items!()[0]) : Array.from({ length: count }, () => ({ json: {} }));
+			const items = kind.items
+				? Array.from({ length: count }, () => kind.items!()[0])
+				: Array.from({ length: count }, () => ({ json: {} }));
 			const { outputs, error } = await run(kind, items);
 			expect(error).toBeUndefined();
 			expect(outputs[0]).toHaveLength(kind.outputs ?? count);
@@ -257,8 +327,12 @@ describe('429 with retry_after (rate-limit storm): success after waiting, nothin
 			emu.clearRequests();
 			const before = runs();
 			const { error } = await run(EXECUTE_START);
-			expect(error?.message).toBe("The platform's rate limit asks to wait 90 seconds, longer than the node waits (1 second)");
-			expect((error as { description?: string }).description).toContain('The platform asked to wait 90 seconds');
+			expect(error?.message).toBe(
+				"The platform's rate limit asks to wait 90 seconds, longer than the node waits (1 second)",
+			);
+			expect((error as { description?: string }).description).toContain(
+				'The platform asked to wait 90 seconds',
+			);
 			expect(emu.requests).toHaveLength(1); // the agent's form: refused, nothing else sent
 			expect(runs() - before).toBe(0);
 		} finally {
@@ -298,7 +372,11 @@ describe.each(STATUSES_5XX)('HTTP %i', (status) => {
 			emu.setFaults({ serverErrorRate: 1, serverErrorStatus: status, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe(lookedUp(kind, status) ? LOST_RUN : `The platform had a problem on its side (HTTP ${status})`);
+			expect(error?.message).toBe(
+				lookedUp(kind, status)
+					? LOST_RUN
+					: `The platform had a problem on its side (HTTP ${status})`,
+			);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 		},
@@ -307,10 +385,16 @@ describe.each(STATUSES_5XX)('HTTP %i', (status) => {
 	it.each(POSTS.map((kind) => [kind.name, kind] as const))(
 		'%s, answered after it took effect: sent once, done exactly once',
 		async (_name, kind) => {
-			emu.setFaults({ serverErrorRate: 1, serverErrorStatus: status, serverErrorAfterProcessing: true, faultMethods: ['POST'] });
+			emu.setFaults({
+				serverErrorRate: 1,
+				serverErrorStatus: status,
+				serverErrorAfterProcessing: true,
+				faultMethods: ['POST'],
+			});
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			if (lookedUp(kind, status)) expect(error).toBeUndefined(); // the run it started was found
+			if (lookedUp(kind, status))
+				expect(error).toBeUndefined(); // the run it started was found
 			else expect(error?.message).toBe(`The platform had a problem on its side (HTTP ${status})`);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(1);
@@ -319,16 +403,19 @@ describe.each(STATUSES_5XX)('HTTP %i', (status) => {
 });
 
 describe('connection reset (the socket closes without an answer)', () => {
-	it.each(READS.map((kind) => [kind.name, kind] as const))('%s: retried, and succeeds once the network recovers', async (_name, kind) => {
-		const parameters = kind.parameters();
-		emu.setFaults({ resetConnectionRate: 1 });
-		const healed = healAfter(2, (r) => r.status === 0);
-		const { outputs, error } = await runNode({ parameters, credentials: credentialsFor(emu) });
-		await healed;
-		expect(error).toBeUndefined();
-		expect(outputs[0]).toHaveLength(kind.outputs ?? 1);
-		expect(emu.requests[0].status).toBe(0);
-	});
+	it.each(READS.map((kind) => [kind.name, kind] as const))(
+		'%s: retried, and succeeds once the network recovers',
+		async (_name, kind) => {
+			const parameters = kind.parameters();
+			emu.setFaults({ resetConnectionRate: 1 });
+			const healed = healAfter(2, (r) => r.status === 0);
+			const { outputs, error } = await runNode({ parameters, credentials: credentialsFor(emu) });
+			await healed;
+			expect(error).toBeUndefined();
+			expect(outputs[0]).toHaveLength(kind.outputs ?? 1);
+			expect(emu.requests[0].status).toBe(0);
+		},
+	);
 
 	it('Agent → Get, reset every time: a plain-words error after its attempts', async () => {
 		emu.setFaults({ resetConnectionRate: 1 });
@@ -346,15 +433,20 @@ describe('connection reset (the socket closes without an answer)', () => {
 		expect(emu.state.files.size).toBe(0);
 	});
 
-	it.each(POSTS.filter((kind) => kind !== FILE_UPLOAD).map((kind) => [kind.name, kind] as const))('%s: sent once, a plain-words error', async (_name, kind) => {
-		emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
-		const before = kind.effect!();
-		const { error } = await run(kind);
-		expect(error?.message).toBe(lookedUp(kind) ? LOST_RUN : 'The connection to the platform broke before it answered');
-		expect(posts()).toHaveLength(1);
-		expect(kind.effect!() - before).toBe(0);
-		expectPlainWords(error);
-	});
+	it.each(POSTS.filter((kind) => kind !== FILE_UPLOAD).map((kind) => [kind.name, kind] as const))(
+		'%s: sent once, a plain-words error',
+		async (_name, kind) => {
+			emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
+			const before = kind.effect!();
+			const { error } = await run(kind);
+			expect(error?.message).toBe(
+				lookedUp(kind) ? LOST_RUN : 'The connection to the platform broke before it answered',
+			);
+			expect(posts()).toHaveLength(1);
+			expect(kind.effect!() - before).toBe(0);
+			expectPlainWords(error);
+		},
+	);
 });
 
 describe('no answer within the timeout (the platform accepts the request and never answers)', () => {
@@ -363,7 +455,9 @@ describe('no answer within the timeout (the platform accepts the request and nev
 		const started = Date.now();
 		const { error } = await run(READS[0]);
 		expect(error?.message).toBe('The platform did not answer within 1 second');
-		expect((error as { description?: string }).description).toContain(`It was asked ${savedRetry.maxTimeoutAttempts} times`);
+		expect((error as { description?: string }).description).toContain(
+			`It was asked ${savedRetry.maxTimeoutAttempts} times`,
+		);
 		expect(emu.requests).toHaveLength(savedRetry.maxTimeoutAttempts);
 		expect(Date.now() - started).toBeLessThan(5000);
 	});
@@ -375,7 +469,9 @@ describe('no answer within the timeout (the platform accepts the request and nev
 			const before = kind.effect!();
 			const { error } = await run(kind);
 			expect(error?.message).toBe(LOST_RUN);
-			expect((error as { description?: string }).description).toContain('The platform did not answer within 1 second');
+			expect((error as { description?: string }).description).toContain(
+				'The platform did not answer within 1 second',
+			);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 		},
@@ -416,7 +512,10 @@ describe('malformed JSON (HTTP 200, the body cut short)', () => {
 	it('Memory → Delete: a 2xx means it was deleted, so it is not sent again (that would only get a 404)', async () => {
 		emu.setFaults({ malformedJsonRate: 1 });
 		const memoryId = seededMemory();
-		const { outputs, error } = await run({ ...READS[4], parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: String(memoryId) }) });
+		const { outputs, error } = await run({
+			...READS[4],
+			parameters: () => ({ resource: 'memory', operation: 'delete', memoryId: String(memoryId) }),
+		});
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json).toMatchObject({ id: memoryId, deleted: true });
 		expect(emu.requests.map((r) => [r.method, r.status])).toEqual([['DELETE', 200]]);
@@ -440,7 +539,9 @@ describe('malformed JSON (HTTP 200, the body cut short)', () => {
 			const before = kind.effect!();
 			const { error } = await run(kind);
 			expect(error?.message).toBe("The platform's answer (HTTP 200) is not valid JSON");
-			expect((error as { description?: string }).description).toMatch(/may have carried out the request/);
+			expect((error as { description?: string }).description).toMatch(
+				/may have carried out the request/,
+			);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(1); // the emulator cuts the body after the work is done
 			expectPlainWords(error);
@@ -464,7 +565,9 @@ describe('an HTML error page (HTTP 502 from a proxy)', () => {
 			emu.setFaults({ htmlErrorRate: 1, faultMethods: ['POST'] });
 			const before = kind.effect!();
 			const { error } = await run(kind);
-			expect(error?.message).toBe(lookedUp(kind) ? LOST_RUN : 'The platform had a problem on its side (HTTP 502)');
+			expect(error?.message).toBe(
+				lookedUp(kind) ? LOST_RUN : 'The platform had a problem on its side (HTTP 502)',
+			);
 			expect(posts()).toHaveLength(1);
 			expect(kind.effect!() - before).toBe(0);
 			expectPlainWords(error);
@@ -473,31 +576,38 @@ describe('an HTML error page (HTTP 502 from a proxy)', () => {
 });
 
 describe('a web page with HTTP 200 where the API should be (a wrong Base URL, a captive proxy)', () => {
-	it.each([READS[0], MEMORY_CREATE].map((kind) => [kind.name, kind] as const))('%s: a plain-words error pointing at the Base URL', async (_name, kind) => {
-		const pages: string[] = [];
-		const site = createServer((req, res) => {
-			pages.push(`${req.method} ${req.url}`);
-			req.resume();
-			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body><h1>Welcome</h1></body></html>');
-		});
-		site.listen(0, '127.0.0.1');
-		await once(site, 'listening');
-		try {
-			const { port } = site.address() as AddressInfo;
-			const { outputs, error } = await runNode({
-				parameters: kind.parameters(),
-				credentials: { ...credentialsFor(emu), baseUrl: `http://127.0.0.1:${port}/api/v1` },
+	it.each([READS[0], MEMORY_CREATE].map((kind) => [kind.name, kind] as const))(
+		'%s: a plain-words error pointing at the Base URL',
+		async (_name, kind) => {
+			const pages: string[] = [];
+			const site = createServer((req, res) => {
+				pages.push(`${req.method} ${req.url}`);
+				req.resume();
+				res
+					.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+					.end('<!doctype html><html><body><h1>Welcome</h1></body></html>');
 			});
-			expect(error?.message).toBe('The platform answered HTTP 200 with a web page instead of JSON');
-			expect((error as { description?: string }).description).toMatch(/check the Base URL/);
-			expect(outputs).toEqual([]);
-			expect(pages).toHaveLength(kind.method === 'POST' ? 1 : savedRetry.maxAttempts);
-			expectPlainWords(error);
-		} finally {
-			site.close();
-			site.closeAllConnections();
-		}
-	});
+			site.listen(0, '127.0.0.1');
+			await once(site, 'listening');
+			try {
+				const { port } = site.address() as AddressInfo;
+				const { outputs, error } = await runNode({
+					parameters: kind.parameters(),
+					credentials: { ...credentialsFor(emu), baseUrl: `http://127.0.0.1:${port}/api/v1` },
+				});
+				expect(error?.message).toBe(
+					'The platform answered HTTP 200 with a web page instead of JSON',
+				);
+				expect((error as { description?: string }).description).toMatch(/check the Base URL/);
+				expect(outputs).toEqual([]);
+				expect(pages).toHaveLength(kind.method === 'POST' ? 1 : savedRetry.maxAttempts);
+				expectPlainWords(error);
+			} finally {
+				site.close();
+				site.closeAllConnections();
+			}
+		},
+	);
 });
 
 describe('Server-Sent Events cut midway or gone silent: the whole output through polling', () => {
@@ -518,28 +628,37 @@ describe('Server-Sent Events cut midway or gone silent: the whole output through
 		});
 		return { ...result, chunks };
 	}
-	const forwarded = (chunks: StreamChunk[]) => chunks.filter((c) => c.type === 'item').map((c) => c.content).join('');
+	const forwarded = (chunks: StreamChunk[]) =>
+		chunks
+			.filter((c) => c.type === 'item')
+			.map((c) => c.content)
+			.join('');
 
 	it.each([
 		['cut after the first event', { cutStreamAfterEvents: 1 }, {}],
 		['cut after three events', { cutStreamAfterEvents: 3 }, {}],
 		['silent after two events', { silentStreamAfterEvents: 2 }, { options: { idleTimeout: 1 } }],
-	] as Array<[string, Partial<EmulatorFaults>, IDataObject]>)('%s', async (_name, faults, extra) => {
-		emu.setFaults(faults);
-		const before = runs();
-		const { outputs, error, chunks } = await streamRun(extra);
-		expect(error).toBeUndefined();
-		const item = outputs[0][0].json;
-		const record = emu.state.responses.get(Number(item.id))!;
-		expect(item.status).toBe('succeeded');
-		expect(item.output).toBe(record.output);
-		expect(String(item.output).length).toBeGreaterThan(20);
-		// the caller of a streaming workflow got every piece too, once
-		expect(forwarded(chunks)).toBe(item.output);
-		expect(runs() - before).toBe(1);
-		expect(posts()).toHaveLength(1);
-		expect(emu.requests.filter((r) => r.path === `/agent-responses/${item.id}`).length).toBeGreaterThan(0);
-	});
+	] as Array<[string, Partial<EmulatorFaults>, IDataObject]>)(
+		'%s',
+		async (_name, faults, extra) => {
+			emu.setFaults(faults);
+			const before = runs();
+			const { outputs, error, chunks } = await streamRun(extra);
+			expect(error).toBeUndefined();
+			const item = outputs[0][0].json;
+			const record = emu.state.responses.get(Number(item.id))!;
+			expect(item.status).toBe('succeeded');
+			expect(item.output).toBe(record.output);
+			expect(String(item.output).length).toBeGreaterThan(20);
+			// the caller of a streaming workflow got every piece too, once
+			expect(forwarded(chunks)).toBe(item.output);
+			expect(runs() - before).toBe(1);
+			expect(posts()).toHaveLength(1);
+			expect(
+				emu.requests.filter((r) => r.path === `/agent-responses/${item.id}`).length,
+			).toBeGreaterThan(0);
+		},
+	);
 
 	it('cut before the first event (no run ID known): a plain-words error, nothing run twice', async () => {
 		emu.setFaults({ cutStreamAfterEvents: 0 });
@@ -560,7 +679,9 @@ describe('Server-Sent Events cut midway or gone silent: the whole output through
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe('The streamed answer broke off before its end');
-		expect((error as { description?: string }).description).toMatch(/did not run twice.*Agent → Execute with the response mode Stream/);
+		expect((error as { description?: string }).description).toMatch(
+			/did not run twice.*Agent → Execute with the response mode Stream/,
+		);
 		expect(posts()).toHaveLength(1);
 		expect(runs() - before).toBe(1);
 	});
@@ -572,7 +693,8 @@ describe("the trigger's webhook deleted on the platform behind n8n's back", () =
 			parameters: { agentId: byId(TEXT), options: {} },
 			credentials: credentialsFor(emu),
 		});
-		const ours = () => [...emu.state.webhooks.values()].filter((w) => w.url.split('?')[0] === trigger.webhookUrl);
+		const ours = () =>
+			[...emu.state.webhooks.values()].filter((w) => w.url.split('?')[0] === trigger.webhookUrl);
 
 		expect(await trigger.activate()).toBe('created');
 		const [first] = ours();
@@ -597,7 +719,9 @@ describe("the trigger's webhook deleted on the platform behind n8n's back", () =
 		emu.state.webhooks.delete(second.id);
 		emu.clearRequests();
 		expect(await trigger.delete()).toBe(true);
-		expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([['DELETE', `/webhooks/${second.id}`, 404]]);
+		expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+			['DELETE', `/webhooks/${second.id}`, 404],
+		]);
 		expect(trigger.staticData()).toEqual({});
 	});
 });

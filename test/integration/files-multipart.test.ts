@@ -63,12 +63,22 @@ function trackedSource(content: Buffer, opened: Readable[]) {
 }
 
 const upload = (ctx: IExecuteFunctions, form: MultipartForm) =>
-	apiRequest.call(ctx, { method: 'POST', path: '/files', body: form, itemIndex: 0 }) as Promise<IDataObject>;
+	apiRequest.call(ctx, {
+		method: 'POST',
+		path: '/files',
+		body: form,
+		itemIndex: 0,
+	}) as Promise<IDataObject>;
 
 it('a 429 makes the upload open its source again and send it whole; no source stays open', async () => {
 	const content = randomBytes(8 * 1024 * 1024);
 	const opened: Readable[] = [];
-	const file = new StreamedFile({ name: 'retried.txt', type: 'text/plain', size: content.length, open: trackedSource(content, opened) });
+	const file = new StreamedFile({
+		name: 'retried.txt',
+		type: 'text/plain',
+		size: content.length,
+		open: trackedSource(content, opened),
+	});
 	// the latency lets the whole body arrive before the 429, as at a platform that reads it first
 	emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1, latencyMs: 300 });
 
@@ -89,8 +99,15 @@ it('a 429 makes the upload open its source again and send it whole; no source st
 
 	expect(error).toBeUndefined();
 	expect(outputs[0][0].json).toMatchObject({ filename: 'retried.txt', bytes: content.length });
-	expect(emu.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 429', 'POST 200']);
-	expect((emu.requests[2].body as RecordedMultipart).files[0]).toMatchObject({ bytes: content.length, sha256: sha256(content) });
+	expect(emu.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+		'GET 200',
+		'POST 429',
+		'POST 200',
+	]);
+	expect((emu.requests[2].body as RecordedMultipart).files[0]).toMatchObject({
+		bytes: content.length,
+		sha256: sha256(content),
+	});
 	expect(file.opened).toBe(2);
 	expect(opened).toHaveLength(2);
 	expect(opened.every((stream) => stream.destroyed)).toBe(true);
@@ -108,14 +125,24 @@ it('a source shorter than its declared size fails the upload at once, and nothin
 				await new Promise((resolve) => setTimeout(resolve, 300));
 				yield Buffer.alloc(10);
 			};
-			form.append('file', new StreamedFile({ name: 'short.txt', type: 'text/plain', size: 1000, open: async () => late() }));
+			form.append(
+				'file',
+				new StreamedFile({
+					name: 'short.txt',
+					type: 'text/plain',
+					size: 1000,
+					open: async () => late(),
+				}),
+			);
 			return await upload(ctx, form);
 		}),
 	});
 
 	expect(error).toBeInstanceOf(NodeApiError);
 	expect(error!.message).toBe('The connection to the platform broke before it answered');
-	expect((error as NodeApiError).description).toContain('"short.txt" ended after 10 of the 1000 bytes it declared');
+	expect((error as NodeApiError).description).toContain(
+		'"short.txt" ended after 10 of the 1000 bytes it declared',
+	);
 	expect(Date.now() - started).toBeLessThan(5000);
 	expect(emu.state.files.size).toBe(0);
 	expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // a POST that may have arrived is not retried
@@ -124,21 +151,32 @@ it('a source shorter than its declared size fails the upload at once, and nothin
 it('an abandoned earlier read, closed late, does not close the source a retry is reading', async () => {
 	const content = randomBytes(4 * 65536);
 	const opened: Readable[] = [];
-	const file = new StreamedFile({ name: 'a.txt', type: 'text/plain', size: content.length, open: trackedSource(content, opened) });
+	const file = new StreamedFile({
+		name: 'a.txt',
+		type: 'text/plain',
+		size: content.length,
+		open: trackedSource(content, opened),
+	});
 	const first = file[Symbol.asyncIterator]();
 	await first.next(); // the first attempt reads a chunk, then its request fails
 	const second = file[Symbol.asyncIterator]();
 	const chunks = [(await second.next()).value as Uint8Array];
 	expect(opened[0].destroyed).toBe(true); // the retry closed the abandoned source
 	await first.return(undefined); // the abandoned read is wound up late
-	for (let next = await second.next(); !next.done; next = await second.next()) chunks.push(next.value);
+	for (let next = await second.next(); !next.done; next = await second.next())
+		chunks.push(next.value);
 	expect(Buffer.concat(chunks).equals(content)).toBe(true);
 	expect(opened[1].destroyed).toBe(true);
 });
 
 it('the body is what axios takes for a spec-compliant FormData, and a File for each file part', () => {
 	const form = new MultipartForm();
-	const file = new StreamedFile({ name: 'a.txt', type: '', size: 1, open: async () => Buffer.from('a') });
+	const file = new StreamedFile({
+		name: 'a.txt',
+		type: '',
+		size: 1,
+		open: async () => Buffer.from('a'),
+	});
 	form.append('process', '1');
 	form.append('file', file);
 	expect(Object.prototype.toString.call(form)).toBe('[object FormData]');

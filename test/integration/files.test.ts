@@ -15,7 +15,11 @@ import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { checkUploadable, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from '../../nodes/AgentPlatform/helpers/binary';
+import {
+	checkUploadable,
+	MAX_UPLOAD_BYTES,
+	SUPPORTED_EXTENSIONS,
+} from '../../nodes/AgentPlatform/helpers/binary';
 import type { PlatformEmulator, RecordedMultipart, RecordedRequest, StoredFile } from '../emulator';
 import { ALLOWED_EXTENSIONS, startEmulator } from '../emulator';
 import { binaryItem, byId, credentialsFor, listSearch, runNode } from '../helpers/n8n';
@@ -36,7 +40,8 @@ beforeEach(() => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const posts = (path = '/files') => emu.requests.filter((r) => r.method === 'POST' && r.path === path);
+const posts = (path = '/files') =>
+	emu.requests.filter((r) => r.method === 'POST' && r.path === path);
 const multipart = (r: RecordedRequest) => r.body as RecordedMultipart;
 
 function upload(extra: INodeParameters = {}): INodeParameters {
@@ -52,7 +57,9 @@ function seedFiles(count: number): number[] {
 		const file: StoredFile = {
 			id,
 			object: 'file',
-			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i))
+				.toISOString()
+				.replace(/\.\d{3}Z$/, '+00:00'),
 			bytes: 10,
 			filename: `seeded-${String(i).padStart(3, '0')}.txt`,
 			credits: 0,
@@ -68,7 +75,10 @@ function seedFiles(count: number): number[] {
 }
 
 /** Uploads one small file through the node; resolves the File record it output. */
-async function uploadThroughNode(name = 'notes.txt', content = Buffer.from(`content of ${name}\n`)): Promise<IDataObject> {
+async function uploadThroughNode(
+	name = 'notes.txt',
+	content = Buffer.from(`content of ${name}\n`),
+): Promise<IDataObject> {
 	const { outputs, error } = await runNode({
 		parameters: upload(),
 		credentials: credentialsFor(emu),
@@ -84,20 +94,34 @@ describe('File → Upload', () => {
 		const { outputs, error } = await runNode({
 			parameters: upload(),
 			credentials: credentialsFor(emu),
-			items: [binaryItem(content, { fileName: 'report.pdf', mimeType: 'application/pdf', json: { n: 1 } })],
+			items: [
+				binaryItem(content, {
+					fileName: 'report.pdf',
+					mimeType: 'application/pdf',
+					json: { n: 1 },
+				}),
+			],
 		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toHaveLength(1);
 		const file = outputs[0][0].json;
 		expect(outputs[0][0].pairedItem).toEqual({ item: 0 });
-		expect(file).toMatchObject({ object: 'file', filename: 'report.pdf', bytes: content.length, status: 'waiting', credits: 0 });
+		expect(file).toMatchObject({
+			object: 'file',
+			filename: 'report.pdf',
+			bytes: content.length,
+			status: 'waiting',
+			credits: 0,
+		});
 		expect(emu.state.files.get(Number(file.id))!.sha256).toBe(sha256(content));
 
 		expect(posts()).toHaveLength(1);
 		const [request] = posts();
 		expect(request.status).toBe(200);
-		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=axios-[\d.]+-boundary-/);
+		expect(request.headers['content-type']).toMatch(
+			/^multipart\/form-data; boundary=axios-[\d.]+-boundary-/,
+		);
 		expect(request.headers['transfer-encoding']).toBeUndefined();
 		// Exact length: the file plus a few hundred bytes of part headers and boundaries.
 		const length = Number(request.headers['content-length']);
@@ -105,7 +129,15 @@ describe('File → Upload', () => {
 		expect(length - content.length).toBeLessThan(600);
 		expect(multipart(request)).toEqual({
 			fields: {},
-			files: [{ field: 'file', filename: 'report.pdf', mimeType: 'application/pdf', bytes: content.length, sha256: sha256(content) }],
+			files: [
+				{
+					field: 'file',
+					filename: 'report.pdf',
+					mimeType: 'application/pdf',
+					bytes: content.length,
+					sha256: sha256(content),
+				},
+			],
 		});
 	});
 
@@ -126,7 +158,11 @@ describe('File → Upload', () => {
 		reference.append('file', content, { filename: name, contentType: mimeType });
 		const answer = await fetch(`${emu.url}/files`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId, ...reference.getHeaders() },
+			headers: {
+				authorization: `Bearer ${emu.apiKey}`,
+				'x-workspace-id': emu.workspaceId,
+				...reference.getHeaders(),
+			},
 			body: reference.getBuffer(),
 		});
 		expect(answer.status).toBe(200);
@@ -135,7 +171,9 @@ describe('File → Upload', () => {
 		expect(fromNode).toEqual(fromFormData);
 		expect(fromNode).toEqual({
 			fields: { process: '1' },
-			files: [{ field: 'file', filename: name, mimeType, bytes: content.length, sha256: sha256(content) }],
+			files: [
+				{ field: 'file', filename: name, mimeType, bytes: content.length, sha256: sha256(content) },
+			],
 		});
 	});
 
@@ -143,7 +181,9 @@ describe('File → Upload', () => {
 		const { outputs, error } = await runNode({
 			parameters: upload({ process: 'wait', timeout: 1 }),
 			credentials: credentialsFor(emu),
-			items: [binaryItem(Buffer.from('a,b\n1,2\n'), { fileName: 'table.csv', mimeType: 'text/csv' })],
+			items: [
+				binaryItem(Buffer.from('a,b\n1,2\n'), { fileName: 'table.csv', mimeType: 'text/csv' }),
+			],
 		});
 
 		expect(error).toBeUndefined();
@@ -160,28 +200,40 @@ describe('File → Upload', () => {
 		const { outputs, error } = await runNode({
 			parameters: upload({ process: 'start' }),
 			credentials: credentialsFor(emu),
-			items: [binaryItem(Buffer.from('# Title\n'), { fileName: 'readme.md', mimeType: 'text/markdown' })],
+			items: [
+				binaryItem(Buffer.from('# Title\n'), { fileName: 'readme.md', mimeType: 'text/markdown' }),
+			],
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json).toMatchObject({ status: 'waiting', credits: 0 });
 		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /files']);
 	});
 
-	it('the File Name and MIME Type options replace the binary\'s own', async () => {
+	it("the File Name and MIME Type options replace the binary's own", async () => {
 		const content = Buffer.from('x;y\n');
 		const { outputs, error } = await runNode({
 			parameters: upload({ options: { fileName: 'export.csv', mimeType: 'text/csv' } }),
 			credentials: credentialsFor(emu),
-			items: [binaryItem(content, { fileName: 'download.bin', mimeType: 'application/octet-stream' })],
+			items: [
+				binaryItem(content, { fileName: 'download.bin', mimeType: 'application/octet-stream' }),
+			],
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.filename).toBe('export.csv');
-		expect(multipart(posts()[0]).files[0]).toMatchObject({ filename: 'export.csv', mimeType: 'text/csv', bytes: content.length });
+		expect(multipart(posts()[0]).files[0]).toMatchObject({
+			filename: 'export.csv',
+			mimeType: 'text/csv',
+			bytes: content.length,
+		});
 	});
 
-	it('uploads each item\'s own binary, from another binary property', async () => {
+	it("uploads each item's own binary, from another binary property", async () => {
 		const items = ['one.txt', 'two.json', 'three.py'].map((name) =>
-			binaryItem(Buffer.from(`body of ${name}`), { fileName: name, mimeType: 'text/plain', property: 'attachment' }),
+			binaryItem(Buffer.from(`body of ${name}`), {
+				fileName: name,
+				mimeType: 'text/plain',
+				property: 'attachment',
+			}),
 		);
 		const { outputs, error } = await runNode({
 			parameters: upload({ binaryPropertyName: 'attachment' }),
@@ -196,7 +248,7 @@ describe('File → Upload', () => {
 		);
 	});
 
-	it('a 429 is retried after the platform\'s wait, and the retry sends the whole file again', async () => {
+	it("a 429 is retried after the platform's wait, and the retry sends the whole file again", async () => {
 		// The latency lets the whole body arrive before the answer, as it does at a PHP platform behind
 		// a buffering proxy. (An answer that closes the connection mid-body reaches n8n's client,
 		// which sends Connection: close, as EPIPE instead: see the report on the transport.)
@@ -216,7 +268,11 @@ describe('File → Upload', () => {
 		expect(outputs[0].map((i) => i.json.filename)).toEqual(['first.txt', 'second.mp3']);
 		expect(posts().map((r) => r.status)).toEqual([200, 429, 200]);
 		const retried = multipart(posts()[2]).files[0];
-		expect(retried).toMatchObject({ filename: 'second.mp3', bytes: second.length, sha256: sha256(second) });
+		expect(retried).toMatchObject({
+			filename: 'second.mp3',
+			bytes: second.length,
+			sha256: sha256(second),
+		});
 		expect(posts()[2].at - posts()[1].at).toBeGreaterThanOrEqual(900);
 	});
 
@@ -235,8 +291,14 @@ describe('File → Upload', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.filename)).toEqual(['warm.txt', 'big.mp3']);
-		const stored = posts().filter((r) => r.status === 200).map((r) => multipart(r).files[0]);
-		expect(stored[1]).toMatchObject({ filename: 'big.mp3', bytes: big.length, sha256: sha256(big) });
+		const stored = posts()
+			.filter((r) => r.status === 200)
+			.map((r) => multipart(r).files[0]);
+		expect(stored[1]).toMatchObject({
+			filename: 'big.mp3',
+			bytes: big.length,
+			sha256: sha256(big),
+		});
 		expect(emu.state.files.size).toBeGreaterThanOrEqual(2);
 	});
 
@@ -260,7 +322,10 @@ describe('File → Upload: files refused before anything is sent', () => {
 			credentials: credentialsFor(emu),
 			items: [
 				binaryItem(Buffer.from('fine'), { fileName: 'fine.txt', mimeType: 'text/plain' }),
-				binaryItem(Buffer.from('MZ'), { fileName: 'setup.exe', mimeType: 'application/x-msdownload' }),
+				binaryItem(Buffer.from('MZ'), {
+					fileName: 'setup.exe',
+					mimeType: 'application/x-msdownload',
+				}),
 			],
 		});
 		expect(outputs).toEqual([]);
@@ -277,9 +342,13 @@ describe('File → Upload: files refused before anything is sent', () => {
 		const { error } = await runNode({
 			parameters: upload(),
 			credentials: credentialsFor(emu),
-			items: [binaryItem(Buffer.from('#!/bin/sh'), { fileName: 'Makefile', mimeType: 'text/plain' })],
+			items: [
+				binaryItem(Buffer.from('#!/bin/sh'), { fileName: 'Makefile', mimeType: 'text/plain' }),
+			],
 		});
-		expect(error!.message).toBe('The file name "Makefile" has no extension, so the platform would refuse it (binary property "data", item 1)');
+		expect(error!.message).toBe(
+			'The file name "Makefile" has no extension, so the platform would refuse it (binary property "data", item 1)',
+		);
 		expect((error as NodeOperationError).description).toContain('File Name');
 		expect(emu.requests).toEqual([]);
 	});
@@ -296,7 +365,7 @@ describe('File → Upload: files refused before anything is sent', () => {
 		expect(emu.requests).toEqual([]);
 	});
 
-	it('a binary larger than 200 MB in n8n\'s binary store is refused from its stored size', async () => {
+	it("a binary larger than 200 MB in n8n's binary store is refused from its stored size", async () => {
 		// A sparse 200 MB + 1 byte file, stored by n8n's own binary data service (filesystem mode).
 		await listSearch('searchFiles', { parameters: {}, credentials: credentialsFor(emu) }); // the harness sets n8n up on first use
 		emu.clearRequests();
@@ -327,25 +396,30 @@ describe('File → Upload: files refused before anything is sent', () => {
 		}
 	}, 30_000);
 
-	it('checkUploadable: exactly 200 MB passes, one byte more does not; the list is the spec\'s', () => {
+	it("checkUploadable: exactly 200 MB passes, one byte more does not; the list is the spec's", () => {
 		const node = { name: 'Agent Platform' } as INode;
 		const facts = { fileName: 'movie.MP4', binaryPropertyName: 'data', itemIndex: 0 };
 		expect(() => checkUploadable(node, { ...facts, size: MAX_UPLOAD_BYTES })).not.toThrow();
 		expect(() => checkUploadable(node, { ...facts, size: MAX_UPLOAD_BYTES + 1 })).toThrow(
 			/is 200\.1 MB: the platform accepts at most 200 MB per file \(binary property "data", item 1\)/,
 		);
-		expect(() => checkUploadable(node, { ...facts, fileName: 'archive.zip', size: 1 })).toThrow(/does not accept \.zip files/);
+		expect(() => checkUploadable(node, { ...facts, fileName: 'archive.zip', size: 1 })).toThrow(
+			/does not accept \.zip files/,
+		);
 		expect([...SUPPORTED_EXTENSIONS].sort()).toEqual([...ALLOWED_EXTENSIONS].sort());
 	});
 
-	it('the 31st file: the platform\'s storage limit is explained in its own words, sent once', async () => {
+	it("the 31st file: the platform's storage limit is explained in its own words, sent once", async () => {
 		const small = await startEmulator({ timeScale: 100, quiet: true }); // the platform's own limit: 30 files
 		try {
 			const { error } = await runNode({
 				parameters: upload(),
 				credentials: credentialsFor(small),
 				items: Array.from({ length: 31 }, (_, i) =>
-					binaryItem(Buffer.from(`file ${i}`), { fileName: `file-${i}.txt`, mimeType: 'text/plain' }),
+					binaryItem(Buffer.from(`file ${i}`), {
+						fileName: `file-${i}.txt`,
+						mimeType: 'text/plain',
+					}),
 				),
 			});
 			expect(small.state.files.size).toBe(30);
@@ -372,7 +446,10 @@ describe('File → Get, Get Many, Delete, Process', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.outputs[0][0].json).toEqual(uploaded);
 
-		run = await runNode({ parameters: { resource: 'file', operation: 'get', fileId: byId(424242) }, credentials: credentialsFor(emu) });
+		run = await runNode({
+			parameters: { resource: 'file', operation: 'get', fileId: byId(424242) },
+			credentials: credentialsFor(emu),
+		});
 		expect(run.error).toBeInstanceOf(NodeApiError);
 		expect(run.error!.message).toBe('The platform could not find file 424242');
 	});
@@ -395,7 +472,13 @@ describe('File → Get, Get Many, Delete, Process', () => {
 	it('Get Many with a Limit asks for no more than needed, oldest first when ordered asc', async () => {
 		const ids = seedFiles(130);
 		let run = await runNode({
-			parameters: { resource: 'file', operation: 'getAll', returnAll: false, limit: 7, options: { order: 'asc' } },
+			parameters: {
+				resource: 'file',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 7,
+				options: { order: 'asc' },
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(run.outputs[0].map((i) => i.json.id)).toEqual(ids.slice(0, 7));
@@ -420,7 +503,11 @@ describe('File → Get, Get Many, Delete, Process', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.outputs[0][0].json).toMatchObject({ id: uploaded.id, deleted: true });
 		expect(emu.state.files.has(Number(uploaded.id))).toBe(false);
-		expect(emu.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/files/${uploaded.id}`, status: 200 });
+		expect(emu.requests.at(-1)).toMatchObject({
+			method: 'DELETE',
+			path: `/files/${uploaded.id}`,
+			status: 200,
+		});
 
 		run = await runNode({ parameters, credentials: credentialsFor(emu) });
 		expect(run.error!.message).toBe(`The platform could not find file ${uploaded.id}`);
@@ -434,10 +521,17 @@ describe('File → Get, Get Many, Delete, Process', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(run.outputs[0][0].json).toMatchObject({ id: uploaded.id, status: 'waiting' });
-		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /files/${uploaded.id}/process`]);
+		expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`POST /files/${uploaded.id}/process`,
+		]);
 
 		run = await runNode({
-			parameters: { resource: 'file', operation: 'process', fileId: byId(String(uploaded.id)), waitUntilProcessed: true },
+			parameters: {
+				resource: 'file',
+				operation: 'process',
+				fileId: byId(String(uploaded.id)),
+				waitUntilProcessed: true,
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeUndefined();
@@ -446,7 +540,11 @@ describe('File → Get, Get Many, Delete, Process', () => {
 
 	it('a file ID that is not a number is refused before any request', async () => {
 		const { error } = await runNode({
-			parameters: { resource: 'file', operation: 'delete', fileId: { __rl: true, mode: 'list', value: 'report.pdf' } },
+			parameters: {
+				resource: 'file',
+				operation: 'delete',
+				fileId: { __rl: true, mode: 'list', value: 'report.pdf' },
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeInstanceOf(NodeOperationError);
@@ -467,7 +565,9 @@ describe('File processing that outlasts the timeout', () => {
 			});
 			const [file] = [...slow.state.files.values()];
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error!.message).toBe(`The file ${file.id} was not processed within 2 seconds (item 1)`);
+			expect(error!.message).toBe(
+				`The file ${file.id} was not processed within 2 seconds (item 1)`,
+			);
 			expect(Date.now() - started).toBeLessThan(5000);
 			expect(file.status).toBe('waiting');
 		} finally {
@@ -479,9 +579,15 @@ describe('File processing that outlasts the timeout', () => {
 describe('File picker (searchFiles)', () => {
 	it('lists files newest first, filters by name or ID, and pages by 100', async () => {
 		const ids = seedFiles(120);
-		const first = await listSearch('searchFiles', { parameters: {}, credentials: credentialsFor(emu) });
+		const first = await listSearch('searchFiles', {
+			parameters: {},
+			credentials: credentialsFor(emu),
+		});
 		expect(first.results).toHaveLength(100);
-		expect(first.results[0]).toMatchObject({ name: `seeded-119.txt (${ids[119]})`, value: String(ids[119]) });
+		expect(first.results[0]).toMatchObject({
+			name: `seeded-119.txt (${ids[119]})`,
+			value: String(ids[119]),
+		});
 		expect(first.paginationToken).toBe('2');
 		const second = await listSearch('searchFiles', {
 			parameters: {},
@@ -491,9 +597,17 @@ describe('File picker (searchFiles)', () => {
 		expect(second.results.map((r) => r.value)).toEqual(ids.slice(0, 20).reverse().map(String));
 		expect(second.paginationToken).toBeUndefined();
 
-		const byName = await listSearch('searchFiles', { parameters: {}, credentials: credentialsFor(emu), filter: 'SEEDED-11' });
+		const byName = await listSearch('searchFiles', {
+			parameters: {},
+			credentials: credentialsFor(emu),
+			filter: 'SEEDED-11',
+		});
 		expect(byName.results.map((r) => r.value)).toEqual(ids.slice(110, 120).reverse().map(String));
-		const byId = await listSearch('searchFiles', { parameters: {}, credentials: credentialsFor(emu), filter: String(ids[105]) });
+		const byId = await listSearch('searchFiles', {
+			parameters: {},
+			credentials: credentialsFor(emu),
+			filter: String(ids[105]),
+		});
 		expect(byId.results.map((r) => r.value)).toEqual([String(ids[105])]);
 	});
 });
@@ -509,7 +623,13 @@ describe('Agent File → Link, List, Unlink', () => {
 				resource: 'agentFile',
 				operation: 'link',
 				agentId,
-				files: { values: [{ fileId: byId(String(a.id)) }, { fileId: { __rl: true, mode: 'list', value: String(b.id) } }, { fileId: byId(String(a.id)) }] },
+				files: {
+					values: [
+						{ fileId: byId(String(a.id)) },
+						{ fileId: { __rl: true, mode: 'list', value: String(b.id) } },
+						{ fileId: byId(String(a.id)) },
+					],
+				},
 			},
 			credentials: credentialsFor(emu),
 		});
@@ -522,25 +642,44 @@ describe('Agent File → Link, List, Unlink', () => {
 		});
 		expect(posts(`/agents/${CHAT_AGENT}/files`)[0].body).toEqual({ file_ids: [a.id, b.id] });
 
-		run = await runNode({ parameters: { resource: 'agentFile', operation: 'getAll', agentId }, credentials: credentialsFor(emu) });
+		run = await runNode({
+			parameters: { resource: 'agentFile', operation: 'getAll', agentId },
+			credentials: credentialsFor(emu),
+		});
 		expect(run.outputs[0].map((i) => [i.json.id, i.json.filename, i.json.agent_id])).toEqual([
 			[a.id, 'a.txt', CHAT_AGENT],
 			[b.id, 'b.md', CHAT_AGENT],
 		]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: byId(String(a.id)) },
+			parameters: {
+				resource: 'agentFile',
+				operation: 'unlink',
+				agentId,
+				fileId: byId(String(a.id)),
+			},
 			credentials: credentialsFor(emu),
 		});
-		expect(run.outputs[0][0].json).toMatchObject({ id: CHAT_AGENT, removed: true, file: { id: a.id } });
+		expect(run.outputs[0][0].json).toMatchObject({
+			id: CHAT_AGENT,
+			removed: true,
+			file: { id: a.id },
+		});
 		expect(emu.state.agents.get(CHAT_AGENT)!.fileIds).toEqual([b.id]);
 		expect(emu.state.files.has(Number(a.id))).toBe(true); // unlinking keeps the file
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'unlink', agentId, fileId: byId(String(a.id)) },
+			parameters: {
+				resource: 'agentFile',
+				operation: 'unlink',
+				agentId,
+				fileId: byId(String(a.id)),
+			},
 			credentials: credentialsFor(emu),
 		});
-		expect(run.error!.message).toBe(`The platform could not find file ${a.id} among the files of agent ${CHAT_AGENT}`);
+		expect(run.error!.message).toBe(
+			`The platform could not find file ${a.id} among the files of agent ${CHAT_AGENT}`,
+		);
 	});
 
 	it('List of an agent without files outputs no item', async () => {
@@ -552,13 +691,18 @@ describe('Agent File → Link, List, Unlink', () => {
 		expect(run.outputs[0] ?? []).toEqual([]);
 	});
 
-	it('Link refuses a file ID that is not a number before any request; an unknown file is the platform\'s 422', async () => {
+	it("Link refuses a file ID that is not a number before any request; an unknown file is the platform's 422", async () => {
 		let run = await runNode({
 			parameters: {
 				resource: 'agentFile',
 				operation: 'link',
 				agentId: byId(CHAT_AGENT),
-				files: { values: [{ fileId: byId('12') }, { fileId: { __rl: true, mode: 'list', value: 'notes.txt' } }] },
+				files: {
+					values: [
+						{ fileId: byId('12') },
+						{ fileId: { __rl: true, mode: 'list', value: 'notes.txt' } },
+					],
+				},
 			},
 			credentials: credentialsFor(emu),
 		});
@@ -567,17 +711,29 @@ describe('Agent File → Link, List, Unlink', () => {
 		expect(emu.requests).toEqual([]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'link', agentId: byId(CHAT_AGENT), files: { values: [] } },
+			parameters: {
+				resource: 'agentFile',
+				operation: 'link',
+				agentId: byId(CHAT_AGENT),
+				files: { values: [] },
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error!.message).toBe('No file to link: add at least one file (item 1)');
 		expect(emu.requests).toEqual([]);
 
 		run = await runNode({
-			parameters: { resource: 'agentFile', operation: 'link', agentId: byId(CHAT_AGENT), files: { values: [{ fileId: byId(424242) }] } },
+			parameters: {
+				resource: 'agentFile',
+				operation: 'link',
+				agentId: byId(CHAT_AGENT),
+				files: { values: [{ fileId: byId(424242) }] },
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(run.error).toBeInstanceOf(NodeApiError);
-		expect(run.error!.message).toBe('The platform refused the request: The selected file_ids.0 is invalid.');
+		expect(run.error!.message).toBe(
+			'The platform refused the request: The selected file_ids.0 is invalid.',
+		);
 	});
 });

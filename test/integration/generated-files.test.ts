@@ -10,7 +10,14 @@ import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../emulator';
-import { FileHost, GENERATED_MP4, GENERATED_PNG, SAMPLE_PNG, sha256, startEmulator } from '../emulator';
+import {
+	FileHost,
+	GENERATED_MP4,
+	GENERATED_PNG,
+	SAMPLE_PNG,
+	sha256,
+	startEmulator,
+} from '../emulator';
 import { byId, credentialsFor, runNode } from '../helpers/n8n';
 
 let emu: PlatformEmulator;
@@ -36,7 +43,8 @@ beforeEach(() => {
 });
 afterEach(() => emu.configureAgent(IMAGE, { generatedFiles: undefined }));
 
-const size = () => String(emu.state.agents.get(IMAGE)!.questions.find((q) => q.name === 'size')!.options![0]);
+const size = () =>
+	String(emu.state.agents.get(IMAGE)!.questions.find((q) => q.name === 'size')!.options![0]);
 
 function execute(options: IDataObject = { downloadGeneratedFiles: true }): INodeParameters {
 	return {
@@ -55,7 +63,7 @@ async function bytesOf(binary: IBinaryData): Promise<Buffer> {
 const fileRequests = () => emu.requests.filter((r) => r.path.startsWith('/generated-files/'));
 
 describe('Download Generated Files', () => {
-	it('the image and video agents\' own files (the storage host): a real PNG and an MP4, no API key sent', async () => {
+	it("the image and video agents' own files (the storage host): a real PNG and an MP4, no API key sent", async () => {
 		const image = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		expect(image.error).toBeUndefined();
 		const png = image.outputs[0][0].binary!.data;
@@ -66,7 +74,10 @@ describe('Download Generated Files', () => {
 				resource: 'agent',
 				operation: 'execute',
 				agentId: byId(VIDEO),
-				answers: { mappingMode: 'defineBelow', value: { script: 'Otters at play', resolution: '720p' } },
+				answers: {
+					mappingMode: 'defineBelow',
+					value: { script: 'Otters at play', resolution: '720p' },
+				},
 				options: { downloadGeneratedFiles: true },
 			},
 			credentials: credentialsFor(emu),
@@ -80,10 +91,13 @@ describe('Download Generated Files', () => {
 		expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
 	});
 
-	it('a file on the platform\'s origin: fetched with the API key, stored with its bytes, name and type', async () => {
+	it("a file on the platform's origin: fetched with the API key, stored with its bytes, name and type", async () => {
 		const url = emu.serveGeneratedFile('otter.png', SAMPLE_PNG, 'image/png');
 		emu.configureAgent(IMAGE, { generatedFiles: [url] });
-		const { outputs, error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute(),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		const item = outputs[0][0];
 		const binary = item.binary!.data;
@@ -98,12 +112,20 @@ describe('Download Generated Files', () => {
 	it('files on another host: no API key, every shape accepted, other fields kept, data and data_1', async () => {
 		emu.configureAgent(IMAGE, {
 			generatedFiles: [
-				{ download_url: `${host.url}/clip.mp4`, filename: 'scene-1.mp4', mime_type: 'video/mp4', duration: 3 },
+				{
+					download_url: `${host.url}/clip.mp4`,
+					filename: 'scene-1.mp4',
+					mime_type: 'video/mp4',
+					duration: 3,
+				},
 				{ file_url: `${host.url}/otter.png`, name: 'Otter.png', width: 4 },
 				{ note: 'an entry without a URL is left out' },
 			],
 		});
-		const { outputs, error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute(),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		const { json, binary } = outputs[0][0];
 		expect(binary!.data).toMatchObject({ fileName: 'scene-1.mp4', mimeType: 'video/mp4' });
@@ -111,8 +133,21 @@ describe('Download Generated Files', () => {
 		expect(sha256(await bytesOf(binary!.data))).toBe(sha256(CLIP));
 		expect(sha256(await bytesOf(binary!.data_1))).toBe(sha256(SAMPLE_PNG));
 		expect(json.generated_files).toEqual([
-			{ url: `${host.url}/clip.mp4`, download_url: `${host.url}/clip.mp4`, filename: 'scene-1.mp4', mime_type: 'video/mp4', duration: 3, binary_property: 'data' },
-			{ url: `${host.url}/otter.png`, file_url: `${host.url}/otter.png`, name: 'Otter.png', width: 4, binary_property: 'data_1' },
+			{
+				url: `${host.url}/clip.mp4`,
+				download_url: `${host.url}/clip.mp4`,
+				filename: 'scene-1.mp4',
+				mime_type: 'video/mp4',
+				duration: 3,
+				binary_property: 'data',
+			},
+			{
+				url: `${host.url}/otter.png`,
+				file_url: `${host.url}/otter.png`,
+				name: 'Otter.png',
+				width: 4,
+				binary_property: 'data_1',
+			},
 		]);
 		expect(host.hits.map((hit) => hit.path)).toEqual(['/clip.mp4', '/otter.png']);
 		for (const hit of host.hits) {
@@ -129,30 +164,48 @@ describe('Download Generated Files', () => {
 		expect(plain.outputs[0][0].binary).toBeUndefined();
 		expect(host.hits).toHaveLength(0);
 		const fetched = await runNode({
-			parameters: { resource: 'agentResponse', operation: 'get', responseId: String(plain.outputs[0][0].json.id), options: { downloadGeneratedFiles: true } },
+			parameters: {
+				resource: 'agentResponse',
+				operation: 'get',
+				responseId: String(plain.outputs[0][0].json.id),
+				options: { downloadGeneratedFiles: true },
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(fetched.error).toBeUndefined();
-		expect(fetched.outputs[0][0].binary!.data).toMatchObject({ fileName: 'otter.png', mimeType: 'image/png' });
+		expect(fetched.outputs[0][0].binary!.data).toMatchObject({
+			fileName: 'otter.png',
+			mimeType: 'image/png',
+		});
 		expect(host.hits).toHaveLength(1);
 	});
 
 	it('a URL that is not http(s) is never fetched: the error names the file and the run', async () => {
-		emu.configureAgent(IMAGE, { generatedFiles: [{ url: 'file:///etc/passwd', name: 'secrets.txt' }] });
+		emu.configureAgent(IMAGE, {
+			generatedFiles: [{ url: 'file:///etc/passwd', name: 'secrets.txt' }],
+		});
 		const { error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		const runId = [...emu.state.responses.keys()].pop();
-		expect(error?.message).toBe(`Cannot download the generated file "secrets.txt" of run ${runId}: its address is not an http(s) URL (item 1)`);
+		expect(error?.message).toBe(
+			`Cannot download the generated file "secrets.txt" of run ${runId}: its address is not an http(s) URL (item 1)`,
+		);
 	});
 
 	it('a download that fails names the file and the run, and never carries the API key', async () => {
-		emu.configureAgent(IMAGE, { generatedFiles: [`${host.url}/missing.png`, `${emu.url}/generated-files/gone.png`] });
+		emu.configureAgent(IMAGE, {
+			generatedFiles: [`${host.url}/missing.png`, `${emu.url}/generated-files/gone.png`],
+		});
 		const first = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		const runId = [...emu.state.responses.keys()].pop();
-		expect(first.error?.message).toBe(`Could not download the generated file "missing.png" of run ${runId} (item 1)`);
+		expect(first.error?.message).toBe(
+			`Could not download the generated file "missing.png" of run ${runId} (item 1)`,
+		);
 		expect(String((first.error as { description?: string }).description)).toContain('HTTP 404');
 		emu.configureAgent(IMAGE, { generatedFiles: [`${emu.url}/generated-files/gone.png`] });
 		const second = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
-		expect(second.error?.message).toMatch(/^Could not download the generated file "gone.png" of run \d+ \(item 1\)$/);
+		expect(second.error?.message).toMatch(
+			/^Could not download the generated file "gone.png" of run \d+ \(item 1\)$/,
+		);
 		expect(JSON.stringify(second.error)).not.toContain(emu.apiKey);
 	});
 });

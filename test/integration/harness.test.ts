@@ -3,14 +3,26 @@
  * n8n-core's WorkflowExecute and real request helpers against a small loopback HTTP server.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startEmulator } from '../emulator';
-import { binaryItem, byId, credentialsFor, listSearch, runNode, type HarnessCredentials } from '../helpers/n8n';
+import {
+	binaryItem,
+	byId,
+	credentialsFor,
+	listSearch,
+	runNode,
+	type HarnessCredentials,
+} from '../helpers/n8n';
 
 interface Seen {
 	method: string;
@@ -85,7 +97,12 @@ function probe(execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[
 	};
 }
 
-const agent = (id: number) => ({ id, title: `Agent ${id}`, type: 'chat', description: `The agent ${id}` });
+const agent = (id: number) => ({
+	id,
+	title: `Agent ${id}`,
+	type: 'chat',
+	description: `The agent ${id}`,
+});
 
 describe('n8n in-process harness', () => {
 	const server = new TestServer();
@@ -103,7 +120,9 @@ describe('n8n in-process harness', () => {
 
 	it('runs Agent → Get over loopback with the credential headers, output paired to its item', async () => {
 		server.handler = (seen, res) =>
-			seen.url === '/api/v1/agents/3' ? json(res, 200, agent(3)) : json(res, 404, { message: 'Not found' });
+			seen.url === '/api/v1/agents/3'
+				? json(res, 200, agent(3))
+				: json(res, 404, { message: 'Not found' });
 
 		const { outputs, error } = await runNode({ parameters: getAgent, credentials });
 
@@ -190,13 +209,19 @@ describe('n8n in-process harness', () => {
 		expect(outputs).toHaveLength(2);
 		expect(outputs[0]).toEqual([{ json: { ok: true }, pairedItem: { item: 0 } }]);
 		// n8n's engine merges the paired input item's json into the error item.
-		expect(outputs[1]).toEqual([{ json: { a: 2, error: 'Probe failed' }, pairedItem: { item: 1 } }]);
+		expect(outputs[1]).toEqual([
+			{ json: { a: 2, error: 'Probe failed' }, pairedItem: { item: 1 } },
+		]);
 	});
 
-	it('with the error output, the Agent Platform node\'s failed item lands on output 1', async () => {
+	it("with the error output, the Agent Platform node's failed item lands on output 1", async () => {
 		server.handler = (_seen, res) => json(res, 403, { message: 'Unauthenticated.' });
 
-		const { outputs, error } = await runNode({ parameters: getAgent, credentials, onError: 'continueErrorOutput' });
+		const { outputs, error } = await runNode({
+			parameters: getAgent,
+			credentials,
+			onError: 'continueErrorOutput',
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs).toHaveLength(2);
@@ -223,7 +248,11 @@ describe('n8n in-process harness', () => {
 		server.handler = () => {}; // never answers
 
 		const started = Date.now();
-		const { error, cancelled } = await runNode({ parameters: getAgent, credentials, cancelAfterMs: 300 });
+		const { error, cancelled } = await runNode({
+			parameters: getAgent,
+			credentials,
+			cancelAfterMs: 300,
+		});
 
 		expect(cancelled).toBe(true);
 		expect(Date.now() - started).toBeLessThan(5000);
@@ -241,21 +270,29 @@ describe('n8n in-process harness', () => {
 		server.handler = (seen, res) =>
 			json(res, 200, { data: [agent(7)], current_page: 1, last_page: 2, per_page: 50, total: 51 });
 
-		const result = await listSearch('searchAgents', { parameters: getAgent, credentials, filter: 'seven' });
+		const result = await listSearch('searchAgents', {
+			parameters: getAgent,
+			credentials,
+			filter: 'seven',
+		});
 
-		expect(result.results).toEqual([{ name: 'Agent 7 (chat) — The agent 7', value: '7', description: 'The agent 7' }]);
+		expect(result.results).toEqual([
+			{ name: 'Agent 7 (chat) — The agent 7', value: '7', description: 'The agent 7' },
+		]);
 		expect(result.paginationToken).toBe('2');
 		expect(server.seen[0].url).toContain('q=seven');
 		expect(server.seen[0].headers.authorization).toBe('Bearer test-key-123');
 	});
 
-	it('exposes binary input stored in n8n\'s binary store, and streaming via sendChunk', async () => {
+	it("exposes binary input stored in n8n's binary store, and streaming via sendChunk", async () => {
 		// A probe node: reads the binary back through n8n's helpers and sends chunks.
 		const chunks: Array<{ type: string; content?: string }> = [];
 		const { outputs, error } = await runNode({
 			parameters: {},
 			credentials,
-			items: [binaryItem(Buffer.from('hello binary'), { fileName: 'a.txt', mimeType: 'text/plain' })],
+			items: [
+				binaryItem(Buffer.from('hello binary'), { fileName: 'a.txt', mimeType: 'text/plain' }),
+			],
 			streaming: { onChunk: (chunk) => chunks.push(chunk) },
 			nodeType: probe(async function () {
 				const item = this.getInputData()[0];

@@ -35,7 +35,13 @@ function seedMemories(count: number, collectionId = DEFAULT_COLLECTION): number[
 	const ids: number[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = nextSeedId++;
-		const stored: StoredMemory = { id, user_id: 7, collection_id: collectionId, memory: `seeded ${id}`, credits: 0 };
+		const stored: StoredMemory = {
+			id,
+			user_id: 7,
+			collection_id: collectionId,
+			memory: `seeded ${id}`,
+			credits: 0,
+		};
 		emu.state.memories.set(id, stored);
 		ids.push(id);
 	}
@@ -48,7 +54,10 @@ function addCollection(name: string): number {
 	return id;
 }
 
-async function run(parameters: INodeParameters, options: Partial<Parameters<typeof runNode>[0]> = {}) {
+async function run(
+	parameters: INodeParameters,
+	options: Partial<Parameters<typeof runNode>[0]> = {},
+) {
 	return await runNode({ parameters, credentials: credentialsFor(emu), ...options });
 }
 
@@ -62,13 +71,19 @@ describe('Memory → Create', () => {
 		expect(request.body).toEqual({ memory: 'Prefers email' });
 		expect(outputs[0]).toHaveLength(1);
 		const created = outputs[0][0].json;
-		expect(created).toMatchObject({ memory: 'Prefers email', collection_id: DEFAULT_COLLECTION, credits: 0 });
+		expect(created).toMatchObject({
+			memory: 'Prefers email',
+			collection_id: DEFAULT_COLLECTION,
+			credits: 0,
+		});
 		expect(emu.state.memories.get(created.id as number)?.memory).toBe('Prefers email');
 	});
 
 	it('stores the text in the collection picked from the list', async () => {
 		const collection = addCollection('customers');
-		const { outputs, error } = await run(memory('create', { memory: 'VIP', collectionId: fromList(collection) }));
+		const { outputs, error } = await run(
+			memory('create', { memory: 'VIP', collectionId: fromList(collection) }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(memoryRequests()[0].body).toEqual({ memory: 'VIP', collection_id: collection });
@@ -88,7 +103,9 @@ describe('Memory → Create', () => {
 		const { outputs, error } = await run(memory('create', { memory: 'a'.repeat(32001) }));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error!.message).toBe('The Memory is 32001 characters long; the platform stores at most 32000 (item 1)');
+		expect(error!.message).toBe(
+			'The Memory is 32001 characters long; the platform stores at most 32000 (item 1)',
+		);
 		expect((error as NodeOperationError).description).toMatch(/shorten|split/i);
 		expect(outputs).toEqual([]);
 		expect(emu.requests).toHaveLength(0);
@@ -103,7 +120,9 @@ describe('Memory → Create', () => {
 
 	it('refuses a collection ID that is not a number (from an expression), sending nothing', async () => {
 		// n8n's editor checks a typed ID; an expression's value is only checked by the node.
-		const { error } = await run(memory('create', { memory: 'x', collectionId: byId('={{ "customers" }}') }));
+		const { error } = await run(
+			memory('create', { memory: 'x', collectionId: byId('={{ "customers" }}') }),
+		);
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error!.message).toBe('The collection "customers" is not a valid ID (item 1)');
@@ -111,14 +130,21 @@ describe('Memory → Create', () => {
 	});
 
 	it('with Continue On Fail, an over-long item becomes an error item and the others are stored', async () => {
-		const items = [{ json: { text: 'first' } }, { json: { text: 'b'.repeat(32001) } }, { json: { text: 'third' } }];
+		const items = [
+			{ json: { text: 'first' } },
+			{ json: { text: 'b'.repeat(32001) } },
+			{ json: { text: 'third' } },
+		];
 		const { outputs, error } = await run(memory('create', { memory: '={{ $json.text }}' }), {
 			items,
 			continueOnFail: true,
 		});
 
 		expect(error).toBeUndefined();
-		expect(memoryRequests().map((r) => (r.body as { memory: string }).memory)).toEqual(['first', 'third']);
+		expect(memoryRequests().map((r) => (r.body as { memory: string }).memory)).toEqual([
+			'first',
+			'third',
+		]);
 		expect(outputs[0]).toHaveLength(3);
 		expect(outputs[0][0]).toMatchObject({ json: { memory: 'first' }, pairedItem: { item: 0 } });
 		expect(outputs[0][1].json.error).toBe(
@@ -132,7 +158,9 @@ describe('Memory → Create', () => {
 		const { error } = await run(memory('create', { memory: 'x', collectionId: byId(999) }));
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error!.message).toBe('The platform refused the request: The selected collection id is invalid.');
+		expect(error!.message).toBe(
+			'The platform refused the request: The selected collection id is invalid.',
+		);
 		expect(memoryRequests()).toHaveLength(1); // a refused POST is not retried
 	});
 });
@@ -183,7 +211,11 @@ describe('Memory → Get Many', () => {
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(inCollection);
-		expect(memoryRequests()[0].query).toEqual({ collection_id: String(collection), page: '1', per_page: '50' });
+		expect(memoryRequests()[0].query).toEqual({
+			collection_id: String(collection),
+			page: '1',
+			per_page: '50',
+		});
 	});
 
 	it('returns no items (and no error) when there are none', async () => {
@@ -198,7 +230,9 @@ describe('Memory → Get Many', () => {
 describe('Memory → Update', () => {
 	it('replaces the text with PATCH and returns the memory with its collection', async () => {
 		const [id] = seedMemories(1);
-		const { outputs, error } = await run(memory('update', { memoryId: String(id), memory: 'New text' }));
+		const { outputs, error } = await run(
+			memory('update', { memoryId: String(id), memory: 'New text' }),
+		);
 
 		expect(error).toBeUndefined();
 		const [request] = memoryRequests();
@@ -217,11 +251,18 @@ describe('Memory → Update', () => {
 		const [id] = seedMemories(1);
 		const collection = addCollection('archive');
 		const { outputs } = await run(
-			memory('update', { memoryId: String(id), memory: 'Moved', collectionId: fromList(collection) }),
+			memory('update', {
+				memoryId: String(id),
+				memory: 'Moved',
+				collectionId: fromList(collection),
+			}),
 		);
 
 		expect(memoryRequests()[0].body).toEqual({ memory: 'Moved', collection_id: collection });
-		expect(outputs[0][0].json).toMatchObject({ collection_id: collection, collection: { id: collection, name: 'archive' } });
+		expect(outputs[0][0].json).toMatchObject({
+			collection_id: collection,
+			collection: { id: collection, name: 'archive' },
+		});
 	});
 
 	it('refuses a memory ID that is not a number, sending nothing', async () => {
@@ -234,7 +275,9 @@ describe('Memory → Update', () => {
 
 	it('refuses an over-long text, sending nothing', async () => {
 		const [id] = seedMemories(1);
-		const { error } = await run(memory('update', { memoryId: String(id), memory: 'x'.repeat(32001) }));
+		const { error } = await run(
+			memory('update', { memoryId: String(id), memory: 'x'.repeat(32001) }),
+		);
 
 		expect(error?.message).toMatch(/32001 characters long/);
 		expect(emu.requests).toHaveLength(0);
@@ -254,8 +297,14 @@ describe('Memory → Delete', () => {
 		const { outputs, error } = await run(memory('delete', { memoryId: ` ${id} ` }));
 
 		expect(error).toBeUndefined();
-		expect(memoryRequests()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/memories/${id}`, status: 200 })]);
-		expect(outputs[0][0].json).toEqual({ id, deleted: true, message: 'Memory deleted successfully' });
+		expect(memoryRequests()).toEqual([
+			expect.objectContaining({ method: 'DELETE', path: `/memories/${id}`, status: 200 }),
+		]);
+		expect(outputs[0][0].json).toEqual({
+			id,
+			deleted: true,
+			message: 'Memory deleted successfully',
+		});
 		expect(emu.state.memories.has(id)).toBe(false);
 		expect(emu.state.memories.has(other)).toBe(true);
 	});

@@ -41,7 +41,9 @@ const executeWith = (collections: INodeParameters[]): INodeParameters => ({
 	agentId: byId(CHAT),
 	message: 'What do you remember about our customers?',
 	...chatSettings(),
-	options: { memoryCollections: { collections: collections.map((collection) => ({ collection })) } },
+	options: {
+		memoryCollections: { collections: collections.map((collection) => ({ collection })) },
+	},
 });
 
 describe('Agent → Execute: Memory Collections', () => {
@@ -53,14 +55,23 @@ describe('Agent → Execute: Memory Collections', () => {
 		});
 		expect(error).toBeUndefined();
 		const item = outputs[0][0].json;
-		const body = emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!.body as IDataObject;
+		const body = emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!
+			.body as IDataObject;
 		expect(body.memory_collections).toEqual([customers, DEFAULT_COLLECTION_ID]);
-		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([customers, DEFAULT_COLLECTION_ID]);
-		expect(String(item.output)).toContain(`memory collections: customers-run-test #${customers}, default #${DEFAULT_COLLECTION_ID}`);
+		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([
+			customers,
+			DEFAULT_COLLECTION_ID,
+		]);
+		expect(String(item.output)).toContain(
+			`memory collections: customers-run-test #${customers}, default #${DEFAULT_COLLECTION_ID}`,
+		);
 	});
 
 	it('sends nothing when no collection is given', async () => {
-		const { error } = await runNode({ parameters: executeWith([]), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: executeWith([]),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		const body = emu.requests.find((r) => r.method === 'POST')!.body as IDataObject;
 		expect(body).not.toHaveProperty('memory_collections');
@@ -76,13 +87,19 @@ describe('Agent → Execute: Memory Collections', () => {
 	});
 
 	it('a collection ID that is not a number fails before any request, naming the item', async () => {
-		const { error } = await runNode({ parameters: executeWith([byId('abc')]), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: executeWith([byId('abc')]),
+			credentials: credentialsFor(emu),
+		});
 		expect(error?.message).toBe('The memory collection "abc" is not a valid ID (item 1)');
 		expect(emu.requests).toHaveLength(0);
 	});
 
 	it('a collection the platform does not know is its 422, in plain words', async () => {
-		const { error } = await runNode({ parameters: executeWith([byId(987654)]), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: executeWith([byId(987654)]),
+			credentials: credentialsFor(emu),
+		});
 		expect(error?.message).toMatch(/memory_collections\.0/);
 	});
 });

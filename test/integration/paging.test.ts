@@ -40,7 +40,13 @@ function seedMemories(count: number): number[] {
 	const ids: number[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = nextId++;
-		const stored: StoredMemory = { id, user_id: 7, collection_id: 1, memory: `memory ${id}`, credits: 0 };
+		const stored: StoredMemory = {
+			id,
+			user_id: 7,
+			collection_id: 1,
+			memory: `memory ${id}`,
+			credits: 0,
+		};
 		emu.state.memories.set(id, stored);
 		ids.push(id);
 	}
@@ -48,13 +54,16 @@ function seedMemories(count: number): number[] {
 }
 
 const memoryPages = () => emu.requests.filter((r) => r.path === '/memories');
-const pageNumbers = (requests: RecordedRequest[]) => requests.map((r) => Number(r.query.page)).sort((a, b) => a - b);
+const pageNumbers = (requests: RecordedRequest[]) =>
+	requests.map((r) => Number(r.query.page)).sort((a, b) => a - b);
 
 /** The most requests that arrived within `spanMs` of each other: a lower bound of those in flight at once. */
 function mostArrivedWithin(requests: RecordedRequest[], spanMs: number): number {
 	let most = 0;
 	for (const request of requests) {
-		const near = requests.filter((other) => other.at <= request.at && request.at - other.at < spanMs).length;
+		const near = requests.filter(
+			(other) => other.at <= request.at && request.at - other.at < spanMs,
+		).length;
 		most = Math.max(most, near);
 	}
 	return most;
@@ -65,11 +74,15 @@ async function run(parameters: INodeParameters, items?: INodeExecutionData[]) {
 }
 
 describe('pages with last_page (memories)', () => {
-	it('Return All reads the first page, then the other pages at once, and keeps the platform\'s order', async () => {
+	it("Return All reads the first page, then the other pages at once, and keeps the platform's order", async () => {
 		const ids = seedMemories(50 * 9 + 7); // ten pages, the last one short
 		emu.setFaults({ latencyMs: 150 });
 		const started = Date.now();
-		const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: true });
+		const { outputs, error } = await run({
+			resource: 'memory',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		const took = Date.now() - started;
 
 		expect(error).toBeUndefined();
@@ -90,7 +103,11 @@ describe('pages with last_page (memories)', () => {
 		PAGING.concurrency = 3;
 		const ids = seedMemories(50 * 10);
 		emu.setFaults({ latencyMs: 150 });
-		const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: true });
+		const { outputs, error } = await run({
+			resource: 'memory',
+			operation: 'getAll',
+			returnAll: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.id)).toEqual(ids);
@@ -102,7 +119,12 @@ describe('pages with last_page (memories)', () => {
 
 	it('Limit asks only for the pages it needs and returns exactly Limit items, in order', async () => {
 		const ids = seedMemories(400);
-		const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: false, limit: 175 });
+		const { outputs, error } = await run({
+			resource: 'memory',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 175,
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.id)).toEqual(ids.slice(0, 175));
@@ -117,20 +139,27 @@ describe('pages with last_page (memories)', () => {
 		expect(memoryPages()).toHaveLength(1);
 	});
 
-	it('a later page that keeps failing fails the node with the platform\'s words', async () => {
+	it("a later page that keeps failing fails the node with the platform's words", async () => {
 		Object.assign(RETRY, { baseDelayMs: 10, maxDelayMs: 40 });
 		seedMemories(50 * 4);
 		emu.setFaults({ latencyMs: 20 });
 		// once page 1 is answered, every GET fails with 503 (the retries run out)
 		const failAfterFirst = setInterval(() => {
-			if (memoryPages()[0]?.status === 200) emu.setFaults({ serverErrorRate: 1, serverErrorStatus: 503 });
+			if (memoryPages()[0]?.status === 200)
+				emu.setFaults({ serverErrorRate: 1, serverErrorStatus: 503 });
 		}, 1);
 		try {
-			const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: true });
+			const { outputs, error } = await run({
+				resource: 'memory',
+				operation: 'getAll',
+				returnAll: true,
+			});
 			expect(outputs).toEqual([]);
 			expect(error?.message).toMatch(/problem on its side/);
 			expect(memoryPages()[0].status).toBe(200);
-			expect(memoryPages().filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(RETRY.maxAttempts);
+			expect(memoryPages().filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(
+				RETRY.maxAttempts,
+			);
 		} finally {
 			clearInterval(failAfterFirst);
 			Object.assign(RETRY, savedRetry);
@@ -156,14 +185,19 @@ describe('pages without last_page (files)', () => {
 			});
 		}
 		emu.setFaults({ latencyMs: 50 });
-		const { outputs, error } = await run({ resource: 'file', operation: 'getAll', returnAll: true });
+		const { outputs, error } = await run({
+			resource: 'file',
+			operation: 'getAll',
+			returnAll: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toHaveLength(230);
 		const pages = emu.requests.filter((r) => r.path === '/files');
 		expect(pages.map((r) => r.query.page)).toEqual(['1', '2', '3']);
 		// one after another: each arrived after the previous one was answered
-		for (let i = 1; i < pages.length; i++) expect(pages[i].at - pages[i - 1].at).toBeGreaterThanOrEqual(45);
+		for (let i = 1; i < pages.length; i++)
+			expect(pages[i].at - pages[i - 1].at).toBeGreaterThanOrEqual(45);
 	});
 });
 
@@ -173,7 +207,11 @@ describe('rate limit (429 with retry_after)', () => {
 		// 10 requests a second (a burst of 10), latency 10 ms; each 429 asks for 1 s
 		emu.setFaults({ rateLimitPerSecond: 10, latencyMs: 10, retryAfterSeconds: 1 });
 		const started = Date.now();
-		const { outputs, error } = await run({ resource: 'memory', operation: 'getAll', returnAll: true });
+		const { outputs, error } = await run({
+			resource: 'memory',
+			operation: 'getAll',
+			returnAll: true,
+		});
 		const seconds = (Date.now() - started) / 1000;
 
 		expect(error).toBeUndefined();
@@ -196,7 +234,12 @@ describe('rate limit (429 with retry_after)', () => {
 		emu.setFaults({ rateLimitPerSecond: 2, retryAfterSeconds: 0.5 });
 		const items = Array.from({ length: 8 }, (_, i) => ({ json: { text: `note ${i}` } }));
 		const { outputs, error } = await run(
-			{ resource: 'memory', operation: 'create', memory: '={{ $json.text }}', batching: { batchSize: 4 } },
+			{
+				resource: 'memory',
+				operation: 'create',
+				memory: '={{ $json.text }}',
+				batching: { batchSize: 4 },
+			},
 			items,
 		);
 

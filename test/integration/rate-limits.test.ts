@@ -34,7 +34,13 @@ function seedMemories(count: number): number[] {
 	const ids: number[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = nextId++;
-		const stored: StoredMemory = { id, user_id: 7, collection_id: 1, memory: `memory ${id}`, credits: 0 };
+		const stored: StoredMemory = {
+			id,
+			user_id: 7,
+			collection_id: 1,
+			memory: `memory ${id}`,
+			credits: 0,
+		};
 		emu.state.memories.set(id, stored);
 		ids.push(id);
 	}
@@ -46,7 +52,10 @@ const memoryPages = (): RecordedRequest[] => emu.requests.filter((r) => r.path =
 
 async function listAll(requestsPerSecond: number) {
 	const started = Date.now();
-	const result = await runNode({ parameters: returnAll, credentials: credentialsFor(emu, requestsPerSecond) });
+	const result = await runNode({
+		parameters: returnAll,
+		credentials: credentialsFor(emu, requestsPerSecond),
+	});
 	return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -26,11 +26,39 @@ beforeAll(async () => {
 		fileIds: [],
 		questions: [
 			{ type: 'textarea', name: 'brief', description: 'What to write', required: true },
-			{ type: 'select', name: 'tone', description: 'Tone', required: true, options: ['Formal tone:formal', 'Casual tone:casual'] },
-			{ type: 'select', name: 'length', description: 'Length', required: true, options: [{ label: 'Short', value: 's' }, { label: 'Long', value: 'l' }] },
-			{ type: 'multiselect', name: 'channels', description: 'Where to post', required: false, options: ['email', 'chat', 'sms'] },
+			{
+				type: 'select',
+				name: 'tone',
+				description: 'Tone',
+				required: true,
+				options: ['Formal tone:formal', 'Casual tone:casual'],
+			},
+			{
+				type: 'select',
+				name: 'length',
+				description: 'Length',
+				required: true,
+				options: [
+					{ label: 'Short', value: 's' },
+					{ label: 'Long', value: 'l' },
+				],
+			},
+			{
+				type: 'multiselect',
+				name: 'channels',
+				description: 'Where to post',
+				required: false,
+				options: ['email', 'chat', 'sms'],
+			},
 			{ type: 'file', name: 'logo', description: 'A logo', required: false },
-			{ type: 'select', name: 'language', description: 'Language', required: true, options: ['en', 'pt'], default: 'en' },
+			{
+				type: 'select',
+				name: 'language',
+				description: 'Language',
+				required: true,
+				options: ['en', 'pt'],
+				default: 'en',
+			},
 		],
 	};
 	emu.state.agents.set(FORM, agent);
@@ -53,7 +81,8 @@ function execute(extra: INodeParameters = {}, agentId = CHAT): INodeParameters {
 	};
 }
 
-const formAnswers = (value: IDataObject) => ({ answers: { mappingMode: 'defineBelow', value } }) as unknown as INodeParameters;
+const formAnswers = (value: IDataObject) =>
+	({ answers: { mappingMode: 'defineBelow', value } }) as unknown as INodeParameters;
 
 describe('point 1: messages as execute takes them', () => {
 	it('a system message in History runs as the leading developer message', async () => {
@@ -79,7 +108,10 @@ describe('point 1: messages as execute takes them', () => {
 			{ role: 'assistant', content: 'First answer' },
 			{ role: 'user', content: 'Second question' },
 		]);
-		const { error } = await runNode({ parameters: execute({ options: { historyJson } }), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute({ options: { historyJson } }),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect((posts()[0].body as IDataObject).messages).toEqual([
 			{ role: 'developer', content: 'Be brief.\n\nAnswer in English.' },
@@ -111,24 +143,43 @@ describe('point 1: messages as execute takes them', () => {
 		const call = async (path: string, body: IDataObject) => {
 			const res = await fetch(`${emu.url}${path}`, {
 				method: 'POST',
-				headers: { Authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId, 'Content-Type': 'application/json' },
+				headers: {
+					Authorization: `Bearer ${emu.apiKey}`,
+					'x-workspace-id': emu.workspaceId,
+					'Content-Type': 'application/json',
+				},
 				body: JSON.stringify(body),
 			});
 			return { status: res.status, json: (await res.json()) as IDataObject };
 		};
-		const system = [{ role: 'system', content: 'x' }, { role: 'user', content: 'y' }];
+		const system = [
+			{ role: 'system', content: 'x' },
+			{ role: 'user', content: 'y' },
+		];
 		const refused = await call(`/agents/${agent.id}/execute`, { messages: system });
 		expect(refused.status).toBe(422);
 		expect(String(refused.json.message)).toMatch(/system role is not supported/);
-		const twoUsers = await call(`/agents/${agent.id}/execute`, { messages: [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }] });
+		const twoUsers = await call(`/agents/${agent.id}/execute`, {
+			messages: [
+				{ role: 'user', content: 'a' },
+				{ role: 'user', content: 'b' },
+			],
+		});
 		expect(twoUsers.status).toBe(422);
-		const late = await call(`/agents/${agent.id}/execute`, { messages: [{ role: 'user', content: 'a' }, { role: 'developer', content: 'b' }] });
+		const late = await call(`/agents/${agent.id}/execute`, {
+			messages: [
+				{ role: 'user', content: 'a' },
+				{ role: 'developer', content: 'b' },
+			],
+		});
 		expect(late.status).toBe(422);
-		expect((await call(`/agents/${agent.id}/openai/chat/completions`, { messages: system })).status).toBe(200);
+		expect(
+			(await call(`/agents/${agent.id}/openai/chat/completions`, { messages: system })).status,
+		).toBe(200);
 	});
 });
 
-describe('point 2: the agent\'s defaults and question types', () => {
+describe("point 2: the agent's defaults and question types", () => {
 	it('Model, Tools and Temperature at Agent Default send nothing, and the agent runs with its own', async () => {
 		const { outputs, error } = await runNode({
 			parameters: execute({ model: '', tools: '', temperature: '' }),
@@ -146,22 +197,39 @@ describe('point 2: the agent\'s defaults and question types', () => {
 	});
 
 	it('Temperature takes any number from 0 to 2, typed or from an expression, sent as text', async () => {
-		await runNode({ parameters: execute({ temperature: 'custom', temperatureValue: 0.7 }), credentials: credentialsFor(emu) });
+		await runNode({
+			parameters: execute({ temperature: 'custom', temperatureValue: 0.7 }),
+			credentials: credentialsFor(emu),
+		});
 		expect((posts()[0].body as IDataObject).temperature).toBe('0.7');
 		emu.clearRequests();
-		const { error } = await runNode({ parameters: execute({ temperature: '={{ 1.3 }}' }), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute({ temperature: '={{ 1.3 }}' }),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect((posts()[0].body as IDataObject).temperature).toBe('1.3');
 		emu.clearRequests();
-		const wrong = await runNode({ parameters: execute({ temperature: '={{ 3 }}' }), credentials: credentialsFor(emu) });
-		expect(wrong.error?.message).toBe('The temperature must be a number from 0 to 2, not "3" (item 1)');
+		const wrong = await runNode({
+			parameters: execute({ temperature: '={{ 3 }}' }),
+			credentials: credentialsFor(emu),
+		});
+		expect(wrong.error?.message).toBe(
+			'The temperature must be a number from 0 to 2, not "3" (item 1)',
+		);
 		expect(posts()).toHaveLength(0);
 	});
 
 	it('textarea, multiselect (comma-joined), file (URL), label:value and {label, value} options, a question with a default', async () => {
 		const { outputs, error } = await runNode({
 			parameters: execute(
-				formAnswers({ brief: 'Line one\nLine two', tone: 'formal', length: 'Long', channels: 'email, sms', logo: 'https://example.test/logo.png' }),
+				formAnswers({
+					brief: 'Line one\nLine two',
+					tone: 'formal',
+					length: 'Long',
+					channels: 'email, sms',
+					logo: 'https://example.test/logo.png',
+				}),
 				FORM,
 			),
 			credentials: credentialsFor(emu),
@@ -169,14 +237,23 @@ describe('point 2: the agent\'s defaults and question types', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.status).toBe('succeeded');
 		const body = posts()[0].body as IDataObject;
-		expect(body).toMatchObject({ brief: 'Line one\nLine two', tone: 'formal', length: 'l', channels: 'email,sms', logo: 'https://example.test/logo.png' });
+		expect(body).toMatchObject({
+			brief: 'Line one\nLine two',
+			tone: 'formal',
+			length: 'l',
+			channels: 'email,sms',
+			logo: 'https://example.test/logo.png',
+		});
 		expect(body).not.toHaveProperty('language');
 		expect(emu.state.responses.get(Number(outputs[0][0].json.id))!.answers.language).toBe('en');
 	});
 
 	it('every missing or wrong answer of an item is named in one error, before sending', async () => {
 		const { error } = await runNode({
-			parameters: execute(formAnswers({ tone: 'angry', length: 's', channels: 'email, fax', logo: 'not a url' }), FORM),
+			parameters: execute(
+				formAnswers({ tone: 'angry', length: 's', channels: 'email, fax', logo: 'not a url' }),
+				FORM,
+			),
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe(
@@ -191,7 +268,15 @@ describe('point 2: the agent\'s defaults and question types', () => {
 
 	it('Chat Completion with every setting at Agent Default sends none of them', async () => {
 		const { outputs, error } = await runNode({
-			parameters: { resource: 'agent', operation: 'chatCompletion', agentId: byId(CHAT), message: 'Hi', model: '', tools: '', temperature: '' },
+			parameters: {
+				resource: 'agent',
+				operation: 'chatCompletion',
+				agentId: byId(CHAT),
+				message: 'Hi',
+				model: '',
+				tools: '',
+				temperature: '',
+			},
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeUndefined();
@@ -235,8 +320,15 @@ describe('point 6: never lose a run', () => {
 			const before = emu.executionCount;
 			const res = await fetch(`${emu.url}/agents/${CHAT}/execute`, {
 				method: 'POST',
-				headers: { Authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId, 'Content-Type': 'application/json' },
-				body: JSON.stringify({ messages: [{ role: 'user', content: 'slow' }], wait_execution: true }),
+				headers: {
+					Authorization: `Bearer ${emu.apiKey}`,
+					'x-workspace-id': emu.workspaceId,
+					'Content-Type': 'application/json',
+				},
+				body: JSON.stringify({
+					messages: [{ role: 'user', content: 'slow' }],
+					wait_execution: true,
+				}),
 			});
 			expect(res.status).toBe(524);
 			expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -251,16 +343,25 @@ describe('point 6: never lose a run', () => {
 
 	it('Wait for Completion survives it: a 150 s run (time-scaled), one run on the platform, the whole output in the item', async () => {
 		emu.setFaults({ gatewayTimeoutSeconds: 100 });
-		emu.configureAgent(CHAT, { executionSeconds: 150, output: 'The whole answer, from its first word to its last.' });
+		emu.configureAgent(CHAT, {
+			executionSeconds: 150,
+			output: 'The whole answer, from its first word to its last.',
+		});
 		try {
 			const before = emu.executionCount;
 			const timeoutsBefore = emu.gatewayTimeouts;
-			const { outputs, error } = await runNode({ parameters: execute({ responseMode: 'wait' }), credentials: credentialsFor(emu) });
+			const { outputs, error } = await runNode({
+				parameters: execute({ responseMode: 'wait' }),
+				credentials: credentialsFor(emu),
+			});
 			expect(error).toBeUndefined();
 			expect(emu.executionCount).toBe(before + 1);
 			expect(posts()).toHaveLength(1);
 			expect(emu.gatewayTimeouts).toBe(timeoutsBefore);
-			expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: 'The whole answer, from its first word to its last.' });
+			expect(outputs[0][0].json).toMatchObject({
+				status: 'succeeded',
+				output: 'The whole answer, from its first word to its last.',
+			});
 		} finally {
 			emu.configureAgent(CHAT, { executionSeconds: 5, output: undefined });
 		}
@@ -268,7 +369,7 @@ describe('point 6: never lose a run', () => {
 });
 
 describe('point 4: nothing the platform returns is dropped', () => {
-	it('the simplified item keeps the platform\'s fields but the echoed input', async () => {
+	it("the simplified item keeps the platform's fields but the echoed input", async () => {
 		const { outputs } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		const item = outputs[0][0].json;
 		expect(item).not.toHaveProperty('input');
@@ -287,10 +388,13 @@ describe('point 5: a failed stream or an error body fails', () => {
 		...extra,
 	});
 
-	it('an error event in a Chat Completion stream is a NodeApiError with the platform\'s words', async () => {
+	it("an error event in a Chat Completion stream is a NodeApiError with the platform's words", async () => {
 		emu.configureAgent(CHAT, { fail: 'The model is overloaded.' });
 		try {
-			const { error } = await runNode({ parameters: completion(), credentials: credentialsFor(emu) });
+			const { error } = await runNode({
+				parameters: completion(),
+				credentials: credentialsFor(emu),
+			});
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error?.message).toBe('The platform answered with an error: The model is overloaded.');
 		} finally {
@@ -301,24 +405,35 @@ describe('point 5: a failed stream or an error body fails', () => {
 	it('under Continue On Fail the failed stream is an error item, not a success', async () => {
 		emu.configureAgent(CHAT, { fail: 'The model is overloaded.' });
 		try {
-			const { outputs, error } = await runNode({ parameters: completion(), continueOnFail: true, credentials: credentialsFor(emu) });
+			const { outputs, error } = await runNode({
+				parameters: completion(),
+				continueOnFail: true,
+				credentials: credentialsFor(emu),
+			});
 			expect(error).toBeUndefined();
-			expect(outputs[0][0].json.error).toBe('The platform answered with an error: The model is overloaded.');
+			expect(outputs[0][0].json.error).toBe(
+				'The platform answered with an error: The model is overloaded.',
+			);
 			expect(outputs[0][0].json).not.toHaveProperty('content');
 		} finally {
 			emu.configureAgent(CHAT, { fail: false });
 		}
 	});
 
-	it('an error event in an Execute stream fails the item with the platform\'s words', async () => {
+	it("an error event in an Execute stream fails the item with the platform's words", async () => {
 		emu.setFaults({ executeStreamError: 'The agent could not finish this run.' });
-		const { error } = await runNode({ parameters: execute({ responseMode: 'stream' }), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute({ responseMode: 'stream' }),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error?.message).toBe('The platform answered with an error: The agent could not finish this run.');
+		expect(error?.message).toBe(
+			'The platform answered with an error: The agent could not finish this run.',
+		);
 		expect(posts()).toHaveLength(1);
 	});
 
-	it('under Continue On Fail the Execute stream\'s error event is an error item, not a success', async () => {
+	it("under Continue On Fail the Execute stream's error event is an error item, not a success", async () => {
 		emu.setFaults({ executeStreamError: 'The agent could not finish this run.' });
 		const { outputs, error } = await runNode({
 			parameters: execute({ responseMode: 'stream' }),
@@ -327,7 +442,9 @@ describe('point 5: a failed stream or an error body fails', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toHaveLength(1);
-		expect(outputs[0][0].json.error).toBe('The platform answered with an error: The agent could not finish this run.');
+		expect(outputs[0][0].json.error).toBe(
+			'The platform answered with an error: The agent could not finish this run.',
+		);
 		expect(outputs[0][0].json).not.toHaveProperty('output');
 	});
 
@@ -335,8 +452,15 @@ describe('point 5: a failed stream or an error body fails', () => {
 		emu.setFaults({ okErrorBody: 'Something went wrong upstream.' });
 		const run = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
 		expect(run.error).toBeInstanceOf(NodeApiError);
-		expect(run.error?.message).toBe('The platform answered with an error: Something went wrong upstream.');
-		const chat = await runNode({ parameters: completion({ stream: false }), credentials: credentialsFor(emu) });
-		expect(chat.error?.message).toBe('The platform answered with an error: Something went wrong upstream.');
+		expect(run.error?.message).toBe(
+			'The platform answered with an error: Something went wrong upstream.',
+		);
+		const chat = await runNode({
+			parameters: completion({ stream: false }),
+			credentials: credentialsFor(emu),
+		});
+		expect(chat.error?.message).toBe(
+			'The platform answered with an error: Something went wrong upstream.',
+		);
 	});
 });

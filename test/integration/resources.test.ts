@@ -31,9 +31,14 @@ describe('Resource Template → Get Many', () => {
 		const { outputs, error } = await run({ returnAll: true });
 
 		expect(error).toBeUndefined();
-		expect(outputs[0].map((i) => i.json.id)).toEqual(Array.from({ length: SEEDED }, (_, i) => String(i + 1)));
+		expect(outputs[0].map((i) => i.json.id)).toEqual(
+			Array.from({ length: SEEDED }, (_, i) => String(i + 1)),
+		);
 		expect(resourceRequests().map((r) => r.query)).toEqual(
-			Array.from({ length: Math.ceil(SEEDED / 15) }, (_, i) => ({ page: String(i + 1), per_page: '15' })),
+			Array.from({ length: Math.ceil(SEEDED / 15) }, (_, i) => ({
+				page: String(i + 1),
+				per_page: '15',
+			})),
 		);
 		expect(Object.keys(outputs[0][0].json)).toEqual(
 			expect.arrayContaining(['id', 'title', 'description', 'created_at', 'updated_at']),
@@ -49,14 +54,26 @@ describe('Resource Template → Get Many', () => {
 
 	it('passes the search text and type to the platform', async () => {
 		const expected = [...emu.state.resources.values()]
-			.filter((r) => r.type === 'prompt' && /marketing/i.test(`${r.title} ${r.description} ${r.long_description}`))
+			.filter(
+				(r) =>
+					r.type === 'prompt' &&
+					/marketing/i.test(`${r.title} ${r.description} ${r.long_description}`),
+			)
 			.map((r) => r.id);
 		expect(expected.length).toBeGreaterThan(0);
 
-		const { outputs, error } = await run({ returnAll: true, filters: { q: 'marketing', type: 'prompt' } });
+		const { outputs, error } = await run({
+			returnAll: true,
+			filters: { q: 'marketing', type: 'prompt' },
+		});
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(expected);
-		expect(resourceRequests()[0].query).toEqual({ q: 'marketing', type: 'prompt', page: '1', per_page: '15' });
+		expect(resourceRequests()[0].query).toEqual({
+			q: 'marketing',
+			type: 'prompt',
+			page: '1',
+			per_page: '15',
+		});
 	});
 });

@@ -48,7 +48,8 @@ async function getMany(parameters: INodeParameters) {
 	});
 }
 
-const listRequests = () => emu.requests.filter((r) => r.method === 'GET' && r.path === '/agent-responses');
+const listRequests = () =>
+	emu.requests.filter((r) => r.method === 'GET' && r.path === '/agent-responses');
 
 describe('Agent Response → Get Many', () => {
 	let first: IDataObject;
@@ -67,12 +68,18 @@ describe('Agent Response → Get Many', () => {
 		expect(error).toBeUndefined();
 		const runs = outputs[0].map((item) => item.json);
 		expect(runs.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
-		expect(runs.map((r) => r.input)).toEqual(['Name three otters', 'Tell me more about the second one', 'And the third?']);
-		expect(runs.every((r) => r.root_id === first.root_id && String(r.output).length > 0)).toBe(true);
+		expect(runs.map((r) => r.input)).toEqual([
+			'Name three otters',
+			'Tell me more about the second one',
+			'And the third?',
+		]);
+		expect(runs.every((r) => r.root_id === first.root_id && String(r.output).length > 0)).toBe(
+			true,
+		);
 		expect(listRequests()[0].query).toMatchObject({ root_id: String(first.root_id), sort: 'asc' });
 	});
 
-	it('Sort overrides the session\'s order', async () => {
+	it("Sort overrides the session's order", async () => {
 		const { outputs } = await getMany({ filters: { rootId: String(first.root_id) }, sort: 'desc' });
 		expect(outputs[0].map((item) => item.json.id)).toEqual([third.id, second.id, first.id]);
 	});
@@ -95,13 +102,17 @@ describe('Agent Response → Get Many', () => {
 		expect(ids).toEqual([...ids].sort((a, b) => b - a));
 		expect(ids.length).toBeGreaterThanOrEqual(4);
 		const found = await getMany({ filters: { q: 'walruses' } });
-		expect(found.outputs[0].map((item) => item.json.input)).toEqual(['Something unrelated about walruses']);
+		expect(found.outputs[0].map((item) => item.json.input)).toEqual([
+			'Something unrelated about walruses',
+		]);
 	});
 
 	it('Return All reads every page; Limit stops early', async () => {
 		for (let i = 0; i < 16; i++) await say(`Filler ${i}`);
 		const all = await getMany({ filters: { agentId: byId(CHAT) } });
-		expect(all.outputs[0]).toHaveLength([...emu.state.responses.values()].filter((r) => r.template_id === CHAT).length);
+		expect(all.outputs[0]).toHaveLength(
+			[...emu.state.responses.values()].filter((r) => r.template_id === CHAT).length,
+		);
 		expect(listRequests().length).toBeGreaterThanOrEqual(2);
 		emu.clearRequests();
 		const some = await getMany({ returnAll: false, limit: 3 });

@@ -31,7 +31,9 @@ beforeEach(() => {
 
 const posts = () => emu.requests.filter((r) => r.method === 'POST');
 const lookups = () =>
-	emu.requests.filter((r) => r.method === 'GET' && r.path === '/agent-responses' && r.query.agent_id === String(CHAT));
+	emu.requests.filter(
+		(r) => r.method === 'GET' && r.path === '/agent-responses' && r.query.agent_id === String(CHAT),
+	);
 
 function execute(message: string, responseMode = 'wait'): INodeParameters {
 	return { resource: 'agent', operation: 'execute', agentId: byId(CHAT), message, responseMode };
@@ -41,7 +43,10 @@ describe('a start call cut after it was sent', () => {
 	it('connection cut after the run started: one run, one POST, the whole output in the item', async () => {
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
 		const before = emu.executionCount;
-		const { outputs, error } = await runNode({ parameters: execute('Cut me once'), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute('Cut me once'),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
 		expect(emu.executionCount).toBe(before + 1);
@@ -52,7 +57,10 @@ describe('a start call cut after it was sent', () => {
 	it('a 524 page at once to the start call: one run, one POST, the whole output in the item', async () => {
 		emu.setFaults({ cutAfterProcessing: 524, faultMethods: ['POST'] });
 		const before = emu.executionCount;
-		const { outputs, error } = await runNode({ parameters: execute('Gateway page please'), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute('Gateway page please'),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
 		expect(emu.executionCount).toBe(before + 1);
@@ -62,7 +70,10 @@ describe('a start call cut after it was sent', () => {
 	it('Start Only returns the recovered run', async () => {
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
 		const before = emu.executionCount;
-		const { outputs, error } = await runNode({ parameters: execute('Start me only', 'start'), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute('Start me only', 'start'),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
 		expect(emu.executionCount).toBe(before + 1);
@@ -73,7 +84,10 @@ describe('a start call cut after it was sent', () => {
 	it('identical runs from before the call are not mistaken for it', async () => {
 		const message = 'Same words every time';
 		for (let i = 0; i < 2; i++) {
-			const { error } = await runNode({ parameters: execute(message, 'start'), credentials: credentialsFor(emu) });
+			const { error } = await runNode({
+				parameters: execute(message, 'start'),
+				credentials: credentialsFor(emu),
+			});
 			expect(error).toBeUndefined();
 		}
 		// Those two ran five minutes ago.
@@ -82,7 +96,10 @@ describe('a start call cut after it was sent', () => {
 		for (const run of old) run.created_at = new Date(Date.now() - 5 * 60_000).toISOString();
 		emu.clearRequests();
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
-		const { outputs, error } = await runNode({ parameters: execute(message), credentials: credentialsFor(emu) });
+		const { outputs, error } = await runNode({
+			parameters: execute(message),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
 		const id = Number(outputs[0][0].json.id);
@@ -91,14 +108,20 @@ describe('a start call cut after it was sent', () => {
 		expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: OUTPUT });
 	});
 
-	it('two runs of this call\'s moment with the same input: fails naming both, nothing sent again', async () => {
+	it("two runs of this call's moment with the same input: fails naming both, nothing sent again", async () => {
 		const message = 'Twice at once';
-		const { error: first } = await runNode({ parameters: execute(message, 'start'), credentials: credentialsFor(emu) });
+		const { error: first } = await runNode({
+			parameters: execute(message, 'start'),
+			credentials: credentialsFor(emu),
+		});
 		expect(first).toBeUndefined();
 		const twin = [...emu.state.responses.values()].find((r) => r.input === message)!;
 		emu.clearRequests();
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
-		const { error } = await runNode({ parameters: execute(message), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute(message),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error!.message).toContain('could be it');
 		expect(error!.message).toContain(String(twin.id));
@@ -108,9 +131,14 @@ describe('a start call cut after it was sent', () => {
 	it('no run started and the connection cut: a clear error, exactly one POST, nothing started', async () => {
 		emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
 		const before = emu.executionCount;
-		const { error } = await runNode({ parameters: execute('Never arrives'), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute('Never arrives'),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error!.message).toBe('The start of the run got no answer, and the platform may have started it');
+		expect(error!.message).toBe(
+			'The start of the run got no answer, and the platform may have started it',
+		);
 		const description = (error as NodeApiError).description ?? '';
 		expect(description).toContain('Nothing was sent again');
 		expect(description).toContain('Agent Response → Get Many');
@@ -121,7 +149,10 @@ describe('a start call cut after it was sent', () => {
 
 	it('a plain refusal (4xx) is not looked up', async () => {
 		emu.setFaults({ serverErrorRate: 1, serverErrorStatus: 422, faultMethods: ['POST'] });
-		const { error } = await runNode({ parameters: execute('Refused'), credentials: credentialsFor(emu) });
+		const { error } = await runNode({
+			parameters: execute('Refused'),
+			credentials: credentialsFor(emu),
+		});
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).httpCode).toBe('422');
 		expect(lookups()).toHaveLength(0);

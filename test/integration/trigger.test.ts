@@ -41,8 +41,15 @@ class Receiver {
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
 			req.on('end', () => {
-				this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-				res.writeHead(200, { 'content-type': 'application/json' }).end('{"message":"Workflow was started"}');
+				this.received.push({
+					method: req.method ?? '',
+					url: req.url ?? '',
+					headers: req.headers,
+					body: Buffer.concat(chunks),
+				});
+				res
+					.writeHead(200, { 'content-type': 'application/json' })
+					.end('{"message":"Workflow was started"}');
 			});
 		});
 	}
@@ -75,7 +82,11 @@ afterAll(async () => {
 	await emu.stop();
 });
 
-async function platform<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function platform<T>(
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; body: T }> {
 	const res = await fetch(`${emu.url}${path}`, {
 		method,
 		headers: {
@@ -89,11 +100,15 @@ async function platform<T>(method: string, path: string, body?: unknown): Promis
 	return { status: res.status, body: (await res.json()) as T };
 }
 
-describe('the trigger\'s agent picker', () => {
-	it('lists the platform\'s agents through n8n\'s LoadOptionsContext, searched by the platform', async () => {
+describe("the trigger's agent picker", () => {
+	it("lists the platform's agents through n8n's LoadOptionsContext, searched by the platform", async () => {
 		const trigger = new AgentPlatformTrigger();
 		const parameters = { agentId: { __rl: true, mode: 'list', value: '' } };
-		const all = await listSearch('searchAgents', { parameters, credentials: credentialsFor(emu), nodeType: trigger });
+		const all = await listSearch('searchAgents', {
+			parameters,
+			credentials: credentialsFor(emu),
+			nodeType: trigger,
+		});
 		expect(all.results.length).toBeGreaterThan(0);
 		expect(all.results[0]).toMatchObject({ value: '1' });
 
@@ -103,13 +118,16 @@ describe('the trigger\'s agent picker', () => {
 			nodeType: trigger,
 			filter: 'Text Summarizer',
 		});
-		expect(found.results.map((r) => r.name)).toContain('Text Summarizer (text) — Writes and rewrites text (Text Summarizer)');
+		expect(found.results.map((r) => r.name)).toContain(
+			'Text Summarizer (text) — Writes and rewrites text (Text Summarizer)',
+		);
 		expect(emu.requests.filter((r) => r.path === '/agents').pop()?.query.q).toBe('Text Summarizer');
 	});
 });
 
 describe('secret, URL matching and items, against what the platform stores and delivers', () => {
-	const textAgent = () => [...emu.state.agents.values()].find((a) => a.type === 'text' && !a.failMessage)!.id;
+	const textAgent = () =>
+		[...emu.state.agents.values()].find((a) => a.type === 'text' && !a.failMessage)!.id;
 
 	it('the registered URL comes back from the platform as registered: recognised, secret intact', async () => {
 		const agentId = textAgent();
@@ -126,21 +144,30 @@ describe('secret, URL matching and items, against what the platform stores and d
 		});
 		expect(other.status).toBe(201);
 
-		const list = await platform<{ data: Array<Record<string, unknown>> }>('GET', `/agents/${agentId}/webhooks`);
+		const list = await platform<{ data: Array<Record<string, unknown>> }>(
+			'GET',
+			`/agents/${agentId}/webhooks`,
+		);
 		expect(list.body.data).toHaveLength(2);
 		expect(planWebhooks(list.body.data as never, receiver.url, {})).toEqual({
 			keep: { id: String(created.body.id), secret },
 			remove: [],
 		});
-		expect(secretOf(list.body.data.find((w) => w.id === other.body.id)!.url)).toBe('another-workflow');
+		expect(secretOf(list.body.data.find((w) => w.id === other.body.id)!.url)).toBe(
+			'another-workflow',
+		);
 	});
 
 	it('a finished run is delivered with the secret in the query and the Agent response as the body', async () => {
 		const agentId = textAgent();
 		const before = receiver.received.length;
-		const run = await platform<{ responses: Array<{ id: number }> }>('POST', `/agents/${agentId}/execute`, {
-			answers: { topic: 'triggers', tone: 'casual' },
-		});
+		const run = await platform<{ responses: Array<{ id: number }> }>(
+			'POST',
+			`/agents/${agentId}/execute`,
+			{
+				answers: { topic: 'triggers', tone: 'casual' },
+			},
+		);
 		expect(run.status).toBe(200);
 		const runId = run.body.responses[0].id;
 		await emu.waitFor(() => receiver.received.length >= before + 2);
@@ -152,7 +179,12 @@ describe('secret, URL matching and items, against what the platform stores and d
 		const stored = [...emu.state.webhooks.values()].find((w) => w.url.includes('0001/webhook'))!;
 		expect(secretMatches(query.get('secret'), secretOf(stored.url))).toBe(true);
 		const theirs = receiver.received.slice(before).find((r) => r.url.includes('0002/webhook'))!;
-		expect(secretMatches(new URL(theirs.url, 'http://receiver').searchParams.get('secret'), secretOf(stored.url))).toBe(false);
+		expect(
+			secretMatches(
+				new URL(theirs.url, 'http://receiver').searchParams.get('secret'),
+				secretOf(stored.url),
+			),
+		).toBe(false);
 
 		const item = deliveryJson(mine.body, undefined);
 		const record = emu.state.responses.get(runId)!;
@@ -165,7 +197,8 @@ describe('secret, URL matching and items, against what the platform stores and d
 			template_id: agentId,
 		});
 		// The emulator records a delivery once it has read the answer, a moment after the receiver saw it.
-		const deliveriesOfRun = () => emu.deliveries.filter((d) => (d.body as { id: number }).id === runId);
+		const deliveriesOfRun = () =>
+			emu.deliveries.filter((d) => (d.body as { id: number }).id === runId);
 		await emu.waitFor(() => deliveriesOfRun().length === 2);
 		expect(deliveriesOfRun().map((d) => d.status)).toEqual([200, 200]);
 	});

@@ -59,13 +59,22 @@ function seedWebhooks(count: number, agentId: number): number[] {
 describe('Webhook → Create', () => {
 	it('registers the URL for the agent with POST /agents/{id}/webhooks and returns the webhook', async () => {
 		const { outputs, error } = await run(
-			webhook('create', { agentId: byId(2), url: 'https://example.com/hooks/runs', method: 'GET', status: 'inactive' }),
+			webhook('create', {
+				agentId: byId(2),
+				url: 'https://example.com/hooks/runs',
+				method: 'GET',
+				status: 'inactive',
+			}),
 		);
 
 		expect(error).toBeUndefined();
 		const [request] = webhookRequests();
 		expect(request).toMatchObject({ method: 'POST', path: '/agents/2/webhooks', status: 201 });
-		expect(request.body).toEqual({ url: 'https://example.com/hooks/runs', method: 'GET', status: 'inactive' });
+		expect(request.body).toEqual({
+			url: 'https://example.com/hooks/runs',
+			method: 'GET',
+			status: 'inactive',
+		});
 		expect(outputs[0][0].json).toMatchObject({
 			template_id: 2,
 			url: 'https://example.com/hooks/runs',
@@ -76,20 +85,31 @@ describe('Webhook → Create', () => {
 	});
 
 	it('defaults to POST and active, and accepts a plain http:// URL (the emulator does)', async () => {
-		const { outputs, error } = await run(webhook('create', { agentId: byId(1), url: 'http://127.0.0.1:9/receiver' }));
+		const { outputs, error } = await run(
+			webhook('create', { agentId: byId(1), url: 'http://127.0.0.1:9/receiver' }),
+		);
 
 		expect(error).toBeUndefined();
-		expect(webhookRequests()[0].body).toEqual({ url: 'http://127.0.0.1:9/receiver', method: 'POST', status: 'active' });
+		expect(webhookRequests()[0].body).toEqual({
+			url: 'http://127.0.0.1:9/receiver',
+			method: 'POST',
+			status: 'active',
+		});
 		expect(outputs[0][0].json).toMatchObject({ method: 'POST', status: 'active' });
 	});
 
 	it.each([
-		['ftp://example.com/hook', 'The webhook URL "ftp://example.com/hook" must start with http:// or https:// (item 1)'],
+		[
+			'ftp://example.com/hook',
+			'The webhook URL "ftp://example.com/hook" must start with http:// or https:// (item 1)',
+		],
 		['example.com/hook', 'The webhook URL "example.com/hook" is not a valid URL (item 1)'],
 		['https://', 'The webhook URL "https://" is not a valid URL (item 1)'],
 		['', 'The webhook URL is empty (item 1)'],
 	])('refuses the URL %j before sending anything', async (url, message) => {
-		const { error } = await run(webhook('create', { agentId: byId(1), url: `={{ ${JSON.stringify(url)} }}` }));
+		const { error } = await run(
+			webhook('create', { agentId: byId(1), url: `={{ ${JSON.stringify(url)} }}` }),
+		);
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error!.message).toBe(message);
@@ -98,7 +118,9 @@ describe('Webhook → Create', () => {
 	});
 
 	it('refuses an agent ID that is not a number, sending nothing', async () => {
-		const { error } = await run(webhook('create', { agentId: byId('={{ "support-bot" }}'), url: 'https://example.com' }));
+		const { error } = await run(
+			webhook('create', { agentId: byId('={{ "support-bot" }}'), url: 'https://example.com' }),
+		);
 
 		expect(error!.message).toBe('The agent "support-bot" is not a valid ID (item 1)');
 		expect(emu.requests).toHaveLength(0);
@@ -107,10 +129,15 @@ describe('Webhook → Create', () => {
 	it('passes on in plain words a platform that accepts https:// only', async () => {
 		const strict = await startEmulator({ quiet: true, requireHttpsWebhooks: true });
 		try {
-			const { error } = await run(webhook('create', { agentId: byId(1), url: 'http://example.com/hook' }), strict);
+			const { error } = await run(
+				webhook('create', { agentId: byId(1), url: 'http://example.com/hook' }),
+				strict,
+			);
 
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error!.message).toBe('The platform refused the request: Validation failed — url: The url field must start with https://.');
+			expect(error!.message).toBe(
+				'The platform refused the request: Validation failed — url: The url field must start with https://.',
+			);
 			expect(strict.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // a refused POST is not retried
 		} finally {
 			await strict.stop();
@@ -118,29 +145,38 @@ describe('Webhook → Create', () => {
 	});
 
 	it('says in plain words that an unknown agent was not found', async () => {
-		const { error } = await run(webhook('create', { agentId: byId(987654), url: 'https://example.com/hook' }));
+		const { error } = await run(
+			webhook('create', { agentId: byId(987654), url: 'https://example.com/hook' }),
+		);
 
 		expect(error!.message).toBe('The platform could not find agent 987654');
 	});
 });
 
 describe('Webhook → Get Many', () => {
-	it('lists every agent\'s webhooks with GET /webhooks; Return All follows the pages at per_page 15', async () => {
+	it("lists every agent's webhooks with GET /webhooks; Return All follows the pages at per_page 15", async () => {
 		const ids = [...seedWebhooks(40, 1), ...seedWebhooks(30, 2)];
 		const { outputs, error } = await run(webhook('getAll', { returnAll: true }));
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(ids);
-		expect(webhookRequests().map((r) => `${r.path}?page=${r.query.page}&per_page=${r.query.per_page}`)).toEqual(
-			[1, 2, 3, 4, 5].map((page) => `/webhooks?page=${page}&per_page=15`),
-		);
-		expect(outputs[0][0].json).toMatchObject({ template_id: 1, success_count: 0, failure_count: 0, deleted_at: null });
+		expect(
+			webhookRequests().map((r) => `${r.path}?page=${r.query.page}&per_page=${r.query.per_page}`),
+		).toEqual([1, 2, 3, 4, 5].map((page) => `/webhooks?page=${page}&per_page=15`));
+		expect(outputs[0][0].json).toMatchObject({
+			template_id: 1,
+			success_count: 0,
+			failure_count: 0,
+			deleted_at: null,
+		});
 	});
 
-	it('lists one agent\'s webhooks with GET /agents/{id}/webhooks', async () => {
+	it("lists one agent's webhooks with GET /agents/{id}/webhooks", async () => {
 		seedWebhooks(3, 1);
 		const ofAgent2 = seedWebhooks(2, 2);
-		const { outputs, error } = await run(webhook('getAll', { scope: 'agent', agentId: byId(2), returnAll: true }));
+		const { outputs, error } = await run(
+			webhook('getAll', { scope: 'agent', agentId: byId(2), returnAll: true }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((i) => i.json.id)).toEqual(ofAgent2);
@@ -162,7 +198,9 @@ describe('Webhook → Delete', () => {
 		const { outputs, error } = await run(webhook('delete', { webhookId: String(id) }));
 
 		expect(error).toBeUndefined();
-		expect(webhookRequests()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/webhooks/${id}`, status: 200 })]);
+		expect(webhookRequests()).toEqual([
+			expect.objectContaining({ method: 'DELETE', path: `/webhooks/${id}`, status: 200 }),
+		]);
 		expect(outputs[0][0].json).toEqual({ id, deleted: true, message: 'Webhook deleted' });
 		expect([...emu.state.webhooks.keys()]).toEqual([other]);
 	});
@@ -187,7 +225,9 @@ describe('Webhook → Delete', () => {
 		const { error } = await run(webhook('delete', { webhookId: 'https://example.com/hook' }));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error!.message).toBe('The webhook "https://example.com/hook" is not a valid ID (item 1)');
+		expect(error!.message).toBe(
+			'The webhook "https://example.com/hook" is not a valid ID (item 1)',
+		);
 		expect(emu.requests).toHaveLength(0);
 	});
 });

@@ -114,7 +114,10 @@ function socketInodes(pid: number): { fds: number; sockets: Set<string> } {
 }
 
 /** The process's TCP connections whose remote port is `port`, by state (hex state codes of /proc/net/tcp). */
-function connectionsTo(port: number, inodes: Set<string>): { established: number; closeWait: number } {
+function connectionsTo(
+	port: number,
+	inodes: Set<string>,
+): { established: number; closeWait: number } {
 	let established = 0;
 	let closeWait = 0;
 	for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
@@ -155,37 +158,56 @@ async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const line = lineByName(options.line);
 	const deadline = Date.now() + options.maxMinutes * 60_000;
-	log(`n8n ${line.version}: ${options.runs} workflow runs, ${options.concurrency} at a time, at most ${options.maxMinutes} minutes`);
+	log(
+		`n8n ${line.version}: ${options.runs} workflow runs, ${options.concurrency} at a time, at most ${options.maxMinutes} minutes`,
+	);
 
 	const n8n = await N8nInstance.withPackage(line);
 	const apiKey = 'soak-api-key-5c1e';
-	const emu = await startEmulator({ apiKey, workspaceId: '42', timeScale: 20, executionSeconds: 2, faults: FAULTS, quiet: true });
+	const emu = await startEmulator({
+		apiKey,
+		workspaceId: '42',
+		timeScale: 20,
+		executionSeconds: 2,
+		faults: FAULTS,
+		quiet: true,
+	});
 	const emulatorPort = Number(new URL(emu.url).port);
 	let exitCode = 0;
 	try {
-		const credential = agentPlatformCredential({ url: emu.url, apiKey, workspaceId: '42' }, { id: fixtureId('credSoak'), name: 'Agent Platform (soak)' });
+		const credential = agentPlatformCredential(
+			{ url: emu.url, apiKey, workspaceId: '42' },
+			{ id: fixtureId('credSoak'), name: 'Agent Platform (soak)' },
+		);
 		await n8n.importCredentials([credential]);
 		const questions = emu.state.agents.get(1)!.questions;
 		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
 		const workflowId = fixtureId('soakWorkflow');
-		const workflow = fillPlaceholders(JSON.parse(readFileSync(join(__dirname, 'soak-workflow.json'), 'utf8')) as WorkflowFixture, {
-			WORKFLOW_ID: workflowId,
-			WEBHOOK_ID: '7c3a2e5f-1111-4d9c-a000-00000000500a',
-			WEBHOOK_PATH: 'agent-platform-soak',
-			CREDENTIAL_ID: credential.id,
-			CREDENTIAL_NAME: credential.name,
-			MODEL: first('model'),
-			TOOLS: first('tools'),
-			TEMPERATURE: first('temperature'),
-		});
+		const workflow = fillPlaceholders(
+			JSON.parse(readFileSync(join(__dirname, 'soak-workflow.json'), 'utf8')) as WorkflowFixture,
+			{
+				WORKFLOW_ID: workflowId,
+				WEBHOOK_ID: '7c3a2e5f-1111-4d9c-a000-00000000500a',
+				WEBHOOK_PATH: 'agent-platform-soak',
+				CREDENTIAL_ID: credential.id,
+				CREDENTIAL_NAME: credential.name,
+				MODEL: first('model'),
+				TOOLS: first('tools'),
+				TEMPERATURE: first('temperature'),
+			},
+		);
 		await n8n.importWorkflows([{ active: false, settings: {}, ...workflow } as WorkflowFixture]);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
 		await n8n.activate(workflowId);
 		const webhookUrl = `${n8n.baseUrl}/webhook/agent-platform-soak`;
-		await waitFor('the soak webhook to be registered', async () => (await fetch(webhookUrl, { method: 'POST' })).status !== 404, {
-			timeoutMs: 60_000,
-		});
+		await waitFor(
+			'the soak webhook to be registered',
+			async () => (await fetch(webhookUrl, { method: 'POST' })).status !== 404,
+			{
+				timeoutMs: 60_000,
+			},
+		);
 		const pid = n8n.pid!;
 
 		const startedAt = Date.now();
@@ -205,12 +227,15 @@ async function main(): Promise<void> {
 			});
 			const text = await res.text();
 			statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-			if (res.status !== 200 && unexpected.length < 5) unexpected.push(`HTTP ${res.status}: ${text.slice(0, 500)}`);
+			if (res.status !== 200 && unexpected.length < 5)
+				unexpected.push(`HTTP ${res.status}: ${text.slice(0, 500)}`);
 			done++;
 			if (done === warmUp || done % every === 0) {
 				samples.push(sample(pid, done, startedAt, emulatorPort));
 				const s = samples[samples.length - 1];
-				log(`${done} runs, ${s.seconds} s: RSS ${s.rssMb} MB, ${s.socketFds} sockets, ${s.emulatorConnections} to the emulator`);
+				log(
+					`${done} runs, ${s.seconds} s: RSS ${s.rssMb} MB, ${s.socketFds} sockets, ${s.emulatorConnections} to the emulator`,
+				);
 			}
 		};
 		const worker = async () => {
@@ -228,7 +253,8 @@ async function main(): Promise<void> {
 		const half = samples.filter((s) => s.run >= done / 2);
 		const secondHalfGrowth = half.length >= 2 ? (end.rssMb - half[0].rssMb) / half[0].rssMb : 0;
 		const byStatus = new Map<number, number>();
-		for (const request of emu.requests) byStatus.set(request.status, (byStatus.get(request.status) ?? 0) + 1);
+		for (const request of emu.requests)
+			byStatus.set(request.status, (byStatus.get(request.status) ?? 0) + 1);
 		const result = {
 			n8n: line.version,
 			runs: done,
@@ -243,7 +269,10 @@ async function main(): Promise<void> {
 			end,
 			peakRssMb: Math.max(...samples.map((s) => s.peakRssMb), end.peakRssMb),
 			maxSocketFds: Math.max(...samples.map((s) => s.socketFds), end.socketFds),
-			maxEmulatorConnections: Math.max(...samples.map((s) => s.emulatorConnections), end.emulatorConnections),
+			maxEmulatorConnections: Math.max(
+				...samples.map((s) => s.emulatorConnections),
+				end.emulatorConnections,
+			),
 			secondHalfRssGrowthPercent: Math.round(secondHalfGrowth * 1000) / 10,
 			samples,
 		};
@@ -254,35 +283,70 @@ async function main(): Promise<void> {
 			['', 'start (after ' + start.run + ' runs)', 'end (' + done + ' runs + 5 s)', 'max seen'],
 			['RSS of n8n main (MB)', start.rssMb, end.rssMb, result.peakRssMb + ' (VmHWM)'],
 			['socket fds of n8n main', start.socketFds, end.socketFds, result.maxSocketFds],
-			['TCP connections to the platform', start.emulatorConnections, end.emulatorConnections, result.maxEmulatorConnections],
-			['of them CLOSE_WAIT', start.closeWait, end.closeWait, Math.max(...samples.map((s) => s.closeWait), end.closeWait)],
+			[
+				'TCP connections to the platform',
+				start.emulatorConnections,
+				end.emulatorConnections,
+				result.maxEmulatorConnections,
+			],
+			[
+				'of them CLOSE_WAIT',
+				start.closeWait,
+				end.closeWait,
+				Math.max(...samples.map((s) => s.closeWait), end.closeWait),
+			],
 			['all fds of n8n main', start.fds, end.fds, Math.max(...samples.map((s) => s.fds), end.fds)],
 		];
-		process.stdout.write(`\nSoak, n8n ${line.version}: ${done} workflow runs in ${result.seconds} s, ${options.concurrency} at a time\n`);
-		for (const row of rows) process.stdout.write(`  ${String(row[0]).padEnd(34)}${String(row[1]).padEnd(24)}${String(row[2]).padEnd(24)}${row[3]}\n`);
+		process.stdout.write(
+			`\nSoak, n8n ${line.version}: ${done} workflow runs in ${result.seconds} s, ${options.concurrency} at a time\n`,
+		);
+		for (const row of rows)
+			process.stdout.write(
+				`  ${String(row[0]).padEnd(34)}${String(row[1]).padEnd(24)}${String(row[2]).padEnd(24)}${row[3]}\n`,
+			);
 		process.stdout.write(
 			`  webhook answers ${JSON.stringify(result.webhookStatuses)}; platform requests ${result.platformRequests}, answered ${JSON.stringify(result.platformAnswers)} (0 = reset); agent runs ${result.agentRuns}\n`,
 		);
-		process.stdout.write(`  RSS growth over the second half: ${result.secondHalfRssGrowthPercent} %; every sample in ${file}\n`);
+		process.stdout.write(
+			`  RSS growth over the second half: ${result.secondHalfRssGrowthPercent} %; every sample in ${file}\n`,
+		);
 
 		const problems: string[] = [];
-		if (done < options.runs) problems.push(`only ${done} of ${options.runs} runs within ${options.maxMinutes} minutes`);
-		if ((statuses.get(200) ?? 0) !== done) problems.push(`not every run answered 200: ${JSON.stringify(result.webhookStatuses)}`);
-		if (end.socketFds > start.socketFds + 8) problems.push(`sockets grew from ${start.socketFds} to ${end.socketFds}`);
+		if (done < options.runs)
+			problems.push(`only ${done} of ${options.runs} runs within ${options.maxMinutes} minutes`);
+		if ((statuses.get(200) ?? 0) !== done)
+			problems.push(`not every run answered 200: ${JSON.stringify(result.webhookStatuses)}`);
+		if (end.socketFds > start.socketFds + 8)
+			problems.push(`sockets grew from ${start.socketFds} to ${end.socketFds}`);
 		if (end.emulatorConnections > start.emulatorConnections + 8) {
-			problems.push(`connections to the platform grew from ${start.emulatorConnections} to ${end.emulatorConnections}`);
+			problems.push(
+				`connections to the platform grew from ${start.emulatorConnections} to ${end.emulatorConnections}`,
+			);
 		}
 		// three agent runs per workflow run at most (Execute start, Execute stream, Chat Completion), +1 for the readiness probe
-		if (emu.executionCount > 3 * (done + 1)) problems.push(`${emu.executionCount} agent runs for ${done} workflow runs: something ran twice`);
-		if (secondHalfGrowth > 0.25) problems.push(`RSS grew by ${result.secondHalfRssGrowthPercent} % over the second half`);
+		if (emu.executionCount > 3 * (done + 1))
+			problems.push(
+				`${emu.executionCount} agent runs for ${done} workflow runs: something ran twice`,
+			);
+		if (secondHalfGrowth > 0.25)
+			problems.push(`RSS grew by ${result.secondHalfRssGrowthPercent} % over the second half`);
 		if (unexpected.length) {
 			// What n8n stored for the failed runs: the node and the error that stopped them.
 			const failedRuns = await n8n.getExecutions(workflowId, { status: 'error', limit: 5 });
 			const why = failedRuns.map((execution) => {
-				const resultData = (execution.data as { resultData?: { error?: { message?: string; stack?: string; node?: { name?: string } }; lastNodeExecuted?: string } })?.resultData;
+				const resultData = (
+					execution.data as {
+						resultData?: {
+							error?: { message?: string; stack?: string; node?: { name?: string } };
+							lastNodeExecuted?: string;
+						};
+					}
+				)?.resultData;
 				return `execution ${execution.id}: ${resultData?.lastNodeExecuted ?? '?'}: ${resultData?.error?.message ?? '?'}\n${(resultData?.error?.stack ?? '').split('\n').slice(0, 8).join('\n')}`;
 			});
-			process.stdout.write(`  unexpected answers:\n    ${unexpected.join('\n    ')}\n  failed executions:\n    ${why.join('\n    ')}\n`);
+			process.stdout.write(
+				`  unexpected answers:\n    ${unexpected.join('\n    ')}\n  failed executions:\n    ${why.join('\n    ')}\n`,
+			);
 		}
 		if (problems.length) {
 			exitCode = 1;

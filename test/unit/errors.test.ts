@@ -18,16 +18,26 @@ const node: INode = {
 const where = { method: 'GET', path: '/agents/12', resource: 'agent 12', itemIndex: 2 };
 
 function everything(error: NodeApiError): string {
-	return JSON.stringify({ message: error.message, description: error.description, context: error.context, json: error });
+	return JSON.stringify({
+		message: error.message,
+		description: error.description,
+		context: error.context,
+		json: error,
+	});
 }
 
-describe('platformMessage: the platform\'s own words', () => {
+describe("platformMessage: the platform's own words", () => {
 	it('joins message, error and per-field messages', () => {
 		expect(
-			platformMessage({ error: 'Validation failed', messages: { url: ['The url field must start with https://.'] } }),
+			platformMessage({
+				error: 'Validation failed',
+				messages: { url: ['The url field must start with https://.'] },
+			}),
 		).toBe('Validation failed — url: The url field must start with https://.');
 		expect(platformMessage({ message: 'Memory not found!' })).toBe('Memory not found!');
-		expect(platformMessage({ message: 'Memory deletion failed!', error: 'db down' })).toBe('Memory deletion failed! — db down');
+		expect(platformMessage({ message: 'Memory deletion failed!', error: 'db down' })).toBe(
+			'Memory deletion failed! — db down',
+		);
 	});
 	it('ignores HTML pages and empty bodies, keeps short text', () => {
 		expect(platformMessage('<html><body>Bad gateway</body></html>')).toBeUndefined();
@@ -42,13 +52,32 @@ describe('platformHttpError: one plain-words error per status', () => {
 		[401, { error: 'Unauthenticated' }, /rejected the API key/],
 		[403, { error: 'Invalid authentication' }, /rejected the API key/],
 		// the memory collection operations put this one in their own words (test/integration/collections.test.ts)
-		[403, { message: 'Default collection cannot be deleted' }, /refused this action: Default collection cannot be deleted/],
+		[
+			403,
+			{ message: 'Default collection cannot be deleted' },
+			/refused this action: Default collection cannot be deleted/,
+		],
 		[404, { message: 'Not Found' }, /could not find agent 12/],
 		[413, '', /too large/],
 		[422, undefined, /refused the workspace ID/],
-		[422, { message: 'The selected workspace is invalid or you do not have access to it.' }, /refused the workspace ID/],
-		[422, { message: 'The memory field must not be greater than 32000 characters.' }, /refused the request: The memory field must not be greater than 32000 characters\./],
-		[400, { error: 'Validation failed', messages: { url: ['The url field must start with https://.'] } }, /url: The url field must start with https/],
+		[
+			422,
+			{ message: 'The selected workspace is invalid or you do not have access to it.' },
+			/refused the workspace ID/,
+		],
+		[
+			422,
+			{ message: 'The memory field must not be greater than 32000 characters.' },
+			/refused the request: The memory field must not be greater than 32000 characters\./,
+		],
+		[
+			400,
+			{
+				error: 'Validation failed',
+				messages: { url: ['The url field must start with https://.'] },
+			},
+			/url: The url field must start with https/,
+		],
 		[429, { error: 'Rate limit exceeded', retry_after: 60 }, /rate limit/],
 		[500, { message: 'Memory deletion failed!', error: 'x' }, /problem on its side \(HTTP 500\)/],
 		[503, '<html>Service Unavailable</html>', /problem on its side \(HTTP 503\)/],
@@ -61,8 +90,12 @@ describe('platformHttpError: one plain-words error per status', () => {
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBeTruthy();
 	});
-	it('puts the platform\'s words in the description when the message does not carry them', () => {
-		const error = platformHttpError(node, { ...where, status: 500, body: { message: 'Memory deletion failed!', error: 'db down' } });
+	it("puts the platform's words in the description when the message does not carry them", () => {
+		const error = platformHttpError(node, {
+			...where,
+			status: 500,
+			body: { message: 'Memory deletion failed!', error: 'db down' },
+		});
 		expect(error.description).toContain('Memory deletion failed! — db down');
 	});
 	it('never carries request headers, so never the API key', () => {
@@ -78,16 +111,32 @@ describe('platformHttpError: one plain-words error per status', () => {
 
 describe('platformNetworkError', () => {
 	it('names the timeout in seconds', () => {
-		const error = platformNetworkError(node, { ...where, code: 'ECONNABORTED', detail: 'timeout of 5000ms exceeded', timeoutMs: 5000, host: '127.0.0.1:9' });
+		const error = platformNetworkError(node, {
+			...where,
+			code: 'ECONNABORTED',
+			detail: 'timeout of 5000ms exceeded',
+			timeoutMs: 5000,
+			host: '127.0.0.1:9',
+		});
 		expect(error.message).toBe('The platform did not answer within 5 seconds');
 	});
 	it('says which address refused, without n8n swapping the message for its generic text', () => {
-		const error = platformNetworkError(node, { ...where, code: 'ECONNREFUSED', detail: 'connect ECONNREFUSED 127.0.0.1:9', host: '127.0.0.1:9' });
+		const error = platformNetworkError(node, {
+			...where,
+			code: 'ECONNREFUSED',
+			detail: 'connect ECONNREFUSED 127.0.0.1:9',
+			host: '127.0.0.1:9',
+		});
 		expect(error.message).toBe('Could not connect to the platform at 127.0.0.1:9');
 		expect(error.description).toContain('Base URL');
 	});
 	it('explains a reset connection', () => {
-		const error = platformNetworkError(node, { ...where, code: 'ECONNRESET', detail: 'socket hang up', host: 'h' });
+		const error = platformNetworkError(node, {
+			...where,
+			code: 'ECONNRESET',
+			detail: 'socket hang up',
+			host: 'h',
+		});
 		expect(error.message).toBe('The connection to the platform broke before it answered');
 	});
 });

@@ -12,7 +12,9 @@ const properties = node.description.properties;
 const executeOptions = properties.find(
 	(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('execute'),
 ) as INodeProperties;
-const download = (executeOptions.options as INodeProperties[]).find((o) => o.name === 'downloadGeneratedFiles')!;
+const download = (executeOptions.options as INodeProperties[]).find(
+	(o) => o.name === 'downloadGeneratedFiles',
+)!;
 
 function shown(responseMode: string): boolean {
 	const root: INodeParameters = { resource: 'agent', operation: 'execute', responseMode };

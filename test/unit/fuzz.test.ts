@@ -33,7 +33,6 @@ jest.setTimeout(120_000);
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 0);
-// eslint-disable-next-line no-console
 console.log(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED})`);
 
 /** mulberry32: small, fast, good enough to pick cases; the same seed gives the same cases. */
@@ -58,10 +57,33 @@ type Random = ReturnType<typeof prng>;
 // ---------------------------------------------------------------------------------------------
 
 const node = { name: 'Agent Platform' } as INode;
-const context = { getNode: () => node, getExecutionCancelSignal: () => undefined } as unknown as PlatformContext;
+const context = {
+	getNode: () => node,
+	getExecutionCancelSignal: () => undefined,
+} as unknown as PlatformContext;
 
 /** Text pieces for values: ASCII, 2-, 3- and 4-byte UTF-8, JSON punctuation, colons, spaces, tabs. */
-const PIECES = ['a', 'Z', '7', ' ', ':', ': ', '{"t":', '"', '}', 'é', 'ß', '€', '中文', '👋', '🧪', '\t', 'data:', 'ok', '[DONE]'];
+const PIECES = [
+	'a',
+	'Z',
+	'7',
+	' ',
+	':',
+	': ',
+	'{"t":',
+	'"',
+	'}',
+	'é',
+	'ß',
+	'€',
+	'中文',
+	'👋',
+	'🧪',
+	'\t',
+	'data:',
+	'ok',
+	'[DONE]',
+];
 
 interface SentEvent {
 	data: string;
@@ -122,7 +144,14 @@ function sseCase(r: Random): { lines: string[]; events: SentEvent[]; endsWithBla
 
 /** Joins lines with LF, CRLF (mixed, line by line) or CR only. */
 function joinLines(r: Random, lines: string[], style: 'lf' | 'crlf' | 'mixed' | 'cr'): string {
-	const end = () => (style === 'lf' ? '\n' : style === 'crlf' ? '\r\n' : style === 'cr' ? '\r' : r.pick(['\n', '\r\n']));
+	const end = () =>
+		style === 'lf'
+			? '\n'
+			: style === 'crlf'
+				? '\r\n'
+				: style === 'cr'
+					? '\r'
+					: r.pick(['\n', '\r\n']);
 	return lines.map((line) => line + end()).join('');
 }
 
@@ -143,8 +172,14 @@ async function* chunksOf(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
 
 async function readAll(chunks: Uint8Array[]): Promise<SentEvent[]> {
 	const seen: SentEvent[] = [];
-	for await (const event of readServerSentEvents(context, chunksOf(chunks), { idleTimeoutMs: 60_000 })) {
-		seen.push({ data: event.data, ...(event.event ? { event: event.event } : {}), ...(event.id !== undefined ? { id: event.id } : {}) });
+	for await (const event of readServerSentEvents(context, chunksOf(chunks), {
+		idleTimeoutMs: 60_000,
+	})) {
+		seen.push({
+			data: event.data,
+			...(event.event ? { event: event.event } : {}),
+			...(event.id !== undefined ? { id: event.id } : {}),
+		});
 	}
 	return seen;
 }
@@ -163,7 +198,9 @@ describe(`readServerSentEvents, fuzzed (seed ${SEED})`, () => {
 			return { index, style, events, chunks, stream: new TextDecoder().decode(bytes) };
 		});
 		// All at once: the reader's watchdog sleeps in steps, so one after another would be slow.
-		const results = await Promise.all(runs.map(async (run) => ({ run, seen: await readAll(run.chunks) })));
+		const results = await Promise.all(
+			runs.map(async (run) => ({ run, seen: await readAll(run.chunks) })),
+		);
 		for (const { run, seen } of results) {
 			const where = `case ${run.index} of seed ${SEED} (${run.style}, ${run.chunks.length} chunks): ${JSON.stringify(run.stream)}`;
 			expect({ where, events: seen }).toEqual({ where, events: run.events });
@@ -192,7 +229,10 @@ describe(`secretMatches, fuzzed (seed ${SEED})`, () => {
 				])();
 				compare.mockClear();
 				const where = `case ${i} of seed ${SEED}: ${JSON.stringify(received)}`;
-				expect({ where, match: secretMatches(received, expected) }).toEqual({ where, match: received === expected });
+				expect({ where, match: secretMatches(received, expected) }).toEqual({
+					where,
+					match: received === expected,
+				});
 				// whatever was sent, one comparison of two 32-byte digests: no early exit on length or prefix
 				expect(compare).toHaveBeenCalledTimes(1);
 				const [a, b] = compare.mock.calls[0] as [Buffer, Buffer];
@@ -209,7 +249,17 @@ describe(`secretMatches, fuzzed (seed ${SEED})`, () => {
 // ---------------------------------------------------------------------------------------------
 
 type Style = 'laravel' | 'meta' | 'memories' | 'collections' | 'files';
-type Quirk = 'exact' | 'text' | 'missing' | 'null' | 'garbage' | 'zero' | 'fraction' | 'overstated' | 'understated' | 'smallerPages';
+type Quirk =
+	| 'exact'
+	| 'text'
+	| 'missing'
+	| 'null'
+	| 'garbage'
+	| 'zero'
+	| 'fraction'
+	| 'overstated'
+	| 'understated'
+	| 'smallerPages';
 
 interface ListOperation {
 	name: string;
@@ -220,10 +270,34 @@ interface ListOperation {
 }
 
 const OPERATIONS: ListOperation[] = [
-	{ name: 'Agent → Get Many', style: 'laravel', path: '/agents', maxPerPage: PAGE_LIMITS.agents, parameters: { resource: 'agent', operation: 'getAll' } },
-	{ name: 'Webhook → Get Many', style: 'laravel', path: '/webhooks', maxPerPage: PAGE_LIMITS.webhooks, parameters: { resource: 'webhook', operation: 'getAll', scope: 'all' } },
-	{ name: 'Resource Template → Get Many', style: 'meta', path: '/resources', maxPerPage: PAGE_LIMITS.resources, parameters: { resource: 'resourceTemplate', operation: 'getAll' } },
-	{ name: 'Memory → Get Many', style: 'memories', path: '/memories', maxPerPage: PAGE_LIMITS.memories, parameters: { resource: 'memory', operation: 'getAll' } },
+	{
+		name: 'Agent → Get Many',
+		style: 'laravel',
+		path: '/agents',
+		maxPerPage: PAGE_LIMITS.agents,
+		parameters: { resource: 'agent', operation: 'getAll' },
+	},
+	{
+		name: 'Webhook → Get Many',
+		style: 'laravel',
+		path: '/webhooks',
+		maxPerPage: PAGE_LIMITS.webhooks,
+		parameters: { resource: 'webhook', operation: 'getAll', scope: 'all' },
+	},
+	{
+		name: 'Resource Template → Get Many',
+		style: 'meta',
+		path: '/resources',
+		maxPerPage: PAGE_LIMITS.resources,
+		parameters: { resource: 'resourceTemplate', operation: 'getAll' },
+	},
+	{
+		name: 'Memory → Get Many',
+		style: 'memories',
+		path: '/memories',
+		maxPerPage: PAGE_LIMITS.memories,
+		parameters: { resource: 'memory', operation: 'getAll' },
+	},
 	{
 		name: 'Memory Collection → Get Many',
 		style: 'collections',
@@ -231,7 +305,13 @@ const OPERATIONS: ListOperation[] = [
 		maxPerPage: PAGE_LIMITS.collections,
 		parameters: { resource: 'memoryCollection', operation: 'getAll' },
 	},
-	{ name: 'File → Get Many', style: 'files', path: '/files', maxPerPage: PAGE_LIMITS.files, parameters: { resource: 'file', operation: 'getAll' } },
+	{
+		name: 'File → Get Many',
+		style: 'files',
+		path: '/files',
+		maxPerPage: PAGE_LIMITS.files,
+		parameters: { resource: 'file', operation: 'getAll' },
+	},
 ];
 
 interface PagingCase {
@@ -268,8 +348,10 @@ beforeAll(async () => {
 		const page = Number(url.searchParams.get('page'));
 		const perPage = Number(url.searchParams.get('per_page'));
 		served.push({ path: url.pathname.replace(/^\/api\/v1/, ''), page, perPage });
-		const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-		if (served.length > budget) send(410, { message: `fuzz: more than ${budget} requests for one list` });
+		const send = (status: number, body: unknown) =>
+			res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+		if (served.length > budget)
+			send(410, { message: `fuzz: more than ${budget} requests for one list` });
 		else send(200, envelope(c, page, perPage));
 	});
 	server.listen(0, '127.0.0.1');
@@ -283,15 +365,23 @@ afterAll(async () => {
 });
 
 /** The server's page size: what was asked for, or less when it pages on its own terms. */
-const pageSize = (c: PagingCase, perPage: number) => (c.quirk === 'smallerPages' ? Math.min(perPage, c.cap) : perPage);
+const pageSize = (c: PagingCase, perPage: number) =>
+	c.quirk === 'smallerPages' ? Math.min(perPage, c.cap) : perPage;
 
 function envelope(c: PagingCase, page: number, perPage: number): unknown {
 	const size = pageSize(c, perPage);
 	const realLast = Math.max(1, Math.ceil(c.count / size));
 	const from = (page - 1) * size;
-	const ids = Array.from({ length: Math.max(0, Math.min(size, c.count - from)) }, (_, i) => from + i + 1);
+	const ids = Array.from(
+		{ length: Math.max(0, Math.min(size, c.count - from)) },
+		(_, i) => from + i + 1,
+	);
 	const items: unknown[] | null | undefined =
-		ids.length === 0 && page > realLast && c.pastEnd !== 'empty' ? (c.pastEnd === 'null' ? null : undefined) : ids.map((id) => ({ id, name: `item ${id}` }));
+		ids.length === 0 && page > realLast && c.pastEnd !== 'empty'
+			? c.pastEnd === 'null'
+				? null
+				: undefined
+			: ids.map((id) => ({ id, name: `item ${id}` }));
 	const lastPage: unknown = {
 		exact: realLast,
 		text: String(realLast),
@@ -304,18 +394,47 @@ function envelope(c: PagingCase, page: number, perPage: number): unknown {
 		understated: 1,
 		smallerPages: realLast,
 	}[c.quirk];
-	const noise = c.noise ? { current_page: 'one', total: -1, links: null, next_page_url: 'https://elsewhere.invalid/?page=99' } : {};
+	const noise = c.noise
+		? {
+				current_page: 'one',
+				total: -1,
+				links: null,
+				next_page_url: 'https://elsewhere.invalid/?page=99',
+			}
+		: {};
 	const paging = c.quirk === 'missing' ? {} : { last_page: lastPage };
 	const list = (key: string) => (items === undefined ? {} : { [key]: items });
 	switch (c.operation.style) {
 		case 'laravel':
-			return { current_page: page, ...list('data'), per_page: size, total: c.count, path: '/x', ...paging, ...noise };
+			return {
+				current_page: page,
+				...list('data'),
+				per_page: size,
+				total: c.count,
+				path: '/x',
+				...paging,
+				...noise,
+			};
 		case 'meta':
-			return { ...list('data'), meta: { current_page: page, per_page: size, total: c.count, ...paging }, ...noise };
+			return {
+				...list('data'),
+				meta: { current_page: page, per_page: size, total: c.count, ...paging },
+				...noise,
+			};
 		case 'memories':
-			return { message: 'ok', ...list('memories'), meta: { current_page: page, total: c.count, ...paging }, ...noise };
+			return {
+				message: 'ok',
+				...list('memories'),
+				meta: { current_page: page, total: c.count, ...paging },
+				...noise,
+			};
 		case 'collections':
-			return { message: 'ok', ...list('collections'), meta: { current_page: page, total: c.count, ...paging }, ...noise };
+			return {
+				message: 'ok',
+				...list('collections'),
+				meta: { current_page: page, total: c.count, ...paging },
+				...noise,
+			};
 		default:
 			return { ...list('data'), ...(c.noise ? noise : {}) }; // files: the bare list
 	}
@@ -327,18 +446,34 @@ function expectation(c: PagingCase): { ids: number[]; pages: number } {
 	const size = pageSize(c, asked);
 	const all = Array.from({ length: c.count }, (_, i) => i + 1);
 	// last_page says 1 where there are more: a client can only believe it (the envelope style has no other clue)
-	const believed = c.quirk === 'understated' && c.operation.style !== 'files' ? all.slice(0, size) : all;
+	const believed =
+		c.quirk === 'understated' && c.operation.style !== 'files' ? all.slice(0, size) : all;
 	const ids = c.returnAll ? believed : believed.slice(0, c.limit);
 	return { ids, pages: Math.max(1, Math.ceil(ids.length / size)) };
 }
 
 function pagingCase(r: Random): PagingCase {
 	const operation = r.pick(OPERATIONS);
-	const count = r.chance(0.1) ? 0 : r.chance(0.2) ? operation.maxPerPage * r.int(1, 4) : r.int(1, operation.maxPerPage * 4 + 3);
+	const count = r.chance(0.1)
+		? 0
+		: r.chance(0.2)
+			? operation.maxPerPage * r.int(1, 4)
+			: r.int(1, operation.maxPerPage * 4 + 3);
 	const quirks: Quirk[] =
 		operation.style === 'files'
 			? ['exact']
-			: ['exact', 'text', 'missing', 'null', 'garbage', 'zero', 'fraction', 'overstated', 'understated', 'smallerPages'];
+			: [
+					'exact',
+					'text',
+					'missing',
+					'null',
+					'garbage',
+					'zero',
+					'fraction',
+					'overstated',
+					'understated',
+					'smallerPages',
+				];
 	return {
 		operation,
 		count,
@@ -354,28 +489,54 @@ function pagingCase(r: Random): PagingCase {
 
 describe(`apiRequestAllItems through the list operations, fuzzed (seed ${SEED})`, () => {
 	const random = prng(SEED ^ 0x5eed);
-	const cases = Array.from({ length: RUNS || 60 }, (_, index) => ({ index, c: pagingCase(random) }));
+	const cases = Array.from({ length: RUNS || 60 }, (_, index) => ({
+		index,
+		c: pagingCase(random),
+	}));
 
-	it.each(cases.map(({ index, c }) => [index, c.operation.name, c.quirk, c.returnAll ? 'Return All' : `Limit ${c.limit}`, c.count, c] as const))(
-		'case %i: %s, last_page %s, %s of %i items',
-		async (index, _name, _quirk, _mode, _count, c) => {
-			const expected = expectation(c);
-			current = c;
-			served = [];
-			// a correct client needs `pages`, and may look one page past a short or empty one; pages asked
-			// for concurrently before the end was seen add at most PAGING.concurrency
-			budget = expected.pages + 1 + PAGING.concurrency;
-			const { outputs, error } = await runNode({
-				parameters: { ...c.operation.parameters, returnAll: c.returnAll, ...(c.returnAll ? {} : { limit: c.limit }) },
-				credentials: { baseUrl, apiKey: 'fuzz-key', workspaceId: '1' },
-			});
-			const where = `case ${index} of seed ${SEED}: ${JSON.stringify({ ...c, operation: c.operation.name })}; served ${JSON.stringify(served)}`;
-			expect({ where, error: error?.message }).toEqual({ where, error: undefined });
-			expect({ where, ids: (outputs[0] ?? []).map((item) => item.json.id) }).toEqual({ where, ids: expected.ids });
-			expect(served.every((s) => s.path === c.operation.path && s.perPage >= 1 && s.perPage <= c.operation.maxPerPage)).toBe(true);
-			const pages = served.map((s) => s.page);
-			expect({ where, twice: pages.filter((p, i) => pages.indexOf(p) !== i) }).toEqual({ where, twice: [] });
-			expect(served.length).toBeLessThanOrEqual(budget);
-		},
-	);
+	it.each(
+		cases.map(
+			({ index, c }) =>
+				[
+					index,
+					c.operation.name,
+					c.quirk,
+					c.returnAll ? 'Return All' : `Limit ${c.limit}`,
+					c.count,
+					c,
+				] as const,
+		),
+	)('case %i: %s, last_page %s, %s of %i items', async (index, _name, _quirk, _mode, _count, c) => {
+		const expected = expectation(c);
+		current = c;
+		served = [];
+		// a correct client needs `pages`, and may look one page past a short or empty one; pages asked
+		// for concurrently before the end was seen add at most PAGING.concurrency
+		budget = expected.pages + 1 + PAGING.concurrency;
+		const { outputs, error } = await runNode({
+			parameters: {
+				...c.operation.parameters,
+				returnAll: c.returnAll,
+				...(c.returnAll ? {} : { limit: c.limit }),
+			},
+			credentials: { baseUrl, apiKey: 'fuzz-key', workspaceId: '1' },
+		});
+		const where = `case ${index} of seed ${SEED}: ${JSON.stringify({ ...c, operation: c.operation.name })}; served ${JSON.stringify(served)}`;
+		expect({ where, error: error?.message }).toEqual({ where, error: undefined });
+		expect({ where, ids: (outputs[0] ?? []).map((item) => item.json.id) }).toEqual({
+			where,
+			ids: expected.ids,
+		});
+		expect(
+			served.every(
+				(s) => s.path === c.operation.path && s.perPage >= 1 && s.perPage <= c.operation.maxPerPage,
+			),
+		).toBe(true);
+		const pages = served.map((s) => s.page);
+		expect({ where, twice: pages.filter((p, i) => pages.indexOf(p) !== i) }).toEqual({
+			where,
+			twice: [],
+		});
+		expect(served.length).toBeLessThanOrEqual(budget);
+	});
 });

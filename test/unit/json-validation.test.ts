@@ -2,23 +2,42 @@
  * The JSON answers' pure parts: extraction (fenced, bare, surrounded by text), the schema made
  * from an example, validation with the problems by path, and only the harmless coercions.
  */
-import { displayPath, extractJson, schemaFromExample, validateJson } from '../../nodes/AgentPlatform/helpers/jsonValidation';
+import {
+	displayPath,
+	extractJson,
+	schemaFromExample,
+	validateJson,
+} from '../../nodes/AgentPlatform/helpers/jsonValidation';
 import { generatedFilesOf } from '../../nodes/AgentPlatform/helpers/generatedFiles';
 
 describe('extractJson', () => {
 	it('takes a fenced block, then the whole text, then the span between the outer brackets', () => {
-		expect(extractJson('Sure:\n```json\n{"a": 1}\n```\nDone.')).toEqual({ ok: true, value: { a: 1 } });
+		expect(extractJson('Sure:\n```json\n{"a": 1}\n```\nDone.')).toEqual({
+			ok: true,
+			value: { a: 1 },
+		});
 		expect(extractJson('```\n[1, 2]\n```')).toEqual({ ok: true, value: [1, 2] });
 		expect(extractJson('  {"a": [1]}  ')).toEqual({ ok: true, value: { a: [1] } });
-		expect(extractJson('Here it is: {"a": {"b": 2}} — enjoy')).toEqual({ ok: true, value: { a: { b: 2 } } });
-		expect(extractJson('{"a": ')).toMatchObject({ ok: false, problem: expect.stringMatching(/^The answer is not valid JSON/) });
-		expect(extractJson('   ')).toEqual({ ok: false, problem: 'The answer is empty: no JSON found' });
+		expect(extractJson('Here it is: {"a": {"b": 2}} — enjoy')).toEqual({
+			ok: true,
+			value: { a: { b: 2 } },
+		});
+		expect(extractJson('{"a": ')).toMatchObject({
+			ok: false,
+			problem: expect.stringMatching(/^The answer is not valid JSON/),
+		});
+		expect(extractJson('   ')).toEqual({
+			ok: false,
+			problem: 'The answer is empty: no JSON found',
+		});
 	});
 });
 
 describe('schemaFromExample', () => {
-	it('requires every field, with the example\'s types, arrays by their first element', () => {
-		expect(schemaFromExample({ name: 'x', n: 1, ok: true, tags: ['a'], any: null, inner: { b: 2 } })).toEqual({
+	it("requires every field, with the example's types, arrays by their first element", () => {
+		expect(
+			schemaFromExample({ name: 'x', n: 1, ok: true, tags: ['a'], any: null, inner: { b: 2 } }),
+		).toEqual({
 			type: 'object',
 			properties: {
 				name: { type: 'string' },
@@ -58,9 +77,10 @@ describe('validateJson', () => {
 	});
 
 	it('an integer is not made from a fraction', () => {
-		expect(validateJson({ n: '2.5' }, { type: 'object', properties: { n: { type: 'integer' } } }).problems).toEqual([
-			'n: Instance type "string" is invalid. Expected "integer".',
-		]);
+		expect(
+			validateJson({ n: '2.5' }, { type: 'object', properties: { n: { type: 'integer' } } })
+				.problems,
+		).toEqual(['n: Instance type "string" is invalid. Expected "integer".']);
 	});
 
 	it('paths read like n8n expressions', () => {
@@ -75,7 +95,12 @@ describe('generatedFilesOf', () => {
 			generatedFilesOf({
 				generated_files: [
 					'https://cdn.example/a.png',
-					{ download_url: 'https://cdn.example/b.mp4', filename: 'b.mp4', mime_type: 'video/mp4', seconds: 4 },
+					{
+						download_url: 'https://cdn.example/b.mp4',
+						filename: 'b.mp4',
+						mime_type: 'video/mp4',
+						seconds: 4,
+					},
 					{ file_url: 'https://cdn.example/c', name: 'c.png' },
 					{ thumbnail: 'no URL field' },
 					42,
@@ -87,9 +112,20 @@ describe('generatedFilesOf', () => {
 				url: 'https://cdn.example/b.mp4',
 				fileName: 'b.mp4',
 				mimeType: 'video/mp4',
-				record: { url: 'https://cdn.example/b.mp4', download_url: 'https://cdn.example/b.mp4', filename: 'b.mp4', mime_type: 'video/mp4', seconds: 4 },
+				record: {
+					url: 'https://cdn.example/b.mp4',
+					download_url: 'https://cdn.example/b.mp4',
+					filename: 'b.mp4',
+					mime_type: 'video/mp4',
+					seconds: 4,
+				},
 			},
-			{ url: 'https://cdn.example/c', fileName: 'c.png', mimeType: undefined, record: { url: 'https://cdn.example/c', file_url: 'https://cdn.example/c', name: 'c.png' } },
+			{
+				url: 'https://cdn.example/c',
+				fileName: 'c.png',
+				mimeType: undefined,
+				record: { url: 'https://cdn.example/c', file_url: 'https://cdn.example/c', name: 'c.png' },
+			},
 		]);
 		expect(generatedFilesOf({})).toEqual([]);
 	});

@@ -27,7 +27,8 @@ describe('Pace', () => {
 			}),
 		);
 		expect(order).toEqual([0, 1, 2, 3, 4]);
-		for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(19);
+		for (let i = 1; i < times.length; i++)
+			expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(19);
 	});
 
 	it('a refused request goes before those not sent yet', async () => {
@@ -60,7 +61,7 @@ describe('Pace', () => {
 		expect(pace.rate).toBe(1);
 	});
 
-	it('comes back to the credential\'s rate a twentieth at a time', async () => {
+	it("comes back to the credential's rate a twentieth at a time", async () => {
 		const pace = new Pace(100);
 		pace.answered(await pace.take(context()), 429, {}, { retry_after: 0.05 });
 		expect(pace.rate).toBe(50);
@@ -70,9 +71,12 @@ describe('Pace', () => {
 		expect(pace.rate).toBe(100);
 	});
 
-	it('uses a known window\'s budget at once, and sends nothing into an exhausted window before it ends', async () => {
+	it("uses a known window's budget at once, and sends nothing into an exhausted window before it ends", async () => {
 		const pace = new Pace(1); // one a second would take 3 s for these
-		const window = (remaining: number) => ({ 'x-ratelimit-limit': '4', 'x-ratelimit-remaining': String(remaining) });
+		const window = (remaining: number) => ({
+			'x-ratelimit-limit': '4',
+			'x-ratelimit-remaining': String(remaining),
+		});
 		const started = Date.now();
 		pace.answered(await pace.take(context()), 200, window(3));
 		for (let remaining = 2; remaining >= 0; remaining--) {
@@ -82,7 +86,11 @@ describe('Pace', () => {
 		// spent: the platform's reset (an epoch in seconds) says when the next window opens
 		const resetAt = Math.ceil((Date.now() + 1000) / 1000);
 		const probe = await pace.take(context());
-		pace.answered(probe, 429, { ...window(0), 'x-ratelimit-reset': String(resetAt), 'retry-after': '1' });
+		pace.answered(probe, 429, {
+			...window(0),
+			'x-ratelimit-reset': String(resetAt),
+			'retry-after': '1',
+		});
 		await pace.take(context(), true);
 		expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000 + PACING.windowMarginMs - 5);
 	});

@@ -1,14 +1,23 @@
 import type { INode } from 'n8n-workflow';
 
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
-import { readServerSentEvents, streamInterruptionOf } from '../../nodes/AgentPlatform/transport/sse';
+import {
+	readServerSentEvents,
+	streamInterruptionOf,
+} from '../../nodes/AgentPlatform/transport/sse';
 
 const node = { name: 'Agent Platform' } as INode;
 function context(signal?: AbortSignal): PlatformContext {
-	return { getNode: () => node, getExecutionCancelSignal: () => signal } as unknown as PlatformContext;
+	return {
+		getNode: () => node,
+		getExecutionCancelSignal: () => signal,
+	} as unknown as PlatformContext;
 }
 
-async function* chunksOf(parts: Array<string | Uint8Array>, gapMs = 0): AsyncGenerator<Uint8Array | string> {
+async function* chunksOf(
+	parts: Array<string | Uint8Array>,
+	gapMs = 0,
+): AsyncGenerator<Uint8Array | string> {
 	for (const part of parts) {
 		if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
 		yield part;
@@ -17,13 +26,17 @@ async function* chunksOf(parts: Array<string | Uint8Array>, gapMs = 0): AsyncGen
 
 async function collect(parts: Array<string | Uint8Array>, idleTimeoutMs = 1000) {
 	const events = [];
-	for await (const event of readServerSentEvents(context(), chunksOf(parts), { idleTimeoutMs })) events.push(event);
+	for await (const event of readServerSentEvents(context(), chunksOf(parts), { idleTimeoutMs }))
+		events.push(event);
 	return events;
 }
 
 describe('readServerSentEvents', () => {
 	it('yields each data event, with CRLF, comments and retry fields', async () => {
-		const events = await collect([': keep-alive\r\n\r\nretry: 3000\r\n', 'data: {"a":1}\r\n\r\nevent: x\ndata: two\ndata: lines\n\n']);
+		const events = await collect([
+			': keep-alive\r\n\r\nretry: 3000\r\n',
+			'data: {"a":1}\r\n\r\nevent: x\ndata: two\ndata: lines\n\n',
+		]);
 		expect(events.map((e) => e.data)).toEqual(['{"a":1}', 'two\nlines']);
 		expect(events[1].event).toBe('x');
 	});
@@ -49,7 +62,8 @@ describe('readServerSentEvents', () => {
 		const seen: string[] = [];
 		let caught: unknown;
 		try {
-			for await (const event of readServerSentEvents(context(), silent(), { idleTimeoutMs: 200 })) seen.push(event.data);
+			for await (const event of readServerSentEvents(context(), silent(), { idleTimeoutMs: 200 }))
+				seen.push(event.data);
 		} catch (error) {
 			caught = error;
 		}
@@ -65,7 +79,8 @@ describe('readServerSentEvents', () => {
 		}
 		await expect(
 			(async () => {
-				for await (const _ of readServerSentEvents(context(), broken(), { idleTimeoutMs: 1000 })) void _;
+				for await (const _ of readServerSentEvents(context(), broken(), { idleTimeoutMs: 1000 }))
+					void _;
 			})(),
 		).rejects.toMatchObject({ context: { streamInterruption: 'broken' } });
 	});
@@ -79,7 +94,10 @@ describe('readServerSentEvents', () => {
 		setTimeout(() => controller.abort(), 100);
 		let caught: unknown;
 		try {
-			for await (const _ of readServerSentEvents(context(controller.signal), slow(), { idleTimeoutMs: 5000 })) void _;
+			for await (const _ of readServerSentEvents(context(controller.signal), slow(), {
+				idleTimeoutMs: 5000,
+			}))
+				void _;
 		} catch (error) {
 			caught = error;
 		}

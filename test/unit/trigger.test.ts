@@ -70,7 +70,9 @@ describe('addressOf: one text per address', () => {
 	it('ignores the query string, fragment, trailing slash, case of scheme and host, and default ports', () => {
 		expect(addressOf(`${PROD}?secret=abc`)).toBe(PROD);
 		expect(addressOf(`${PROD}/`)).toBe(PROD);
-		expect(addressOf('HTTPS://N8N.Example.COM:443/webhook/x/webhook#top')).toBe('https://n8n.example.com/webhook/x/webhook');
+		expect(addressOf('HTTPS://N8N.Example.COM:443/webhook/x/webhook#top')).toBe(
+			'https://n8n.example.com/webhook/x/webhook',
+		);
 	});
 	it('keeps what tells addresses apart', () => {
 		expect(addressOf(PROD)).not.toBe(addressOf(TEST));
@@ -81,13 +83,16 @@ describe('addressOf: one text per address', () => {
 	});
 });
 
-describe('planWebhooks: which of the agent\'s webhooks this node keeps', () => {
+describe("planWebhooks: which of the agent's webhooks this node keeps", () => {
 	it('none on the platform: nothing to keep, nothing to remove', () => {
 		expect(planWebhooks([], PROD, {})).toEqual({ keep: undefined, remove: [] });
 	});
 
 	it('keeps the stored webhook when the platform still has it (a restart)', () => {
-		const plan = planWebhooks([hook(4, urlWithSecret(PROD, 's4'))], PROD, { webhookId: '4', webhookSecret: 's4' });
+		const plan = planWebhooks([hook(4, urlWithSecret(PROD, 's4'))], PROD, {
+			webhookId: '4',
+			webhookSecret: 's4',
+		});
 		expect(plan).toEqual({ keep: { id: '4', secret: 's4' }, remove: [] });
 	});
 
@@ -97,23 +102,44 @@ describe('planWebhooks: which of the agent\'s webhooks this node keeps', () => {
 	});
 
 	it('forgets a stored webhook the platform no longer has', () => {
-		expect(planWebhooks([], PROD, { webhookId: '4', webhookSecret: 's4' })).toEqual({ keep: undefined, remove: [] });
+		expect(planWebhooks([], PROD, { webhookId: '4', webhookSecret: 's4' })).toEqual({
+			keep: undefined,
+			remove: [],
+		});
 	});
 
-	it('leaves other workflows\' webhooks and the test URL\'s alone', () => {
-		const webhooks = [hook(1, urlWithSecret(OTHER_WORKFLOW, 'o')), hook(2, urlWithSecret(TEST, 't'))];
+	it("leaves other workflows' webhooks and the test URL's alone", () => {
+		const webhooks = [
+			hook(1, urlWithSecret(OTHER_WORKFLOW, 'o')),
+			hook(2, urlWithSecret(TEST, 't')),
+		];
 		expect(planWebhooks(webhooks, PROD, {})).toEqual({ keep: undefined, remove: [] });
-		expect(planWebhooks(webhooks, TEST, {})).toEqual({ keep: { id: '2', secret: 't' }, remove: [] });
+		expect(planWebhooks(webhooks, TEST, {})).toEqual({
+			keep: { id: '2', secret: 't' },
+			remove: [],
+		});
 	});
 
 	it('keeps one and removes its duplicates, preferring the stored one', () => {
-		const webhooks = [hook(3, urlWithSecret(PROD, 'a')), hook(5, urlWithSecret(PROD, 'b')), hook(6, urlWithSecret(OTHER_WORKFLOW, 'o'))];
-		expect(planWebhooks(webhooks, PROD, { webhookId: '5' })).toEqual({ keep: { id: '5', secret: 'b' }, remove: ['3'] });
-		expect(planWebhooks(webhooks, PROD, {})).toEqual({ keep: { id: '3', secret: 'a' }, remove: ['5'] });
+		const webhooks = [
+			hook(3, urlWithSecret(PROD, 'a')),
+			hook(5, urlWithSecret(PROD, 'b')),
+			hook(6, urlWithSecret(OTHER_WORKFLOW, 'o')),
+		];
+		expect(planWebhooks(webhooks, PROD, { webhookId: '5' })).toEqual({
+			keep: { id: '5', secret: 'b' },
+			remove: ['3'],
+		});
+		expect(planWebhooks(webhooks, PROD, {})).toEqual({
+			keep: { id: '3', secret: 'a' },
+			remove: ['5'],
+		});
 	});
 
 	it('replaces one of its webhooks that cannot deliver to it: inactive, or without a secret', () => {
-		expect(planWebhooks([hook(7, urlWithSecret(PROD, 'x'), 'inactive')], PROD, { webhookId: '7' })).toEqual({
+		expect(
+			planWebhooks([hook(7, urlWithSecret(PROD, 'x'), 'inactive')], PROD, { webhookId: '7' }),
+		).toEqual({
 			keep: undefined,
 			remove: ['7'],
 		});
@@ -122,14 +148,21 @@ describe('planWebhooks: which of the agent\'s webhooks this node keeps', () => {
 
 	it('removes the stored webhook when it points at an address n8n no longer uses', () => {
 		const old = 'http://old-host:5678/webhook/0b3c7e52-5a8f-4c38-9d55-1f2e3a4b5c6d/webhook';
-		const plan = planWebhooks([hook(4, urlWithSecret(old, 's4'))], PROD, { webhookId: '4', webhookSecret: 's4' });
+		const plan = planWebhooks([hook(4, urlWithSecret(old, 's4'))], PROD, {
+			webhookId: '4',
+			webhookSecret: 's4',
+		});
 		expect(plan).toEqual({ keep: undefined, remove: ['4'] });
 	});
 
-	it('compares ids as text (the platform\'s numbers, static data\'s strings)', () => {
-		const plan = planWebhooks([hook(12, urlWithSecret(PROD, 'a')), hook(13, urlWithSecret(PROD, 'b'))], PROD, {
-			webhookId: '13',
-		});
+	it("compares ids as text (the platform's numbers, static data's strings)", () => {
+		const plan = planWebhooks(
+			[hook(12, urlWithSecret(PROD, 'a')), hook(13, urlWithSecret(PROD, 'b'))],
+			PROD,
+			{
+				webhookId: '13',
+			},
+		);
 		expect(plan.keep?.id).toBe('13');
 	});
 });
@@ -153,28 +186,38 @@ describe('deliveryJson: one delivery, one item', () => {
 	});
 
 	it('any other JSON value is one item, under body', () => {
-		expect(deliveryJson(Buffer.from('[{"a":1},{"a":2}]'), undefined)).toEqual({ body: [{ a: 1 }, { a: 2 }] });
+		expect(deliveryJson(Buffer.from('[{"a":1},{"a":2}]'), undefined)).toEqual({
+			body: [{ a: 1 }, { a: 2 }],
+		});
 		expect(deliveryJson(Buffer.from('"done"'), undefined)).toEqual({ body: 'done' });
 		expect(deliveryJson(Buffer.from('42'), undefined)).toEqual({ body: 42 });
 		expect(deliveryJson(Buffer.from('null'), undefined)).toEqual({ body: null });
 	});
 
 	it('JSON is JSON whatever the Content-Type said (n8n parsed text/plain as a string)', () => {
-		expect(deliveryJson(Buffer.from('{"status":"failed"}'), '{"status":"failed"}')).toEqual({ status: 'failed' });
+		expect(deliveryJson(Buffer.from('{"status":"failed"}'), '{"status":"failed"}')).toEqual({
+			status: 'failed',
+		});
 	});
 
 	it('a body that is not JSON is kept as text', () => {
-		expect(deliveryJson(Buffer.from('run 41 finished'), 'run 41 finished')).toEqual({ body: 'run 41 finished' });
-		expect(deliveryJson(Buffer.from('<done id="41"/>'), { done: { $: { id: '41' } } })).toEqual({ body: '<done id="41"/>' });
+		expect(deliveryJson(Buffer.from('run 41 finished'), 'run 41 finished')).toEqual({
+			body: 'run 41 finished',
+		});
+		expect(deliveryJson(Buffer.from('<done id="41"/>'), { done: { $: { id: '41' } } })).toEqual({
+			body: '<done id="41"/>',
+		});
 		expect(deliveryJson(Buffer.from('{"cut": '), undefined)).toEqual({ body: '{"cut": ' });
 		expect(deliveryJson(Buffer.from(''), {})).toEqual({ body: '' });
 	});
 
 	it('reads UTF-8 and drops a byte-order mark', () => {
-		expect(deliveryJson(Buffer.from('\uFEFF{"output":"Grüße ✓"}'), undefined)).toEqual({ output: 'Grüße ✓' });
+		expect(deliveryJson(Buffer.from('\uFEFF{"output":"Grüße ✓"}'), undefined)).toEqual({
+			output: 'Grüße ✓',
+		});
 	});
 
-	it('uses n8n\'s parsed body when the raw bytes are missing', () => {
+	it("uses n8n's parsed body when the raw bytes are missing", () => {
 		expect(deliveryJson(undefined, response)).toEqual(response);
 		expect(deliveryJson(undefined, 'text')).toEqual({ body: 'text' });
 	});
@@ -197,7 +240,15 @@ describe('statusAllowed: the status filter', () => {
 	});
 	it('offers every status the platform is known to report', () => {
 		expect(DELIVERY_STATUSES).toEqual(
-			expect.arrayContaining(['starting', 'running', 'completed', 'succeeded', 'failed', 'error', 'canceled']),
+			expect.arrayContaining([
+				'starting',
+				'running',
+				'completed',
+				'succeeded',
+				'failed',
+				'error',
+				'canceled',
+			]),
 		);
 	});
 });

@@ -24,7 +24,10 @@ export const agentLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'An agent ID is a whole number, e.g. 12' },
+					properties: {
+						regex: '^\\s*\\d+\\s*$',
+						errorMessage: 'An agent ID is a whole number, e.g. 12',
+					},
 				},
 			],
 		},
@@ -37,7 +40,10 @@ export const agentLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '.*/agents/\\d+.*', errorMessage: 'The URL must contain /agents/<id>' },
+					properties: {
+						regex: '.*/agents/\\d+.*',
+						errorMessage: 'The URL must contain /agents/<id>',
+					},
 				},
 			],
 		},
@@ -84,7 +90,11 @@ export function limitProperty(maxValue?: number): INodeProperties {
 }
 
 /** How long an operation waits for the platform, in minutes (fractions allowed for quick tests). */
-export function timeoutProperty(description: string, defaultMinutes = 10, show?: IDisplayOptions['show']): INodeProperties {
+export function timeoutProperty(
+	description: string,
+	defaultMinutes = 10,
+	show?: IDisplayOptions['show'],
+): INodeProperties {
 	return {
 		displayName: 'Timeout (Minutes)',
 		name: 'timeout',
@@ -131,7 +141,10 @@ export function historyProperty(roles: string[], description: string): INodeProp
 						type: 'options',
 						default: 'user',
 						description: 'Who wrote the message',
-						options: roles.map((role) => ({ name: role[0].toUpperCase() + role.slice(1), value: role })),
+						options: roles.map((role) => ({
+							name: role[0].toUpperCase() + role.slice(1),
+							value: role,
+						})),
 					},
 					{
 						displayName: 'Content',
@@ -155,7 +168,8 @@ export const historyJsonOption: INodeProperties = {
 	type: 'json',
 	default: '[]',
 	placeholder: '[{"role": "user", "content": "Hello"}]',
-	description: 'Earlier messages as a JSON array of {role, content}, e.g. from an expression. Sent before the History and Message above.',
+	description:
+		'Earlier messages as a JSON array of {role, content}, e.g. from an expression. Sent before the History and Message above.',
 };
 
 /**
@@ -198,7 +212,7 @@ export const chatSettingsProperties: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
 		default: 1,
 		placeholder: 'e.g. 0.7',
-		description: 'A temperature from 0 (focused) to 2 (inventive), sent as the platform\'s text',
+		description: "A temperature from 0 (focused) to 2 (inventive), sent as the platform's text",
 		displayOptions: { show: { temperature: ['custom'] } },
 	},
 ];

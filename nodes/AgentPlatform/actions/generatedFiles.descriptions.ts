@@ -7,5 +7,5 @@ export const downloadGeneratedFilesProperty: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to download the files the run produced (images, videos) into the item\'s binary properties data, data_1, and so on. The API key is sent only to addresses under the credential\'s Base URL.',
+		"Whether to download the files the run produced (images, videos) into the item's binary properties data, data_1, and so on. The API key is sent only to addresses under the credential's Base URL.",
 };

@@ -26,13 +26,19 @@ const resources: OperationTable = {
 	webhook,
 };
 
-function operationFor(ctx: IExecuteFunctions, resource: string, operation: string): OperationFunction {
+function operationFor(
+	ctx: IExecuteFunctions,
+	resource: string,
+	operation: string,
+): OperationFunction {
 	const operations = resources[resource as keyof OperationTable] as
-		| Record<string, { execute?: OperationFunction }>
-		| undefined;
+		Record<string, { execute?: OperationFunction }> | undefined;
 	const candidate = operations?.[operation];
 	if (typeof candidate?.execute !== 'function') {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 	return candidate.execute;
 }
@@ -60,7 +66,7 @@ export const batchingDescription: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
 			default: 1,
 			description:
-				'How many items to process in parallel. The output keeps the input order. Requests still go out at the credential\'s Requests per Second, shared with every workflow using it.',
+				"How many items to process in parallel. The output keeps the input order. Requests still go out at the credential's Requests per Second, shared with every workflow using it.",
 		},
 	],
 };
@@ -99,7 +105,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				// json holds nothing but error/message (1.x) or error/message/details (2.x).
 				outputs[itemIndex] = [
 					{
-						json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
+						json: {
+							error: error.message,
+							...(error.description ? { details: error.description } : {}),
+						},
 						error: asNodeError(this.getNode(), error, itemIndex),
 						pairedItem: { item: itemIndex },
 					},

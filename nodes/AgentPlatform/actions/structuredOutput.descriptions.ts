@@ -39,7 +39,8 @@ export function structuredOutputProperties(show: IDisplayOptions['show']): INode
 				{
 					name: 'Generate From JSON Example',
 					value: 'fromJson',
-					description: 'Generate a schema from an example JSON object; every field of it is required',
+					description:
+						'Generate a schema from an example JSON object; every field of it is required',
 				},
 				{
 					name: 'Define Using JSON Schema',
@@ -55,7 +56,8 @@ export function structuredOutputProperties(show: IDisplayOptions['show']): INode
 			typeOptions: { rows: 6 },
 			default: '{\n\t"title": "A short title",\n\t"score": 8,\n\t"tags": ["one", "two"]\n}',
 			displayOptions: { show: { ...json, schemaType: ['fromJson'] } },
-			description: 'An example of the JSON wanted: the answer must have the same fields, of the same types',
+			description:
+				'An example of the JSON wanted: the answer must have the same fields, of the same types',
 		},
 		{
 			displayName: 'JSON Schema',

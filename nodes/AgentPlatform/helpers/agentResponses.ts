@@ -19,7 +19,11 @@ export function isFinished(response: IDataObject): boolean {
 }
 
 /** A run that ended badly becomes an error carrying the response id, so it can be looked up. */
-export function throwIfRunFailed(ctx: IExecuteFunctions, response: IDataObject, itemIndex: number): void {
+export function throwIfRunFailed(
+	ctx: IExecuteFunctions,
+	response: IDataObject,
+	itemIndex: number,
+): void {
 	const status = String(response.status ?? '');
 	if (!FAILED_STATUSES.includes(status)) return;
 	const reason = typeof response.error === 'string' && response.error ? `: ${response.error}` : '';
@@ -100,7 +104,8 @@ export function throwIfErrorBody(ctx: IExecuteFunctions, body: unknown, itemInde
 	const record = body as IDataObject;
 	if (record.error === undefined || record.error === null || record.error === '') return;
 	// a run record carries `error: null` while it goes well and the failed status when it does not
-	if (record.status !== undefined || record.responses !== undefined || record.choices !== undefined) return;
+	if (record.status !== undefined || record.responses !== undefined || record.choices !== undefined)
+		return;
 	const words = errorWordsOf(record);
 	throw new NodeApiError(ctx.getNode(), record as JsonObject, {
 		message: `The platform answered with an error: ${words}`,

@@ -38,7 +38,7 @@ export async function getAgentDefinition(
 ): Promise<AgentDefinition> {
 	// One GET per agent per node run, however many items use it.
 	return await oncePerRun(this, `agent ${agentId}`, () =>
-			apiRequest
+		apiRequest
 			.call(this, {
 				method: 'GET',
 				path: `/agents/${agentId}`,

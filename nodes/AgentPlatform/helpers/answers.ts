@@ -60,7 +60,7 @@ function checkAnswer(
 		if (temperature !== undefined) return { value: temperature };
 		return {
 			message: `The temperature must be a number from 0 to 2, not "${String(raw)}"`,
-			hint: 'Leave it at Agent Default to use the agent\'s own, or give e.g. 0.7.',
+			hint: "Leave it at Agent Default to use the agent's own, or give e.g. 0.7.",
 		};
 	}
 	const type = question?.type;

@@ -16,16 +16,62 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 /** The extensions the platform accepts (spec: POST /files, Supported file types). */
 export const SUPPORTED_EXTENSIONS: readonly string[] = [
 	'txt',
-	'doc', 'docx',
+	'doc',
+	'docx',
 	'csv',
 	'pdf',
-	'xls', 'xlsx',
-	'ppt', 'pptx',
-	'jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'tiff', 'webp',
-	'mp4', 'avi', 'mov', 'mkv', 'wmv', 'flv',
-	'mp3', 'wav', 'aac', 'ogg', 'flac', 'm4a',
-	'bas', 'bat', 'xml', 'css', 'dart', 'html', 'htm', 'inc', 'js', 'json', 'kt', 'lua', 'pas', 'php', 'pl',
-	'ps1', 'py', 'r', 'sh', 'vsd', 'sql', 'swift', 'ts', 'vb', 'vba', 'yml', 'yaml', 'md',
+	'xls',
+	'xlsx',
+	'ppt',
+	'pptx',
+	'jpg',
+	'jpeg',
+	'png',
+	'gif',
+	'bmp',
+	'svg',
+	'tiff',
+	'webp',
+	'mp4',
+	'avi',
+	'mov',
+	'mkv',
+	'wmv',
+	'flv',
+	'mp3',
+	'wav',
+	'aac',
+	'ogg',
+	'flac',
+	'm4a',
+	'bas',
+	'bat',
+	'xml',
+	'css',
+	'dart',
+	'html',
+	'htm',
+	'inc',
+	'js',
+	'json',
+	'kt',
+	'lua',
+	'pas',
+	'php',
+	'pl',
+	'ps1',
+	'py',
+	'r',
+	'sh',
+	'vsd',
+	'sql',
+	'swift',
+	'ts',
+	'vb',
+	'vba',
+	'yml',
+	'yaml',
+	'md',
 ];
 
 /**
@@ -93,18 +139,29 @@ export function checkUploadable(node: INode, file: UploadFacts): void {
 		throw new NodeOperationError(
 			node,
 			`The file "${fileName}" is ${megabytes(size)}: the platform accepts at most 200 MB per file (${where})`,
-			{ itemIndex, description: `The limit is ${MAX_UPLOAD_BYTES} bytes; this file has ${size}. Split or compress it first.` },
+			{
+				itemIndex,
+				description: `The limit is ${MAX_UPLOAD_BYTES} bytes; this file has ${size}. Split or compress it first.`,
+			},
 		);
 	}
 }
 
-function inputBinary(ctx: IExecuteFunctions, itemIndex: number, binaryPropertyName: string): IBinaryData {
+function inputBinary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	binaryPropertyName: string,
+): IBinaryData {
 	const name = binaryPropertyName.trim();
 	if (!name) {
-		throw new NodeOperationError(ctx.getNode(), inItem(`The Input Binary Field is empty`, itemIndex), {
-			itemIndex,
-			description: 'Give the name of the binary property holding the file, e.g. data.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			inItem(`The Input Binary Field is empty`, itemIndex),
+			{
+				itemIndex,
+				description: 'Give the name of the binary property holding the file, e.g. data.',
+			},
+		);
 	}
 	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
 	const binary = binaries[name];
@@ -134,11 +191,18 @@ async function storedSource(ctx: IExecuteFunctions, id: string): Promise<Source 
 	const { fileSize } = await ctx.helpers.getBinaryMetadata(id);
 	if (!Number.isSafeInteger(fileSize) || fileSize < 0) return undefined; // no exact size: read it whole
 	// Opened when the request reads the body, and again on each retry.
-	return { size: fileSize, open: async () => await ctx.helpers.getBinaryStream(id, UPLOAD_CHUNK_BYTES) };
+	return {
+		size: fileSize,
+		open: async () => await ctx.helpers.getBinaryStream(id, UPLOAD_CHUNK_BYTES),
+	};
 }
 
 /** A binary kept in memory (n8n 1.x's default mode): the buffer it already is. */
-async function bufferSource(ctx: IExecuteFunctions, itemIndex: number, property: string): Promise<Source> {
+async function bufferSource(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+): Promise<Source> {
 	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	return { size: buffer.length, open: async () => buffer };
 }

@@ -33,7 +33,8 @@ async function* jsonEvents(
 		} catch {
 			continue;
 		}
-		if (data !== null && typeof data === 'object' && !Array.isArray(data)) yield data as IDataObject;
+		if (data !== null && typeof data === 'object' && !Array.isArray(data))
+			yield data as IDataObject;
 	}
 }
 
@@ -57,7 +58,8 @@ export async function readExecuteStream(
 		for await (const data of jsonEvents(this, stream, settings)) {
 			if (data === 'done') break;
 			// an error event that is no run record: the platform's own words, as a failure
-			if (data.error !== undefined && data.status === undefined) throwIfErrorBody(this, data, itemIndex);
+			if (data.error !== undefined && data.status === undefined)
+				throwIfErrorBody(this, data, itemIndex);
 			last = { ...last, ...data };
 			if (typeof data.output === 'string' && data.output) {
 				output += data.output;

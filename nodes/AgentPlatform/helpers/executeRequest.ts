@@ -41,26 +41,47 @@ export async function readExecuteRequest(
 		.filter(Boolean);
 	const attached = fileIds.length + binaryNames.length;
 	if (attached > MAX_ATTACHMENTS) {
-		fail(this, itemIndex, `${attached} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run`);
+		fail(
+			this,
+			itemIndex,
+			`${attached} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run`,
+		);
 	}
 	// Extension and size of every binary are checked before anything is uploaded.
 	const uploads: PreparedUpload[] = [];
 	for (const name of binaryNames) uploads.push(await prepareUpload.call(this, itemIndex, name));
-	const messages = toExecuteMessages(this, readChatMessages(this, itemIndex, EXECUTE_ROLES), itemIndex);
+	const messages = toExecuteMessages(
+		this,
+		readChatMessages(this, itemIndex, EXECUTE_ROLES),
+		itemIndex,
+	);
 
-	const mapped = (this.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
+	const mapped =
+		(this.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
 	const settings = readChatSettings(this, itemIndex);
 	const answersJson = readJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex);
 	const rootId = String(options.rootId ?? '').trim();
-	if (rootId && !/^\d+$/.test(rootId)) fail(this, itemIndex, `The root_id "${rootId}" is not a number`);
+	if (rootId && !/^\d+$/.test(rootId))
+		fail(this, itemIndex, `The root_id "${rootId}" is not a number`);
 	// Only the checks against the agent's own questions need its form, read once per node run.
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
 	// Model, Tools or Temperature left from another agent are not sent to one that does not ask for them.
-	const asked = Object.entries(settings).filter(([name]) => agent.questions.some((q) => q.name === name));
-	const answers = checkAnswers(this, agent, { ...mapped, ...Object.fromEntries(asked), ...answersJson }, itemIndex);
+	const asked = Object.entries(settings).filter(([name]) =>
+		agent.questions.some((q) => q.name === name),
+	);
+	const answers = checkAnswers(
+		this,
+		agent,
+		{ ...mapped, ...Object.fromEntries(asked), ...answersJson },
+		itemIndex,
+	);
 	const asksForMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (asksForMessages && messages.length === 0) {
-		fail(this, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);
+		fail(
+			this,
+			itemIndex,
+			`The agent "${agent.title}" is a chat agent: give a Message or a History`,
+		);
 	}
 	// Older and newer revisions of the API read answers from `answers` or from the top level:
 	// real clients send both, and both spellings of the wait flag.

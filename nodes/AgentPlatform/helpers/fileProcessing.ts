@@ -43,7 +43,10 @@ export async function waitUntilProcessed(
 		timedOut: () =>
 			new NodeOperationError(
 				this.getNode(),
-				inItem(`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds`, itemIndex),
+				inItem(
+					`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds`,
+					itemIndex,
+				),
 				{
 					itemIndex,
 					description: `It is uploaded and may still be processing. Raise the Timeout option, or check it later with File → Get and the ID ${fileId}.`,

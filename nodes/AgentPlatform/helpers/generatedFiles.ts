@@ -82,7 +82,9 @@ function fileNameFromUrl(url: URL, index: number): string {
 /** The credential's Base URL without a trailing slash: only URLs under it get the API key. */
 async function platformBaseUrl(ctx: IExecuteFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	return String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 }
 
 interface Download {
@@ -154,10 +156,14 @@ export async function downloadGeneratedFiles(
 		const label = file.fileName ?? (url ? fileNameFromUrl(url, index) : file.url);
 		const where = `the generated file "${label}" of run ${runId}`;
 		if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-			throw new NodeOperationError(this.getNode(), inItem(`Cannot download ${where}: its address is not an http(s) URL`, itemIndex), {
-				itemIndex,
-				description: `Only http:// and https:// addresses are fetched. The platform gave: ${file.url.slice(0, 200)}`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				inItem(`Cannot download ${where}: its address is not an http(s) URL`, itemIndex),
+				{
+					itemIndex,
+					description: `Only http:// and https:// addresses are fetched. The platform gave: ${file.url.slice(0, 200)}`,
+				},
+			);
 		}
 		let download: Download;
 		try {
@@ -174,10 +180,14 @@ export async function downloadGeneratedFiles(
 					})
 				: await downloadElsewhere(this, href);
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), inItem(`Could not download ${where}`, itemIndex), {
-				itemIndex,
-				description: `${(error as Error).message}. The run itself succeeded: fetch it again later with Agent Response → Get and the ID ${runId}, with "Download Generated Files" on.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				inItem(`Could not download ${where}`, itemIndex),
+				{
+					itemIndex,
+					description: `${(error as Error).message}. The run itself succeeded: fetch it again later with Agent Response → Get and the ID ${runId}, with "Download Generated Files" on.`,
+				},
+			);
 		}
 		const property = binaryPropertyName(index);
 		const fileName = file.fileName ?? fileNameFromUrl(url, index);
@@ -209,10 +219,21 @@ export async function withGeneratedFiles(
 	response: IDataObject,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const wanted = this.getNodeParameter('options.downloadGeneratedFiles', itemIndex, false) as boolean;
+	const wanted = this.getNodeParameter(
+		'options.downloadGeneratedFiles',
+		itemIndex,
+		false,
+	) as boolean;
 	if (!wanted || !items.length) return items;
 	const { binary, files } = await downloadGeneratedFiles.call(this, response, itemIndex);
 	if (!files.length) return items;
 	const [first, ...rest] = items;
-	return [{ ...first, json: { ...first.json, generated_files: files }, binary: { ...(first.binary ?? {}), ...binary } }, ...rest];
+	return [
+		{
+			...first,
+			json: { ...first.json, generated_files: files },
+			binary: { ...(first.binary ?? {}), ...binary },
+		},
+		...rest,
+	];
 }

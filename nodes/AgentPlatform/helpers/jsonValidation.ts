@@ -78,11 +78,22 @@ export function displayPath(instanceLocation: string): string {
 		.filter((part) => part !== '')
 		.map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 	if (!parts.length) return 'the answer';
-	return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+	return parts.reduce(
+		(path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
+		'',
+	);
 }
 
 /** Errors that only say "a part below did not match": the part's own error follows. */
-const WRAPPER_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', '$dynamicRef', 'false']);
+const WRAPPER_KEYWORDS = new Set([
+	'properties',
+	'items',
+	'prefixItems',
+	'allOf',
+	'$ref',
+	'$dynamicRef',
+	'false',
+]);
 
 function pointerGet(root: unknown, pointer: string): unknown {
 	let current = root;
@@ -98,7 +109,11 @@ function pointerSet(root: unknown, pointer: string, value: unknown): unknown {
 	const parts = pointer.replace(/^#\/?/, '').split('/').filter(Boolean);
 	if (!parts.length) return value;
 	const parent = pointerGet(root, `#/${parts.slice(0, -1).join('/')}`) as Record<string, unknown>;
-	parent[decodeURIComponent(parts[parts.length - 1]).replace(/~1/g, '/').replace(/~0/g, '~')] = value;
+	parent[
+		decodeURIComponent(parts[parts.length - 1])
+			.replace(/~1/g, '/')
+			.replace(/~0/g, '~')
+	] = value;
 	return root;
 }
 
@@ -106,13 +121,21 @@ function pointerSet(root: unknown, pointer: string, value: unknown): unknown {
 function coerce(value: unknown, wanted: string[]): { ok: true; value: unknown } | undefined {
 	if (typeof value === 'string') {
 		const text = value.trim();
-		if ((wanted.includes('number') || wanted.includes('integer')) && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) {
+		if (
+			(wanted.includes('number') || wanted.includes('integer')) &&
+			/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)
+		) {
 			const number = Number(text);
-			if (Number.isFinite(number) && (wanted.includes('number') || Number.isInteger(number))) return { ok: true, value: number };
+			if (Number.isFinite(number) && (wanted.includes('number') || Number.isInteger(number)))
+				return { ok: true, value: number };
 		}
-		if (wanted.includes('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
+		if (wanted.includes('boolean') && (text === 'true' || text === 'false'))
+			return { ok: true, value: text === 'true' };
 	}
-	if (wanted.includes('string') && ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')) {
+	if (
+		wanted.includes('string') &&
+		((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
+	) {
 		return { ok: true, value: String(value) };
 	}
 	return undefined;
@@ -134,7 +157,9 @@ export function validateJson(value: unknown, schema: JsonSchema): Validated {
 	for (let round = 0; round < 50; round++) {
 		const result = validator.validate(current);
 		if (result.valid) return { value: current, problems: [], coercions };
-		const errors = result.errors.filter((error: OutputUnit) => !WRAPPER_KEYWORDS.has(error.keyword));
+		const errors = result.errors.filter(
+			(error: OutputUnit) => !WRAPPER_KEYWORDS.has(error.keyword),
+		);
 		let changed = false;
 		for (const error of errors) {
 			if (error.keyword !== 'type') continue;
@@ -144,11 +169,15 @@ export function validateJson(value: unknown, schema: JsonSchema): Validated {
 			const after = coerce(before, wanted);
 			if (!after) continue;
 			current = pointerSet(current, error.instanceLocation, after.value);
-			coercions.push(`${displayPath(error.instanceLocation)}: ${JSON.stringify(before)} → ${JSON.stringify(after.value)}`);
+			coercions.push(
+				`${displayPath(error.instanceLocation)}: ${JSON.stringify(before)} → ${JSON.stringify(after.value)}`,
+			);
 			changed = true;
 		}
 		if (!changed) {
-			const problems = [...new Set(errors.map((error) => `${displayPath(error.instanceLocation)}: ${error.error}`))];
+			const problems = [
+				...new Set(errors.map((error) => `${displayPath(error.instanceLocation)}: ${error.error}`)),
+			];
 			return { value: current, problems, coercions };
 		}
 	}

@@ -29,6 +29,10 @@ export async function getManyItems(
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
-	const records = await apiRequestAllItems.call(this, { ...request, itemIndex }, { returnAll, limit, ...list });
+	const records = await apiRequestAllItems.call(
+		this,
+		{ ...request, itemIndex },
+		{ returnAll, limit, ...list },
+	);
 	return this.helpers.returnJsonArray(records);
 }

@@ -20,7 +20,12 @@ const INSTRUCTION_ROLES = ['system', 'developer'];
 /** What joins two turns of one role that Execute receives as one. */
 export const TURN_SEPARATOR = '\n\n';
 
-function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+function fail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(ctx.getNode(), inItem(message, itemIndex), {
 		itemIndex,
 		description,
@@ -47,7 +52,8 @@ export function checkMessages(
 		}
 	}
 	if (list === undefined || list === null) return [];
-	if (!Array.isArray(list)) fail(ctx, itemIndex, `${parameter} must be an array of messages`, example);
+	if (!Array.isArray(list))
+		fail(ctx, itemIndex, `${parameter} must be an array of messages`, example);
 	return list.map((message, position) => {
 		const role = String((message as IDataObject)?.role ?? '');
 		const content = (message as IDataObject)?.content;

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeParameterResourceLocator } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeParameterResourceLocator,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 type RawId = string | number | INodeParameterResourceLocator | undefined | null;
@@ -18,7 +23,10 @@ export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(
 			node,
-			inItem(value ? `The ${label} "${value}" is not a valid ID` : `The ${label} is empty`, itemIndex),
+			inItem(
+				value ? `The ${label} "${value}" is not a valid ID` : `The ${label} is empty`,
+				itemIndex,
+			),
 			{ itemIndex, description: `Pick the ${label} from the list, or give its numeric ID.` },
 		);
 	}
@@ -72,9 +80,13 @@ export function readJsonObject(
 		}
 	}
 	if (typeof value !== 'object' || Array.isArray(value) || value === null) {
-		throw new NodeOperationError(ctx.getNode(), inItem(`${label} must be a JSON object`, itemIndex), {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			inItem(`${label} must be a JSON object`, itemIndex),
+			{
+				itemIndex,
+			},
+		);
 	}
 	return value as IDataObject;
 }

@@ -113,7 +113,7 @@ function lostRunError(
 		: 'The start of the run got no answer, and the platform may have started it';
 	const found = ids.length
 		? `The runs started at that moment with the same input are ${ids.join(', ')}: the node cannot tell which one is this item's.`
-		: 'No run with this input showed up among the agent\'s newest runs.';
+		: "No run with this input showed up among the agent's newest runs.";
 	return new NodeApiError(ctx.getNode(), (cause.errorResponse ?? {}) as JsonObject, {
 		message,
 		description: `${cause.message}. Nothing was sent again, so the agent did not run twice. ${found} ${how}`,
@@ -136,5 +136,10 @@ export async function recoverStartedRun(
 		if (found.length) break;
 	}
 	if (found.length === 1) return found[0];
-	throw lostRunError(this, lookup, cause, found.map((run) => String(run.id)));
+	throw lostRunError(
+		this,
+		lookup,
+		cause,
+		found.map((run) => String(run.id)),
+	);
 }

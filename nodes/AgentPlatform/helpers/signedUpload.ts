@@ -51,10 +51,17 @@ export async function uploadSigned(
 	if (refused !== undefined) throw refused;
 	const uploadUrl = either(answer, 'upload_url', 'uploadUrl');
 	const objectPath = either(answer, 'object_path', 'objectPath');
-	if (typeof uploadUrl !== 'string' || !/^https?:\/\//i.test(uploadUrl) || typeof objectPath !== 'string') {
+	if (
+		typeof uploadUrl !== 'string' ||
+		!/^https?:\/\//i.test(uploadUrl) ||
+		typeof objectPath !== 'string'
+	) {
 		throw new NodeOperationError(
 			this.getNode(),
-			inItem(`The platform's answer to the upload of "${file.fileName}" has no upload address`, itemIndex),
+			inItem(
+				`The platform's answer to the upload of "${file.fileName}" has no upload address`,
+				itemIndex,
+			),
 			{ itemIndex, description: `It answered: ${JSON.stringify(answer).slice(0, 500)}` },
 		);
 	}

@@ -2,7 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 /** True when a Chat Trigger or a Webhook in "Streaming" response mode started the workflow. */
 export function isStreamingToCaller(ctx: IExecuteFunctions): boolean {
-	return typeof ctx.isStreaming === 'function' && typeof ctx.sendChunk === 'function' && ctx.isStreaming();
+	return (
+		typeof ctx.isStreaming === 'function' &&
+		typeof ctx.sendChunk === 'function' &&
+		ctx.isStreaming()
+	);
 }
 
 /**

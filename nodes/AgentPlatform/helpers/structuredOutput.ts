@@ -18,39 +18,67 @@ export interface JsonRequest {
 
 export const MAX_CORRECTIONS = 5;
 
-function parseJsonParameter(ctx: IExecuteFunctions, raw: unknown, label: string, itemIndex: number): unknown {
+function parseJsonParameter(
+	ctx: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	itemIndex: number,
+): unknown {
 	if (typeof raw !== 'string') return raw;
 	try {
 		return JSON.parse(raw);
 	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), inItem(`The ${label} is not valid JSON`, itemIndex), {
-			itemIndex,
-			description: (error as Error).message,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			inItem(`The ${label} is not valid JSON`, itemIndex),
+			{
+				itemIndex,
+				description: (error as Error).message,
+			},
+		);
 	}
 }
 
 /** The JSON output settings of the item, checked before any request; undefined for text output. */
-export function readJsonRequest(ctx: IExecuteFunctions, itemIndex: number): JsonRequest | undefined {
+export function readJsonRequest(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): JsonRequest | undefined {
 	if (ctx.getNodeParameter('outputFormat', itemIndex, 'text') !== 'json') return undefined;
 	const schemaType = ctx.getNodeParameter('schemaType', itemIndex, 'fromJson') as string;
 	let schema: JsonSchema;
 	if (schemaType === 'manual') {
-		const raw = parseJsonParameter(ctx, ctx.getNodeParameter('inputSchema', itemIndex, ''), 'JSON Schema', itemIndex);
+		const raw = parseJsonParameter(
+			ctx,
+			ctx.getNodeParameter('inputSchema', itemIndex, ''),
+			'JSON Schema',
+			itemIndex,
+		);
 		try {
 			schema = checkSchema(raw);
 		} catch (error) {
-			throw new NodeOperationError(ctx.getNode(), inItem(`The JSON Schema cannot be used`, itemIndex), {
-				itemIndex,
-				description: (error as Error).message,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				inItem(`The JSON Schema cannot be used`, itemIndex),
+				{
+					itemIndex,
+					description: (error as Error).message,
+				},
+			);
 		}
 	} else {
-		const example = parseJsonParameter(ctx, ctx.getNodeParameter('jsonSchemaExample', itemIndex, ''), 'JSON Example', itemIndex);
+		const example = parseJsonParameter(
+			ctx,
+			ctx.getNodeParameter('jsonSchemaExample', itemIndex, ''),
+			'JSON Example',
+			itemIndex,
+		);
 		schema = schemaFromExample(example);
 	}
 	const attempts = Number(ctx.getNodeParameter('jsonCorrectionAttempts', itemIndex, 2));
-	const maxCorrections = Number.isFinite(attempts) ? Math.min(MAX_CORRECTIONS, Math.max(0, Math.floor(attempts))) : 2;
+	const maxCorrections = Number.isFinite(attempts)
+		? Math.min(MAX_CORRECTIONS, Math.max(0, Math.floor(attempts)))
+		: 2;
 	return { schema, maxCorrections };
 }
 
@@ -128,7 +156,10 @@ export async function answerAsJson(
 		if (attempt > request.maxCorrections) {
 			throw new NodeOperationError(
 				this.getNode(),
-				inItem(`The agent's answer is not the JSON asked for, after ${attempt} attempt${attempt === 1 ? '' : 's'}`, itemIndex),
+				inItem(
+					`The agent's answer is not the JSON asked for, after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
+					itemIndex,
+				),
 				{
 					itemIndex,
 					description: `Problems in the last answer:\n${problems.map((problem) => `- ${problem}`).join('\n')}\n\n${credits !== undefined ? `Credits spent on all attempts: ${credits}. ` : ''}Raise "Correction Attempts", or make the schema or the message clearer.`,

@@ -83,7 +83,11 @@ export interface WebhookPlan {
  * platform has it under another URL: this node registered it, for an address n8n no longer uses.
  * A stored id the platform does not list at all is simply forgotten (no `keep`).
  */
-export function planWebhooks(webhooks: IDataObject[], webhookUrl: string, stored: StoredWebhook): WebhookPlan {
+export function planWebhooks(
+	webhooks: IDataObject[],
+	webhookUrl: string,
+	stored: StoredWebhook,
+): WebhookPlan {
 	const ours = addressOf(webhookUrl);
 	const storedId = stored.webhookId === undefined ? undefined : String(stored.webhookId);
 	const mine = webhooks.filter((webhook) => ours !== undefined && addressOf(webhook.url) === ours);
@@ -93,7 +97,8 @@ export function planWebhooks(webhooks: IDataObject[], webhookUrl: string, stored
 	const chosen = usable.find((webhook) => String(webhook.id) === storedId) ?? usable[0];
 	const remove = mine.filter((webhook) => webhook !== chosen).map((webhook) => String(webhook.id));
 	const storedElsewhere = webhooks.find(
-		(webhook) => storedId !== undefined && String(webhook.id) === storedId && !mine.includes(webhook),
+		(webhook) =>
+			storedId !== undefined && String(webhook.id) === storedId && !mine.includes(webhook),
 	);
 	if (storedElsewhere) remove.push(storedId as string);
 	return {
@@ -106,7 +111,15 @@ export function planWebhooks(webhooks: IDataObject[], webhookUrl: string, stored
 // Deliveries
 // ---------------------------------------------------------------------------------------------
 
-export const DELIVERY_STATUSES = ['canceled', 'completed', 'error', 'failed', 'running', 'starting', 'succeeded'];
+export const DELIVERY_STATUSES = [
+	'canceled',
+	'completed',
+	'error',
+	'failed',
+	'running',
+	'starting',
+	'succeeded',
+];
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,10 +132,15 @@ function isPlainObject(value: unknown): value is IDataObject {
  * `rawBody` is the request's bytes as n8n read them; `parsedBody` (n8n's parse) is the
  * fallback when they are missing.
  */
-export function deliveryJson(rawBody: Uint8Array | string | undefined, parsedBody: unknown): IDataObject {
+export function deliveryJson(
+	rawBody: Uint8Array | string | undefined,
+	parsedBody: unknown,
+): IDataObject {
 	let value: unknown = parsedBody;
 	if (rawBody !== undefined) {
-		const text = (typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody)).replace(/^\uFEFF/, '');
+		const text = (
+			typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody)
+		).replace(/^\uFEFF/, '');
 		value = text;
 		if (text.trim() !== '') {
 			try {
@@ -132,7 +150,9 @@ export function deliveryJson(rawBody: Uint8Array | string | undefined, parsedBod
 			}
 		}
 	}
-	return isPlainObject(value) ? value : { body: value === undefined ? '' : (value as IDataObject['body']) };
+	return isPlainObject(value)
+		? value
+		: { body: value === undefined ? '' : (value as IDataObject['body']) };
 }
 
 /**
@@ -143,6 +163,9 @@ export function deliveryJson(rawBody: Uint8Array | string | undefined, parsedBod
 export function statusAllowed(json: IDataObject, statuses: string[] | undefined): boolean {
 	if (!statuses || statuses.length === 0) return true;
 	if (typeof json.status !== 'string') return false;
-	const status = json.status.trim().toLowerCase().replace(/^cancelled$/, 'canceled');
+	const status = json.status
+		.trim()
+		.toLowerCase()
+		.replace(/^cancelled$/, 'canceled');
 	return statuses.includes(status);
 }

@@ -24,7 +24,12 @@ async function postFile(
 	if (options.process) form.append('process', '1');
 	form.append(
 		'file',
-		new StreamedFile({ name: file.fileName, type: file.mimeType, size: file.size, open: file.open }),
+		new StreamedFile({
+			name: file.fileName,
+			type: file.mimeType,
+			size: file.size,
+			open: file.open,
+		}),
 	);
 	try {
 		return (await apiRequest.call(this, {

@@ -32,7 +32,11 @@ export async function createWebhook(
  * DELETE /webhooks/{id}, for Webhook → Delete and the trigger alike. A 404 is not an error: the
  * webhook is gone, which is what was wanted. Any other failure is thrown.
  */
-export async function deleteWebhook(this: PlatformContext, id: string, itemIndex?: number): Promise<DeletedWebhook> {
+export async function deleteWebhook(
+	this: PlatformContext,
+	id: string,
+	itemIndex?: number,
+): Promise<DeletedWebhook> {
 	try {
 		const body = (await apiRequest.call(this, {
 			method: 'DELETE',

@@ -24,8 +24,11 @@ interface TestAnswer {
 
 /** The Base URL as typed, or words saying what is wrong with it (nothing is sent then). */
 export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
-	const url = String(raw ?? '').trim().replace(/\/+$/, '');
-	if (!url) return { problem: 'The Base URL is empty. Enter the address of the Agent Platform API.' };
+	const url = String(raw ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	if (!url)
+		return { problem: 'The Base URL is empty. Enter the address of the Agent Platform API.' };
 	if (!/^https?:\/\//i.test(url)) {
 		return {
 			problem: `The Base URL "${url}" must start with https:// (or http://), e.g. https://${url.replace(/^[a-z]*:?\/*/i, '')}`,
@@ -88,12 +91,22 @@ export function answerWords(answer: TestAnswer, url: string): INodeCredentialTes
 		};
 	}
 	if (status === 429) {
-		return { status: 'Error', message: 'The platform is busy with this API key (too many requests). Wait a moment and test again.' };
+		return {
+			status: 'Error',
+			message:
+				'The platform is busy with this API key (too many requests). Wait a moment and test again.',
+		};
 	}
 	if (status >= 500) {
-		return { status: 'Error', message: `The platform had a problem on its side (HTTP ${status}). Try again later.` };
+		return {
+			status: 'Error',
+			message: `The platform had a problem on its side (HTTP ${status}). Try again later.`,
+		};
 	}
-	return { status: 'Error', message: `The platform answered HTTP ${status}${said ? `: ${said}` : ''}` };
+	return {
+		status: 'Error',
+		message: `The platform answered HTTP ${status}${said ? `: ${said}` : ''}`,
+	};
 }
 
 /**
@@ -107,7 +120,8 @@ export async function testAgentPlatformApi(
 	const data = (credential.data ?? {}) as ICredentialDataDecryptedObject;
 	const checked = checkBaseUrl(data.baseUrl);
 	if ('problem' in checked) return { status: 'Error', message: checked.problem };
-	if (!String(data.apiKey ?? '').trim()) return { status: 'Error', message: 'The API key is empty.' };
+	if (!String(data.apiKey ?? '').trim())
+		return { status: 'Error', message: 'The API key is empty.' };
 	const options: IHttpRequestOptions = { url: `${checked.url}/agents`, method: 'GET', headers: {} };
 	await new AgentPlatformApi().authenticate(data, options);
 	// A credential test gets only n8n's legacy `request` helper (there is no httpRequest here).

@@ -18,11 +18,18 @@ export async function searchAgents(
 	const lastPage = Number(body.last_page ?? page);
 	return {
 		results: agents.map((agent) => {
-			const description = typeof agent.description === 'string' && agent.description.trim() ? agent.description.trim() : undefined;
+			const description =
+				typeof agent.description === 'string' && agent.description.trim()
+					? agent.description.trim()
+					: undefined;
 			const title = `${String(agent.title ?? `Agent ${agent.id}`)}${agent.type ? ` (${String(agent.type)})` : ''}`;
 			// n8n (1.x and 2.x) shows only an entry's name, in the list and once picked: the agent's
 			// own description goes into the name, so that it is seen; `description` is kept as well.
-			return { name: description ? `${title} — ${description}` : title, value: String(agent.id), description };
+			return {
+				name: description ? `${title} — ${description}` : title,
+				value: String(agent.id),
+				description,
+			};
 		}),
 		paginationToken: page < lastPage ? String(page + 1) : undefined,
 	};
@@ -47,7 +54,14 @@ export async function searchFiles(
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	return {
 		results: files
-			.filter((file) => !wanted || String(file.filename ?? '').toLowerCase().includes(wanted) || String(file.id) === wanted)
+			.filter(
+				(file) =>
+					!wanted ||
+					String(file.filename ?? '')
+						.toLowerCase()
+						.includes(wanted) ||
+					String(file.id) === wanted,
+			)
 			.map((file) => ({
 				name: `${String(file.filename ?? `File ${file.id}`)} (${String(file.id)})`,
 				value: String(file.id),
@@ -66,7 +80,11 @@ export async function searchCollections(
 	const page = Number(paginationToken ?? 1) || 1;
 	const qs: IDataObject = { page, per_page: PAGE_LIMITS.collections };
 	if (filter) qs.search = filter;
-	const body = (await apiRequest.call(this, { method: 'GET', path: '/memory-collections', qs })) as IDataObject;
+	const body = (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/memory-collections',
+		qs,
+	})) as IDataObject;
 	const collections = itemsOf(body, 'collections');
 	const lastPage = lastPageOf(body) ?? page;
 	return {

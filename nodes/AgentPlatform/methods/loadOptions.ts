@@ -5,7 +5,8 @@ import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/answers';
 
 /** The picked agent's id, whichever mode of the agent picker was used. */
 export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('agentId', { extractValue: true }) as string | undefined;
+	const value = ctx.getCurrentNodeParameter('agentId', { extractValue: true }) as
+		string | undefined;
 	const id = String(value ?? '').trim();
 	return /^\d+$/.test(id) ? id : undefined;
 }
@@ -13,7 +14,7 @@ export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	name: 'Agent Default',
 	value: AGENT_DEFAULT,
-	description: "Send nothing: the agent uses its own setting",
+	description: 'Send nothing: the agent uses its own setting',
 };
 
 /**
@@ -21,14 +22,23 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
  * from another agent that this one does not ask for stays listed as what it is, not sent, so that
  * n8n does not mark it "not supported" in red after switching agents.
  */
-async function optionsOf(ctx: ILoadOptionsFunctions, question: string): Promise<INodePropertyOptions[]> {
+async function optionsOf(
+	ctx: ILoadOptionsFunctions,
+	question: string,
+): Promise<INodePropertyOptions[]> {
 	const agentId = currentAgentId(ctx);
 	if (!agentId) return [AGENT_DEFAULT_OPTION];
 	const agent = await getAgentDefinition.call(ctx, agentId);
 	const options = [AGENT_DEFAULT_OPTION, ...questionOptions(agent, question)];
 	const current = ctx.getCurrentNodeParameter(question);
 	const asked = agent.questions.some((q) => q.name === question);
-	if (!asked && typeof current === 'string' && current && !current.startsWith('=') && current !== CUSTOM_TEMPERATURE) {
+	if (
+		!asked &&
+		typeof current === 'string' &&
+		current &&
+		!current.startsWith('=') &&
+		current !== CUSTOM_TEMPERATURE
+	) {
 		options.push({
 			name: `${current} (not sent to this agent)`,
 			value: current,
@@ -49,7 +59,9 @@ export async function getTools(this: ILoadOptionsFunctions): Promise<INodeProper
 }
 
 /** The agent's own choices, and Custom for any number from 0 to 2. */
-export async function getTemperatures(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getTemperatures(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return [
 		...(await optionsOf(this, 'temperature')),
 		{

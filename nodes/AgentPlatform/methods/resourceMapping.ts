@@ -19,13 +19,15 @@ const FIELD_TYPES: Record<string, FieldType> = {
 /** The picked agent's questions (besides chat's own), one field each, for answering field by field. */
 export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const agentId = currentAgentId(this);
-	if (!agentId) return { fields: [], emptyFieldsNotice: 'Pick an agent first: its questions appear here.' };
+	if (!agentId)
+		return { fields: [], emptyFieldsNotice: 'Pick an agent first: its questions appear here.' };
 	const agent = await getAgentDefinition.call(this, agentId);
 	const fields = agent.questions
 		.filter((question) => !DEDICATED_QUESTIONS.includes(question.name))
 		.map((question) => {
 			const type = FIELD_TYPES[question.type] ?? 'string';
-			const hasDefault = question.default !== undefined && question.default !== null && question.default !== '';
+			const hasDefault =
+				question.default !== undefined && question.default !== null && question.default !== '';
 			// n8n cuts an answer's label after about 25 characters: the name and how to type it, no more
 			const notes = [
 				question.type === 'multiselect' ? 'comma-separated' : undefined,

@@ -41,7 +41,9 @@ function readRequestsPerSecond(value: unknown): number {
 
 async function readCredentials(ctx: PlatformContext): Promise<RunCredentials> {
 	const data = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const url = String(data.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const url = String(data.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/]+/i.test(url)) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -53,7 +53,8 @@ export function platformMessage(body: unknown): string | undefined {
 				const texts = Array.isArray(value) ? value : [value];
 				for (const text of texts) {
 					const line = typeof text === 'string' ? text : JSON.stringify(text);
-					if (!parts.includes(line)) parts.push(Array.isArray(details) ? line : `${field}: ${line}`);
+					if (!parts.includes(line))
+						parts.push(Array.isArray(details) ? line : `${field}: ${line}`);
 				}
 			}
 		}
@@ -70,7 +71,8 @@ function seconds(ms: number): string {
 /** A 429 the node gave up on: how long it waited, and what the platform asked for. */
 function describeRateLimit(failure: HttpFailure): { message: string; description: string } {
 	const asked = retryAfterMs(failure.body, failure.headers);
-	const askedWords = asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`;
+	const askedWords =
+		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`;
 	const limit = failure.rateLimit;
 	if (limit && asked !== undefined && asked > limit.budgetMs) {
 		return {
@@ -87,12 +89,18 @@ function describeRateLimit(failure: HttpFailure): { message: string; description
 	};
 }
 
-function describeStatus(failure: HttpFailure, said: string | undefined): { message: string; description: string } {
+function describeStatus(
+	failure: HttpFailure,
+	said: string | undefined,
+): { message: string; description: string } {
 	const { status } = failure;
 	const what = failure.resource ?? 'the requested record';
 	if (status === 401 || status === 403) {
 		if (status === 403 && said && !/auth|token|key|credential/i.test(said)) {
-			return { message: `The platform refused this action: ${said}`, description: 'The API key is valid but may not do this.' };
+			return {
+				message: `The platform refused this action: ${said}`,
+				description: 'The API key is valid but may not do this.',
+			};
 		}
 		return {
 			message: 'The platform rejected the API key',
@@ -103,7 +111,8 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 	if (status === 404) {
 		return {
 			message: `The platform could not find ${what}`,
-			description: 'Check the ID: the record may have been deleted, or it may belong to another workspace.',
+			description:
+				'Check the ID: the record may have been deleted, or it may belong to another workspace.',
 		};
 	}
 	if (status === 413) {
@@ -121,7 +130,9 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 	}
 	if (status === 400 || status === 422) {
 		return {
-			message: said ? `The platform refused the request: ${said}` : 'The platform refused the request',
+			message: said
+				? `The platform refused the request: ${said}`
+				: 'The platform refused the request',
 			description: 'Check the values given to this node against what the platform accepts.',
 		};
 	}
@@ -129,11 +140,13 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 	if (status >= 500) {
 		return {
 			message: `The platform had a problem on its side (HTTP ${status})`,
-			description: 'This is not caused by the node\'s settings. Try again later.',
+			description: "This is not caused by the node's settings. Try again later.",
 		};
 	}
 	return {
-		message: said ? `The platform answered HTTP ${status}: ${said}` : `The platform answered HTTP ${status}`,
+		message: said
+			? `The platform answered HTTP ${status}: ${said}`
+			: `The platform answered HTTP ${status}`,
 		description: 'Unexpected answer from the platform.',
 	};
 }
@@ -142,7 +155,8 @@ function describeStatus(failure: HttpFailure, said: string | undefined): { messa
 export function platformHttpError(node: INode, failure: HttpFailure): NodeApiError {
 	const said = platformMessage(failure.body);
 	const { message, description } = describeStatus(failure, said);
-	const details = said && !message.includes(said) ? `${description} The platform said: ${said}` : description;
+	const details =
+		said && !message.includes(said) ? `${description} The platform said: ${said}` : description;
 	const response: JsonObject = {
 		status: failure.status,
 		request: `${failure.method} ${failure.path}`,
@@ -167,7 +181,10 @@ export function platformInvalidJsonError(node: INode, failure: HttpFailure): Nod
 	const text = String(failure.body ?? '').trim();
 	const page = text.startsWith('<');
 	const tookEffect =
-		failure.method === 'POST' || failure.method === 'PATCH' || failure.method === 'PUT' || failure.method === 'DELETE'
+		failure.method === 'POST' ||
+		failure.method === 'PATCH' ||
+		failure.method === 'PUT' ||
+		failure.method === 'DELETE'
 			? ' The platform may have carried out the request: check before running it again.'
 			: '';
 	const response: JsonObject = {
@@ -199,9 +216,14 @@ export function platformNetworkError(node: INode, failure: NetworkFailure): Node
 	} else if (failure.code === 'ENOTFOUND' || failure.code === 'EAI_AGAIN') {
 		message = `Could not find the platform's address (${failure.host})`;
 		description = 'Check the Base URL in the "Agent Platform API" credential.';
-	} else if (failure.code === 'ECONNREFUSED' || failure.code === 'EHOSTUNREACH' || failure.code === 'ENETUNREACH') {
+	} else if (
+		failure.code === 'ECONNREFUSED' ||
+		failure.code === 'EHOSTUNREACH' ||
+		failure.code === 'ENETUNREACH'
+	) {
 		message = `Could not connect to the platform at ${failure.host}`;
-		description = 'Nothing accepted the connection. Check the Base URL in the "Agent Platform API" credential, and that the platform is up.';
+		description =
+			'Nothing accepted the connection. Check the Base URL in the "Agent Platform API" credential, and that the platform is up.';
 	} else {
 		message = 'The connection to the platform broke before it answered';
 		description = 'The platform or the network closed the connection. Try again later.';
@@ -221,7 +243,11 @@ export function platformNetworkError(node: INode, failure: NetworkFailure): Node
 }
 
 /** Keeps n8n's own errors as they are (with the item they belong to, when known) and wraps anything else. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 		return error;

@@ -137,7 +137,12 @@ export class Pace {
 	}
 
 	/** Learns from an answer (any status; not for a request that got no answer). */
-	answered(slot: PaceSlot, status: number, headers: Record<string, unknown> = {}, body?: unknown): void {
+	answered(
+		slot: PaceSlot,
+		status: number,
+		headers: Record<string, unknown> = {},
+		body?: unknown,
+	): void {
 		const now = Date.now();
 		this.readWindow(slot, now, headers);
 		if (status !== 429) {
@@ -161,7 +166,10 @@ export class Pace {
 					this.windowMs = end - this.windowOpenedAt;
 				}
 			}
-		} else if (slot.seq > this.loweredAtSeq && !(asked !== undefined && asked < this.intervalMs() * PACING.jitterShare)) {
+		} else if (
+			slot.seq > this.loweredAtSeq &&
+			!(asked !== undefined && asked < this.intervalMs() * PACING.jitterShare)
+		) {
 			this.rate = Math.max(this.configured * PACING.floorShare, this.rate * PACING.decrease);
 			this.loweredAtSeq = this.sentSeq;
 		}
@@ -223,7 +231,11 @@ export class Pace {
 			this.remaining = remaining;
 			this.remainingSeq = slot.seq;
 		}
-		if (remaining === limit - 1 && this.windowOpenedAt === undefined && slot.seq > this.windowStartSeq) {
+		if (
+			remaining === limit - 1 &&
+			this.windowOpenedAt === undefined &&
+			slot.seq > this.windowStartSeq
+		) {
 			// this request opened the window: its end follows from the window's length, once known
 			this.windowOpenedAt = slot.sentAt;
 			if (this.windowMs !== undefined) this.windowEnd = slot.sentAt + this.windowMs;

@@ -10,7 +10,14 @@ import { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
 import { CREDENTIAL_TYPE, credentialsOf } from './credentials';
 import { platformHttpError, platformInvalidJsonError, platformNetworkError } from './errors';
 import { readStreamedBody, unparsedJson } from './json';
-import { backoffMs, errorCode, judgeNetworkError, RETRY, RETRYABLE_STATUSES, REQUEST_TIMEOUT } from './retryPolicy';
+import {
+	backoffMs,
+	errorCode,
+	judgeNetworkError,
+	RETRY,
+	RETRYABLE_STATUSES,
+	REQUEST_TIMEOUT,
+} from './retryPolicy';
 import { retryAfterMs } from './retryAfter';
 import type { ApiRequest, ApiResponse, PlatformContext } from './types';
 
@@ -51,7 +58,12 @@ export async function apiRequestFull<T = unknown>(
 		...(request.stream ? { encoding: 'stream' as const } : {}),
 	};
 	if (request.body !== undefined) options.body = request.body as IDataObject;
-	const where = { method, path: request.path, resource: request.resource, itemIndex: request.itemIndex };
+	const where = {
+		method,
+		path: request.path,
+		resource: request.resource,
+		itemIndex: request.itemIndex,
+	};
 	const startedAt = Date.now();
 	let refused = false;
 
@@ -60,12 +72,22 @@ export async function apiRequestFull<T = unknown>(
 		const slot = await pace.take(this, refused || attempt > 1);
 		let response: ApiResponse<unknown>;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
-				credentialsDecrypted: decrypted,
-			})) as ApiResponse<unknown>;
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+				{
+					credentialsDecrypted: decrypted,
+				},
+			)) as ApiResponse<unknown>;
 		} catch (error) {
-			if (isCancellation(this, error)) throw new NodeOperationError(node, 'The execution was canceled');
-			const verdict = judgeNetworkError(error, { idempotent, attempt, bodySentWhole: request.bodySentWhole });
+			if (isCancellation(this, error))
+				throw new NodeOperationError(node, 'The execution was canceled');
+			const verdict = judgeNetworkError(error, {
+				idempotent,
+				attempt,
+				bodySentWhole: request.bodySentWhole,
+			});
 			if (verdict.retry) {
 				await waitFor(this, backoffMs(attempt));
 				continue;
@@ -85,7 +107,8 @@ export async function apiRequestFull<T = unknown>(
 			pace.answered(slot, statusCode, headers);
 			// n8n's client hands over a JSON answer it cannot parse as the raw text: a truncated body
 			// or an HTML page. A read is asked again; anything else is reported, never passed on as data.
-			if (request.stream || !unparsedJson(response.body, headers)) return response as ApiResponse<T>;
+			if (request.stream || !unparsedJson(response.body, headers))
+				return response as ApiResponse<T>;
 			// A delete the platform answered 2xx took place: asking again would only get a 404.
 			if (method === 'DELETE' && !/^\s*</.test(String(response.body))) {
 				return { ...response, body: {} } as ApiResponse<T>;
@@ -94,7 +117,12 @@ export async function apiRequestFull<T = unknown>(
 				await waitFor(this, backoffMs(attempt));
 				continue;
 			}
-			throw platformInvalidJsonError(node, { ...where, status: statusCode, body: response.body, headers });
+			throw platformInvalidJsonError(node, {
+				...where,
+				status: statusCode,
+				body: response.body,
+				headers,
+			});
 		}
 
 		const body = request.stream ? await readStreamedBody(response.body) : response.body;
@@ -128,6 +156,9 @@ export async function apiRequestFull<T = unknown>(
 }
 
 /** The body of a successful answer. */
-export async function apiRequest<T = unknown>(this: PlatformContext, request: ApiRequest): Promise<T> {
+export async function apiRequest<T = unknown>(
+	this: PlatformContext,
+	request: ApiRequest,
+): Promise<T> {
 	return (await apiRequestFull.call(this, request)).body as T;
 }

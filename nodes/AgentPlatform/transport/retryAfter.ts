@@ -5,7 +5,10 @@ import type { IDataObject } from 'n8n-workflow';
  * (seconds, as the platform's 429 sends it), else the `Retry-After` header in seconds or as an
  * HTTP date. Undefined when the answer asks for nothing.
  */
-export function retryAfterMs(body: unknown, headers: Record<string, unknown> = {}): number | undefined {
+export function retryAfterMs(
+	body: unknown,
+	headers: Record<string, unknown> = {},
+): number | undefined {
 	const fromBody =
 		body && typeof body === 'object' ? Number((body as IDataObject).retry_after) : Number.NaN;
 	if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody * 1000;

@@ -29,7 +29,13 @@ export const RETRY = {
 export const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 /** Errors raised before a byte of the request left: safe to retry even for credit-spending POSTs. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 /** Whether a request that failed with this error code cannot have left (safe to say "not started"). */
 export function neverSent(code: string | undefined): boolean {
 	return code !== undefined && NOT_SENT_CODES.has(code);

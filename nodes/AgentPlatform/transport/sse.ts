@@ -16,7 +16,11 @@ export interface SseReadOptions {
 export type StreamInterruption = 'idle' | 'broken' | 'cancelled';
 
 /** The error of a stream that broke, went quiet or was cancelled; callers may fall back to polling. */
-export function streamInterrupted(node: INode, reason: StreamInterruption, message: string): NodeOperationError {
+export function streamInterrupted(
+	node: INode,
+	reason: StreamInterruption,
+	message: string,
+): NodeOperationError {
 	const error = new NodeOperationError(node, message);
 	error.context.streamInterruption = reason;
 	return error;
@@ -66,11 +70,17 @@ export async function* readServerSentEvents(
 			try {
 				next = await Promise.race([iterator.next(), idle]);
 			} catch (error) {
-				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
-				throw streamInterrupted(node, 'broken', `The stream broke: ${(error as Error).message ?? error}`);
+				if (signal?.aborted)
+					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				throw streamInterrupted(
+					node,
+					'broken',
+					`The stream broke: ${(error as Error).message ?? error}`,
+				);
 			}
 			if (next === IDLE) {
-				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				if (signal?.aborted)
+					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
 				throw streamInterrupted(
 					node,
 					'idle',
@@ -84,7 +94,9 @@ export async function* readServerSentEvents(
 				return;
 			}
 			lastByteAt = Date.now();
-			parser.feed(typeof next.value === 'string' ? next.value : decoder.decode(next.value, { stream: true }));
+			parser.feed(
+				typeof next.value === 'string' ? next.value : decoder.decode(next.value, { stream: true }),
+			);
 			yield* ready.splice(0);
 		}
 	} finally {

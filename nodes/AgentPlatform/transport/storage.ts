@@ -44,15 +44,20 @@ export async function putToStorage(this: IExecuteFunctions, put: StoragePut): Pr
 			response = (await this.helpers.httpRequest(options)) as typeof response;
 		} catch (error) {
 			put.file.release();
-			if (cancelSignal(this)?.aborted) throw new NodeOperationError(node, 'The execution was canceled');
+			if (cancelSignal(this)?.aborted)
+				throw new NodeOperationError(node, 'The execution was canceled');
 			if (attempt < PUT_ATTEMPTS) {
 				await waitFor(this, backoffMs(attempt));
 				continue;
 			}
-			throw new NodeOperationError(node, `The upload of "${put.file.name}" to the storage host ${host} failed`, {
-				itemIndex: put.itemIndex,
-				description: `${(error as Error).message}. The platform handed out the upload address; nothing was registered as a file, so no credits were spent. Run the node again.`,
-			});
+			throw new NodeOperationError(
+				node,
+				`The upload of "${put.file.name}" to the storage host ${host} failed`,
+				{
+					itemIndex: put.itemIndex,
+					description: `${(error as Error).message}. The platform handed out the upload address; nothing was registered as a file, so no credits were spent. Run the node again.`,
+				},
+			);
 		}
 		if (response.statusCode >= 200 && response.statusCode < 300) return;
 		if (response.statusCode >= 500 && attempt < PUT_ATTEMPTS) {

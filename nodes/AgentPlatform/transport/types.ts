@@ -9,10 +9,7 @@ import type {
 
 /** Every n8n context the nodes make requests from. */
 export type PlatformContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IPollFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;

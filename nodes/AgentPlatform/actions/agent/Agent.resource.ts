@@ -25,7 +25,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Execute',
 				value: 'execute',
-				description: 'Run an agent with its answers, messages and files; wait for it, start it, or stream it',
+				description:
+					'Run an agent with its answers, messages and files; wait for it, start it, or stream it',
 				action: 'Execute an agent',
 			},
 			{

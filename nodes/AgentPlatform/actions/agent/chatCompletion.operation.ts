@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { throwIfErrorBody } from '../../helpers/agentResponses';
@@ -65,17 +70,25 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
 	const jsonRequest = stream ? undefined : readJsonRequest(this, itemIndex);
 	const read = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
-	const messages = jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;
+	const messages =
+		jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;
 	if (!messages.length) {
-		throw new NodeOperationError(this.getNode(), inItem('Give a Message or a History to send', itemIndex), {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			inItem('Give a Message or a History to send', itemIndex),
+			{
+				itemIndex,
+			},
+		);
 	}
 	const settings = readChatSettings(this, itemIndex);
 	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
@@ -116,7 +129,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return answer;
 		};
 		return this.helpers.returnJsonArray(
-			await jsonCompletionOutput.call(this, { request: jsonRequest, body: request.body, first: completion, send, itemIndex }),
+			await jsonCompletionOutput.call(this, {
+				request: jsonRequest,
+				body: request.body,
+				first: completion,
+				send,
+				itemIndex,
+			}),
 		);
 	}
 	return this.helpers.returnJsonArray({ ...completion, content });

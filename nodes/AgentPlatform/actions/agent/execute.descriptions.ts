@@ -22,18 +22,19 @@ export const executeProperties: INodeProperties[] = [
 		name: 'responseMode',
 		type: 'options',
 		default: 'wait',
-		description: 'How to get the agent\'s answer',
+		description: "How to get the agent's answer",
 		options: [
 			{
 				name: 'Wait for Completion',
 				value: 'wait',
 				description:
-					'Start the run and poll it until it finishes or the node\'s timeout passes. The call is never held open, so a gateway timeout cannot lose the run or make it run twice.',
+					"Start the run and poll it until it finishes or the node's timeout passes. The call is never held open, so a gateway timeout cannot lose the run or make it run twice.",
 			},
 			{
 				name: 'Start Only',
 				value: 'start',
-				description: 'Start the run and return its ID at once; fetch the result later with Agent Response → Get',
+				description:
+					'Start the run and return its ID at once; fetch the result later with Agent Response → Get',
 			},
 			{
 				name: 'Stream',
@@ -50,7 +51,8 @@ export const executeProperties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		default: '',
 		placeholder: 'e.g. Summarise this report in three bullet points',
-		description: 'The user message to send to a chat agent. Leave empty to send only the history below.',
+		description:
+			'The user message to send to a chat agent. Leave empty to send only the history below.',
 	},
 	historyProperty(
 		EXECUTE_ROLES,
@@ -63,7 +65,7 @@ export const executeProperties: INodeProperties[] = [
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
-		description: 'The agent\'s other questions, answered field by field',
+		description: "The agent's other questions, answered field by field",
 		typeOptions: {
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
@@ -84,7 +86,8 @@ export const executeProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description: 'More settings of the run: answers as JSON, files to attach, the session to continue, the output and how long to wait',
+		description:
+			'More settings of the run: answers as JSON, files to attach, the session to continue, the output and how long to wait',
 		options: [
 			{
 				displayName: 'Answers (JSON)',
@@ -92,7 +95,8 @@ export const executeProperties: INodeProperties[] = [
 				type: 'json',
 				default: '{}',
 				placeholder: '{"tone": "formal"}',
-				description: 'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
+				description:
+					'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
 			},
 			{
 				displayName: 'Attach Input Binaries',
@@ -108,7 +112,8 @@ export const executeProperties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. {{ $json.root_id }}',
-				description: 'The root_id of an earlier run, to continue that conversation. Every output carries root_id.',
+				description:
+					'The root_id of an earlier run, to continue that conversation. Every output carries root_id.',
 			},
 			{
 				displayName: 'File IDs',
@@ -119,11 +124,14 @@ export const executeProperties: INodeProperties[] = [
 				description: `IDs of uploaded files to attach, separated by commas (at most ${MAX_ATTACHMENTS})`,
 			},
 			// Start Only returns before the run has made any file; a saved value is kept, only hidden.
-			{ ...downloadGeneratedFilesProperty, displayOptions: { hide: { '/responseMode': ['start'] } } },
+			{
+				...downloadGeneratedFilesProperty,
+				displayOptions: { hide: { '/responseMode': ['start'] } },
+			},
 			{
 				...historyJsonOption,
 				description:
-					'Earlier messages as a JSON array of {role, content}, e.g. from an expression or an AI Agent\'s memory. Sent before the History and Message above; a system message becomes the leading developer message, as the History says.',
+					"Earlier messages as a JSON array of {role, content}, e.g. from an expression or an AI Agent's memory. Sent before the History and Message above; a system message becomes the leading developer message, as the History says.",
 			},
 			memoryCollectionsProperty,
 			{
@@ -131,7 +139,8 @@ export const executeProperties: INodeProperties[] = [
 				name: 'fullResponse',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return the platform\'s whole response instead of the simplified item',
+				description:
+					"Whether to return the platform's whole response instead of the simplified item",
 			},
 			{
 				displayName: 'Process Attachments First',
@@ -141,9 +150,12 @@ export const executeProperties: INodeProperties[] = [
 				description:
 					'Whether the platform processes each attached input binary before the run, and the node waits for it, so the agent can read it (processing spends credits). Off: the files are only uploaded and attached.',
 			},
-			idleTimeoutProperty('In Stream mode, a stream silent for this long is given up and the run is polled instead'),
-			timeoutProperty('How long to wait for the run to finish before giving up (it keeps running on the platform)'),
+			idleTimeoutProperty(
+				'In Stream mode, a stream silent for this long is given up and the run is polled instead',
+			),
+			timeoutProperty(
+				'How long to wait for the run to finish before giving up (it keeps running on the platform)',
+			),
 		],
 	},
 ];
-

@@ -34,7 +34,11 @@ function outputOf(
 	return ctx.helpers.returnJsonArray(full ? response : simplifyAgentResponse(response));
 }
 
-function firstResponse(ctx: IExecuteFunctions, answer: IDataObject, itemIndex: number): IDataObject {
+function firstResponse(
+	ctx: IExecuteFunctions,
+	answer: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	throwIfErrorBody(ctx, answer, itemIndex);
 	const responses = answer.responses;
 	if (!Array.isArray(responses) || !responses.length) {
@@ -85,7 +89,12 @@ export async function execute(
 			timeoutMs,
 		});
 		throwIfRunFailed(this, result, itemIndex);
-		return await withGeneratedFiles.call(this, outputOf(this, result, itemIndex), result, itemIndex);
+		return await withGeneratedFiles.call(
+			this,
+			outputOf(this, result, itemIndex),
+			result,
+			itemIndex,
+		);
 	}
 
 	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
@@ -133,5 +142,10 @@ export async function execute(
 		});
 		return this.helpers.returnJsonArray(output);
 	}
-	return await withGeneratedFiles.call(this, outputOf(this, response, itemIndex), response, itemIndex);
+	return await withGeneratedFiles.call(
+		this,
+		outputOf(this, response, itemIndex),
+		response,
+		itemIndex,
+	);
 }

@@ -1,9 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
-
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
@@ -38,10 +42,18 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.q) qs.q = filters.q;
 	if (filters.type) qs.type = filters.type;
-	return await getManyItems.call(this, itemIndex, { method: 'GET', path: '/agents', qs }, { maxPerPage: PAGE_LIMITS.agents });
+	return await getManyItems.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/agents', qs },
+		{ maxPerPage: PAGE_LIMITS.agents },
+	);
 }

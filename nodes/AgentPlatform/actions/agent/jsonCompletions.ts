@@ -25,8 +25,18 @@ export async function jsonCompletionOutput(
 ): Promise<IDataObject> {
 	let messages = options.body.messages as IDataObject[];
 	const correct = async (message: string, previous: Answer): Promise<Answer> => {
-		messages = [...messages, { role: 'assistant', content: previous.text }, { role: 'user', content: message }];
+		messages = [
+			...messages,
+			{ role: 'assistant', content: previous.text },
+			{ role: 'user', content: message },
+		];
 		return answerOf(await options.send({ ...options.body, messages }));
 	};
-	return await answerAsJson.call(this, options.request, answerOf(options.first), correct, options.itemIndex);
+	return await answerAsJson.call(
+		this,
+		options.request,
+		answerOf(options.first),
+		correct,
+		options.itemIndex,
+	);
 }

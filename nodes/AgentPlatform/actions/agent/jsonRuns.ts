@@ -8,14 +8,21 @@ type Messages = Array<{ role: string; content: string }>;
 /** Adds the JSON instruction to the run's messages (sent both in `answers` and at the top level). */
 export function askForJson(body: IDataObject, request: JsonRequest): void {
 	const answers = (body.answers ?? {}) as IDataObject;
-	const messages = withJsonInstruction((answers.messages ?? body.messages ?? []) as Messages, request.schema);
+	const messages = withJsonInstruction(
+		(answers.messages ?? body.messages ?? []) as Messages,
+		request.schema,
+	);
 	answers.messages = messages;
 	body.answers = answers;
 	body.messages = messages;
 }
 
 function answerOf(record: IDataObject, simplify: (run: IDataObject) => IDataObject): Answer {
-	return { text: String(record.output ?? ''), credits: Number(record.credits ?? 0) || 0, record: simplify(record) };
+	return {
+		text: String(record.output ?? ''),
+		credits: Number(record.credits ?? 0) || 0,
+		record: simplify(record),
+	};
 }
 
 /**
@@ -44,5 +51,11 @@ export async function jsonRunOutput(
 		};
 		return answerOf(await options.run({ ...rest, answers: fields, ...fields }), simplify);
 	};
-	return await answerAsJson.call(this, options.request, answerOf(options.first, simplify), correct, options.itemIndex);
+	return await answerAsJson.call(
+		this,
+		options.request,
+		answerOf(options.first, simplify),
+		correct,
+		options.itemIndex,
+	);
 }

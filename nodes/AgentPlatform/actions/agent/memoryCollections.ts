@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeParameterResourceLocator,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { numericIdFrom } from '../../helpers/parameters';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
@@ -17,7 +22,11 @@ export const memoryCollectionsProperty: INodeProperties = {
 			displayName: 'Collections',
 			name: 'collections',
 			values: [
-				collectionLocator({ name: 'collection', required: true, description: 'A memory collection the run may use' }),
+				collectionLocator({
+					name: 'collection',
+					required: true,
+					description: 'A memory collection the run may use',
+				}),
 			],
 		},
 	],
@@ -25,9 +34,20 @@ export const memoryCollectionsProperty: INodeProperties = {
 
 /** The collection IDs of the option, checked before any request; empty when none is given. */
 export function readMemoryCollections(ctx: IExecuteFunctions, itemIndex: number): number[] {
-	const entries = ctx.getNodeParameter('options.memoryCollections.collections', itemIndex, []) as IDataObject[];
+	const entries = ctx.getNodeParameter(
+		'options.memoryCollections.collections',
+		itemIndex,
+		[],
+	) as IDataObject[];
 	const ids = entries.map((entry) =>
-		Number(numericIdFrom(ctx.getNode(), entry.collection as INodeParameterResourceLocator, 'memory collection', itemIndex)),
+		Number(
+			numericIdFrom(
+				ctx.getNode(),
+				entry.collection as INodeParameterResourceLocator,
+				'memory collection',
+				itemIndex,
+			),
+		),
 	);
 	return [...new Set(ids)];
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
@@ -7,10 +12,16 @@ import { agentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [agentLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['agentFile'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agentFile'], operation: ['getAll'] } },
+	properties,
+);
 
 /** One output item per linked file, each with the agent's ID beside the file's fields. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const set = (await apiRequest.call(this, {
 		method: 'GET',
@@ -19,5 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	})) as IDataObject;
 	const files = (Array.isArray(set?.files) ? set.files : []) as IDataObject[];
-	return this.helpers.returnJsonArray(files.map((file) => ({ ...file, agent_id: set.id ?? Number(agentId) })));
+	return this.helpers.returnJsonArray(
+		files.map((file) => ({ ...file, agent_id: set.id ?? Number(agentId) })),
+	);
 }

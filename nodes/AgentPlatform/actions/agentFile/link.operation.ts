@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { inItem, numericIdParameter } from '../../helpers/parameters';
@@ -20,20 +25,37 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agentFile'], operation: ['link'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agentFile'], operation: ['link'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const entries = (this.getNodeParameter('files.values', itemIndex, []) as IDataObject[]) ?? [];
 	const fileIds: number[] = [];
 	entries.forEach((_entry, index) => {
-		const id = Number(numericIdParameter(this, `files.values[${index}].fileId`, `file number ${index + 1}`, itemIndex));
+		const id = Number(
+			numericIdParameter(
+				this,
+				`files.values[${index}].fileId`,
+				`file number ${index + 1}`,
+				itemIndex,
+			),
+		);
 		if (!fileIds.includes(id)) fileIds.push(id);
 	});
 	if (fileIds.length === 0) {
-		throw new NodeOperationError(this.getNode(), inItem(`No file to link: add at least one file`, itemIndex), {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			inItem(`No file to link: add at least one file`, itemIndex),
+			{
+				itemIndex,
+			},
+		);
 	}
 	const set = (await apiRequest.call(this, {
 		method: 'POST',

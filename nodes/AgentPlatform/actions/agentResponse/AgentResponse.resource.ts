@@ -23,7 +23,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List runs: of one agent, of one session (every turn in order), or matching a text',
+				description:
+					'List runs: of one agent, of one session (every turn in order), or matching a text',
 				action: 'Get many agent responses',
 			},
 		],

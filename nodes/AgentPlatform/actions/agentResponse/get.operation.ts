@@ -1,7 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { isFinished, pollAgentResponse, simplifyAgentResponse, throwIfRunFailed } from '../../helpers/agentResponses';
+import {
+	isFinished,
+	pollAgentResponse,
+	simplifyAgentResponse,
+	throwIfRunFailed,
+} from '../../helpers/agentResponses';
 import { inItem, minutesToMs } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { timeoutProperty } from '../common.descriptions';
@@ -39,19 +49,29 @@ const properties: INodeProperties[] = [
 				name: 'fullResponse',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to return the platform\'s whole record instead of the simplified item',
+				description: "Whether to return the platform's whole record instead of the simplified item",
 			},
-			timeoutProperty('With Wait Until Finished: how long to wait', 10, { '/waitForCompletion': [true] }),
+			timeoutProperty('With Wait Until Finished: how long to wait', 10, {
+				'/waitForCompletion': [true],
+			}),
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['agentResponse'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['agentResponse'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const responseId = String(this.getNodeParameter('responseId', itemIndex, '') ?? '').trim();
 	if (!responseId) {
-		throw new NodeOperationError(this.getNode(), inItem(`The Response ID is empty`, itemIndex), { itemIndex });
+		throw new NodeOperationError(this.getNode(), inItem(`The Response ID is empty`, itemIndex), {
+			itemIndex,
+		});
 	}
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -67,6 +87,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		response = await pollAgentResponse.call(this, responseId, itemIndex, { startedAt, timeoutMs });
 	}
 	if (wait) throwIfRunFailed(this, response, itemIndex);
-	const items = this.helpers.returnJsonArray(options.fullResponse ? response : simplifyAgentResponse(response));
+	const items = this.helpers.returnJsonArray(
+		options.fullResponse ? response : simplifyAgentResponse(response),
+	);
 	return await withGeneratedFiles.call(this, items, response, itemIndex);
 }

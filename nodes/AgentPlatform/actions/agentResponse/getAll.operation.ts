@@ -8,7 +8,12 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { inItem, numericIdFrom } from '../../helpers/parameters';
-import { agentLocator, filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
+import {
+	agentLocator,
+	filtersProperty,
+	limitProperty,
+	returnAllProperty,
+} from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	returnAllProperty,
@@ -66,7 +71,8 @@ function readRunFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 	if (filters.agentId !== undefined) {
 		const agent = ctx.getNodeParameter('filters.agentId', itemIndex, '', { extractValue: true });
 		// A filter added but left empty filters nothing.
-		if (String(agent ?? '').trim()) qs.agent_id = numericIdFrom(ctx.getNode(), agent as string, 'agent', itemIndex);
+		if (String(agent ?? '').trim())
+			qs.agent_id = numericIdFrom(ctx.getNode(), agent as string, 'agent', itemIndex);
 	}
 	const rootId = String(filters.rootId ?? '').trim();
 	if (rootId) {
@@ -86,7 +92,10 @@ function readRunFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 }
 
 /** The runs as the platform keeps them, each with its input and output. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const qs = readRunFilters(this, itemIndex);
 	return await getManyItems.call(
 		this,

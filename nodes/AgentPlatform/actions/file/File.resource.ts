@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get a file\'s record: name, size, status and credits',
+				description: "Get a file's record: name, size, status and credits",
 				action: 'Get a file',
 			},
 			{

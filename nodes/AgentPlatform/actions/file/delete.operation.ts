@@ -8,9 +8,15 @@ import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [fileLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['delete'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
 	const answer = await apiRequest.call(this, {
 		method: 'DELETE',

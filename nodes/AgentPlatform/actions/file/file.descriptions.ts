@@ -26,7 +26,10 @@ export const fileLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A file ID is a whole number, e.g. 501' },
+					properties: {
+						regex: '^\\s*\\d+\\s*$',
+						errorMessage: 'A file ID is a whole number, e.g. 501',
+					},
 				},
 			],
 		},

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
@@ -7,9 +12,15 @@ import { fileLocator } from './file.descriptions';
 
 const properties: INodeProperties[] = [fileLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
 	const file = (await apiRequest.call(this, {
 		method: 'GET',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitUntilProcessed } from '../../helpers/fileProcessing';
@@ -15,14 +20,21 @@ const properties: INodeProperties[] = [
 		name: 'waitUntilProcessed',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to return only once the platform reports the file completed, instead of at once',
+		description:
+			'Whether to return only once the platform reports the file completed, instead of at once',
 	},
 	processingTimeout({ waitUntilProcessed: [true] }),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['process'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['process'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
 	const wait = this.getNodeParameter('waitUntilProcessed', itemIndex, false) as boolean;
 	const file = (await apiRequest.call(this, {
@@ -33,5 +45,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	})) as IDataObject;
 	if (!wait) return this.helpers.returnJsonArray(file);
 	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
-	return this.helpers.returnJsonArray(await waitUntilProcessed.call(this, file, itemIndex, timeoutMs));
+	return this.helpers.returnJsonArray(
+		await waitUntilProcessed.call(this, file, itemIndex, timeoutMs),
+	);
 }

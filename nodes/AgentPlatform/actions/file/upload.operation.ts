@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitUntilProcessed } from '../../helpers/fileProcessing';
@@ -27,7 +32,8 @@ const properties: INodeProperties[] = [
 		name: 'process',
 		type: 'options',
 		default: 'no',
-		description: 'Whether the platform should process the file after the upload (processing spends credits)',
+		description:
+			'Whether the platform should process the file after the upload (processing spends credits)',
 		options: [
 			{
 				name: 'Do Not Process',
@@ -61,7 +67,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. report.pdf',
-				description: 'The name to store the file under, instead of the binary\'s own. Its extension decides whether the platform accepts the file.',
+				description:
+					"The name to store the file under, instead of the binary's own. Its extension decides whether the platform accepts the file.",
 			},
 			{
 				displayName: 'MIME Type',
@@ -69,15 +76,21 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. application/pdf',
-				description: 'The content type to send, instead of the binary\'s own',
+				description: "The content type to send, instead of the binary's own",
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['file'], operation: ['upload'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['file'], operation: ['upload'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const processing = this.getNodeParameter('process', itemIndex, 'no') as string;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -88,5 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	if (processing !== 'wait') return this.helpers.returnJsonArray(file);
 	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
-	return this.helpers.returnJsonArray(await waitUntilProcessed.call(this, file, itemIndex, timeoutMs));
+	return this.helpers.returnJsonArray(
+		await waitUntilProcessed.call(this, file, itemIndex, timeoutMs),
+	);
 }

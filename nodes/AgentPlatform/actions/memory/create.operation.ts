@@ -1,8 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
-import { collectionLocator, optionalCollectionId } from '../memoryCollection/collection.descriptions';
+import {
+	collectionLocator,
+	optionalCollectionId,
+} from '../memoryCollection/collection.descriptions';
 import { memoryTextParameter, memoryTextProperty } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
@@ -14,9 +22,15 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['memory'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['memory'], operation: ['create'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const memory = memoryTextParameter(this, itemIndex);
 	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
 	const body = (await apiRequest.call(this, {

@@ -8,9 +8,15 @@ import { deletedItem } from '../../helpers/deleted';
 
 const properties: INodeProperties[] = [memoryIdProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['memory'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['memory'], operation: ['delete'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const memoryId = numericIdParameter(this, 'memoryId', 'memory', itemIndex);
 	const answer = await apiRequest.call(this, {
 		method: 'DELETE',

@@ -1,23 +1,38 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
-import { collectionLocator, optionalCollectionId } from '../memoryCollection/collection.descriptions';
+import {
+	collectionLocator,
+	optionalCollectionId,
+} from '../memoryCollection/collection.descriptions';
 
 const properties: INodeProperties[] = [
 	collectionLocator({
 		name: 'collectionId',
 		required: false,
-		description: 'Only memories of this collection. Leave empty for the memories of every collection.',
+		description:
+			'Only memories of this collection. Leave empty for the memories of every collection.',
 	}),
 	returnAllProperty,
 	limitProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['memory'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['memory'], operation: ['getAll'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
 	const qs: IDataObject = collectionId ? { collection_id: collectionId } : {};
 	return await getManyItems.call(

@@ -44,7 +44,10 @@ export function memoryTextParameter(ctx: IExecuteFunctions, itemIndex: number): 
 	if (length > MAX_MEMORY_CHARS) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			inItem(`The Memory is ${length} characters long; the platform stores at most ${MAX_MEMORY_CHARS}`, itemIndex),
+			inItem(
+				`The Memory is ${length} characters long; the platform stores at most ${MAX_MEMORY_CHARS}`,
+				itemIndex,
+			),
 			{ itemIndex, description: 'Shorten the text, or split it into several memories.' },
 		);
 	}

@@ -1,9 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
-import { collectionLocator, optionalCollectionId } from '../memoryCollection/collection.descriptions';
+import {
+	collectionLocator,
+	optionalCollectionId,
+} from '../memoryCollection/collection.descriptions';
 import { memoryIdProperty, memoryTextParameter, memoryTextProperty } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
@@ -17,9 +25,15 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['memory'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['memory'], operation: ['update'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const memoryId = numericIdParameter(this, 'memoryId', 'memory', itemIndex);
 	const memory = memoryTextParameter(this, itemIndex);
 	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { inItem, numericIdParameter } from '../../helpers/parameters';
 
-
 /**
  * Picks a memory collection from a searchable list or by ID. Used wherever a collection is
  * named: required where the operation works on one, optional where it only narrows or moves.
@@ -37,7 +36,10 @@ export function collectionLocator(options: {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A collection ID is a whole number, e.g. 3' },
+						properties: {
+							regex: '^\\s*\\d+\\s*$',
+							errorMessage: 'A collection ID is a whole number, e.g. 3',
+						},
 					},
 				],
 			},
@@ -46,7 +48,11 @@ export function collectionLocator(options: {
 }
 
 /** An optional collection: undefined when left empty, else its checked numeric ID. */
-export function optionalCollectionId(ctx: IExecuteFunctions, name: string, itemIndex: number): string | undefined {
+export function optionalCollectionId(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): string | undefined {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
 	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
@@ -54,7 +60,10 @@ export function optionalCollectionId(ctx: IExecuteFunctions, name: string, itemI
 }
 
 /** The name of a collection to create or rename to. */
-export function collectionNameProperty(options: { displayName: string; description: string }): INodeProperties {
+export function collectionNameProperty(options: {
+	displayName: string;
+	description: string;
+}): INodeProperties {
 	return {
 		displayName: options.displayName,
 		name: 'name',

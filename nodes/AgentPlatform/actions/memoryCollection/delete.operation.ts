@@ -26,7 +26,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
 	const answer = await apiRequest
 		.call(this, {

@@ -1,13 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { explainDefaultCollection } from './defaultCollection';
-import { collectionLocator, collectionNameParameter, collectionNameProperty } from './collection.descriptions';
+import {
+	collectionLocator,
+	collectionNameParameter,
+	collectionNameProperty,
+} from './collection.descriptions';
 
 const properties: INodeProperties[] = [
-	collectionLocator({ name: 'collectionId', required: true, description: 'The collection to rename' }),
+	collectionLocator({
+		name: 'collectionId',
+		required: true,
+		description: 'The collection to rename',
+	}),
 	collectionNameProperty({ displayName: 'New Name', description: 'The name the collection gets' }),
 ];
 
@@ -16,7 +29,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
 	const name = collectionNameParameter(this, itemIndex);
 	const body = (await apiRequest

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
@@ -32,10 +37,18 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.q) qs.q = filters.q;
 	if (filters.type) qs.type = String(filters.type).trim();
-	return await getManyItems.call(this, itemIndex, { method: 'GET', path: '/resources', qs }, { maxPerPage: PAGE_LIMITS.resources });
+	return await getManyItems.call(
+		this,
+		itemIndex,
+		{ method: 'GET', path: '/resources', qs },
+		{ maxPerPage: PAGE_LIMITS.resources },
+	);
 }

@@ -6,7 +6,10 @@ import { createWebhook } from '../../helpers/webhooks';
 import { agentLocator, platformNotice } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	platformNotice('httpsNotice', 'The platform accepts only https:// webhook URLs (the local emulator also takes http://)'),
+	platformNotice(
+		'httpsNotice',
+		'The platform accepts only https:// webhook URLs (the local emulator also takes http://)',
+	),
 	{ ...agentLocator, description: 'The agent whose finished runs are sent to the URL' },
 	{
 		displayName: 'URL',
@@ -42,7 +45,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['create'] } },
+	properties,
+);
 
 /** What is wrong with a webhook URL, or undefined when it is a well-formed http(s) address with a host. */
 function webhookUrlProblem(url: string): string | undefined {
@@ -74,7 +80,10 @@ function webhookUrlParameter(ctx: IExecuteFunctions, itemIndex: number): string 
 	return url;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
 	const url = webhookUrlParameter(this, itemIndex);
 	const method = this.getNodeParameter('method', itemIndex, 'POST') as string;

@@ -17,9 +17,15 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['delete'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const webhookId = numericIdParameter(this, 'webhookId', 'webhook', itemIndex);
 	const { deleted, body } = await deleteWebhook.call(this, webhookId, itemIndex);
 	return this.helpers.returnJsonArray(deletedItem(webhookId, body, deleted));

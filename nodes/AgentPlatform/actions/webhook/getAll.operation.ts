@@ -26,11 +26,18 @@ const properties: INodeProperties[] = [
 	limitProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhook'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['webhook'], operation: ['getAll'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
-	const agentId = scope === 'agent' ? numericIdParameter(this, 'agentId', 'agent', itemIndex) : undefined;
+	const agentId =
+		scope === 'agent' ? numericIdParameter(this, 'agentId', 'agent', itemIndex) : undefined;
 	return await getManyItems.call(
 		this,
 		itemIndex,
