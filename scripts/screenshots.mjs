@@ -43,14 +43,9 @@ const {
 } = harness;
 
 setLogPrefix('screenshots');
-const OWNER = {
-	email: 'admin@example.com',
-	password: 'AgentPlatform1',
-	firstName: 'Dev',
-	lastName: 'Owner',
-};
-const API_KEY = 'dev-api-key';
-const WORKSPACE_ID = '42';
+const OWNER = harness.DEV_SIGN_IN;
+const API_KEY = harness.DEV_PLATFORM.apiKey;
+const WORKSPACE_ID = harness.DEV_PLATFORM.workspaceId;
 const line = lineByName(process.env.N8N_LINE || '2');
 
 async function shoot(page, name, what) {

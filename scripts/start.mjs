@@ -55,14 +55,8 @@ const {
 setLogPrefix('start');
 
 const DEV = {
-	apiKey: 'dev-api-key',
-	workspaceId: '42',
-	owner: {
-		email: 'admin@example.com',
-		password: 'AgentPlatform1',
-		firstName: 'Dev',
-		lastName: 'Owner',
-	},
+	...harness.DEV_PLATFORM,
+	owner: harness.DEV_SIGN_IN,
 	// The example workflows (examples/*.json) reference these credentials by id.
 	credential: EXAMPLE_CREDENTIALS.agentPlatform,
 	openAiCredential: EXAMPLE_CREDENTIALS.openAi,

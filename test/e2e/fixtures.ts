@@ -11,7 +11,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const WORKFLOWS_DIR = join(__dirname, 'workflows');
-export const CREDENTIAL_TYPE = 'agentPlatformApi';
+import { CREDENTIAL_TYPE } from '../constants';
+
+export { CREDENTIAL_TYPE };
 
 export type Placeholders = Record<string, string | number | boolean | null | object>;
 

@@ -25,14 +25,10 @@ import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export * from './fixtures';
+import { PACKAGE_NAME } from '../constants';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
-export const PACKAGE_NAME = 'n8n-nodes-agent-platform';
-/** Node types of the package once n8n loads it as a community package. */
-export const NODE_TYPES = {
-	action: `${PACKAGE_NAME}.agentPlatform`,
-	trigger: `${PACKAGE_NAME}.agentPlatformTrigger`,
-} as const;
+export { DEV_PLATFORM, DEV_SIGN_IN, NODE_TYPES, PACKAGE_NAME } from '../constants';
 
 // ---------------------------------------------------------------------------
 // n8n lines and the install cache

@@ -63,9 +63,10 @@ import { AgentPlatformApi } from '../../credentials/AgentPlatformApi.credentials
 import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import { AgentPlatformTrigger } from '../../nodes/AgentPlatform/AgentPlatformTrigger.node';
 
-/** The package's name: n8n prefixes a community node's type with it. */
-export const PACKAGE_NAME = 'n8n-nodes-agent-platform';
-export const AGENT_PLATFORM_NODE_TYPE = `${PACKAGE_NAME}.agentPlatform`;
+import { NODE_TYPES, PACKAGE_NAME } from '../constants';
+
+export { PACKAGE_NAME };
+export const AGENT_PLATFORM_NODE_TYPE = NODE_TYPES.action;
 const SOURCE_NODE_TYPE = 'harness.items';
 const SOURCE_NODE_NAME = 'Items';
 const NODE_UNDER_TEST_NAME = 'Agent Platform';
