@@ -129,6 +129,27 @@ export class PlatformEmulator {
 		}
 	}
 
+	/**
+	 * Adds `count` memories straight into the state (no request recorded), each "seeded <id>",
+	 * with ids above every id already there; returns their ids in order.
+	 */
+	seedMemories(count: number, collectionId: number = DEFAULT_COLLECTION_ID): number[] {
+		const memories = this.core.state.memories;
+		let next = Math.max(700_000, ...memories.keys()) + 1;
+		const ids: number[] = [];
+		for (let i = 0; i < count; i++, next++) {
+			memories.set(next, {
+				id: next,
+				user_id: 7,
+				collection_id: collectionId,
+				memory: `seeded ${next}`,
+				credits: 0,
+			});
+			ids.push(next);
+		}
+		return ids;
+	}
+
 	/** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */
 	setFaults(f: Partial<EmulatorFaults>): void {
 		this.core.setFaults(f);

@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformEmulator, StoredMemory } from '../emulator';
+import type { PlatformEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { byId, credentialsFor, fromList, runNode } from '../helpers/n8n';
 
@@ -29,24 +29,8 @@ function memory(operation: string, extra: INodeParameters = {}): INodeParameters
 	return { resource: 'memory', operation, ...extra };
 }
 
-let nextSeedId = 700_000;
-/** Memories put straight into the emulator's state, in id order. */
-function seedMemories(count: number, collectionId = DEFAULT_COLLECTION): number[] {
-	const ids: number[] = [];
-	for (let i = 0; i < count; i++) {
-		const id = nextSeedId++;
-		const stored: StoredMemory = {
-			id,
-			user_id: 7,
-			collection_id: collectionId,
-			memory: `seeded ${id}`,
-			credits: 0,
-		};
-		emu.state.memories.set(id, stored);
-		ids.push(id);
-	}
-	return ids;
-}
+const seedMemories = (count: number, collectionId = DEFAULT_COLLECTION) =>
+	emu.seedMemories(count, collectionId);
 
 function addCollection(name: string): number {
 	const id = 300 + emu.state.collections.size;

@@ -12,7 +12,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import { RETRY } from '../../nodes/AgentPlatform/transport/request';
-import type { PlatformEmulator, RecordedRequest, StoredMemory } from '../emulator';
+import type { PlatformEmulator, RecordedRequest } from '../emulator';
 import { startEmulator } from '../emulator';
 import { credentialsFor, runNode } from '../helpers/n8n';
 
@@ -35,23 +35,7 @@ beforeEach(() => {
 	emu.state.files.clear();
 });
 
-let nextId = 900_000;
-function seedMemories(count: number): number[] {
-	const ids: number[] = [];
-	for (let i = 0; i < count; i++) {
-		const id = nextId++;
-		const stored: StoredMemory = {
-			id,
-			user_id: 7,
-			collection_id: 1,
-			memory: `memory ${id}`,
-			credits: 0,
-		};
-		emu.state.memories.set(id, stored);
-		ids.push(id);
-	}
-	return ids;
-}
+const seedMemories = (count: number) => emu.seedMemories(count);
 
 const memoryPages = () => emu.requests.filter((r) => r.path === '/memories');
 const pageNumbers = (requests: RecordedRequest[]) =>

@@ -13,7 +13,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { PlatformEmulator, RecordedRequest, StoredMemory } from '../emulator';
+import type { PlatformEmulator, RecordedRequest } from '../emulator';
 import { startEmulator } from '../emulator';
 import { credentialsFor, runNode } from '../helpers/n8n';
 
@@ -29,23 +29,7 @@ beforeEach(() => {
 	emu.state.memories.clear();
 });
 
-let nextId = 700_000;
-function seedMemories(count: number): number[] {
-	const ids: number[] = [];
-	for (let i = 0; i < count; i++) {
-		const id = nextId++;
-		const stored: StoredMemory = {
-			id,
-			user_id: 7,
-			collection_id: 1,
-			memory: `memory ${id}`,
-			credits: 0,
-		};
-		emu.state.memories.set(id, stored);
-		ids.push(id);
-	}
-	return ids;
-}
+const seedMemories = (count: number) => emu.seedMemories(count);
 
 const returnAll: INodeParameters = { resource: 'memory', operation: 'getAll', returnAll: true };
 const memoryPages = (): RecordedRequest[] => emu.requests.filter((r) => r.path === '/memories');
