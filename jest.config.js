@@ -1,5 +1,6 @@
-/** Three projects: fast unit tests, integration tests against the emulator over loopback,
- * and end-to-end tests that run the packed package inside real n8n 1.x and 2.x. */
+/** Four projects: fast unit tests; the self-tests of the emulator and of the in-process n8n
+ * (infra); the nodes' integration tests against the emulator over loopback, a folder per
+ * resource; and end-to-end tests that run the packed package inside real n8n 1.x and 2.x. */
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // eventsource-parser ships ES modules only; the build bundles it, the tests transform it.
 const transformIgnorePatterns = ['/node_modules/(?!eventsource-parser/)'];
@@ -16,6 +17,15 @@ module.exports = {
 			transformIgnorePatterns,
 			modulePathIgnorePatterns,
 			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+		},
+		{
+			displayName: 'infra',
+			testEnvironment: 'node',
+			transform: tsJest,
+			transformIgnorePatterns,
+			modulePathIgnorePatterns,
+			testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
 		},
 		{
 			displayName: 'integration',

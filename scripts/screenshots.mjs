@@ -13,39 +13,35 @@
  * Not part of `npm test`.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(REPO, 'docs', 'screenshots');
-const require = createRequire(import.meta.url);
-require('ts-node').register({
-	transpileOnly: true,
-	project: join(REPO, 'tsconfig.json'),
-	compilerOptions: { module: 'commonjs' },
-});
-const harness = require('../test/e2e/harness.ts');
-const { startEmulator } = require('../test/emulator/index.ts');
-const { launchBrowser, openNode, openWorkflow, signIn } = require('../test/e2e/browser.ts');
-const {
-	N8nInstance,
-	ensureN8n,
-	packPackage,
-	lineByName,
-	agentPlatformCredential,
-	openAiEmulatorCredential,
-	exampleNames,
-	loadExample,
+import {
+	DEV_PLATFORM,
+	DEV_SIGN_IN,
 	EXAMPLE_CREDENTIALS,
+	N8nInstance,
+	REPO,
+	agentPlatformCredential,
+	ensureN8n,
+	exampleNames,
+	lineByName,
+	loadBrowser,
+	loadEmulator,
+	loadExample,
 	log,
+	openAiEmulatorCredential,
+	packPackage,
 	setLogPrefix,
-} = harness;
+} from './dev-tools.mjs';
+
+const OUT = join(REPO, 'docs', 'screenshots');
+const { startEmulator } = loadEmulator();
+const { launchBrowser, openNode, openWorkflow, signIn } = loadBrowser();
 
 setLogPrefix('screenshots');
-const OWNER = harness.DEV_SIGN_IN;
-const API_KEY = harness.DEV_PLATFORM.apiKey;
-const WORKSPACE_ID = harness.DEV_PLATFORM.workspaceId;
+const OWNER = DEV_SIGN_IN;
+const API_KEY = DEV_PLATFORM.apiKey;
+const WORKSPACE_ID = DEV_PLATFORM.workspaceId;
 const line = lineByName(process.env.N8N_LINE || '2');
 
 async function shoot(page, name, what) {

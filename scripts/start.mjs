@@ -21,42 +21,33 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-
-// The harness is TypeScript; ts-node (a dev dependency) compiles it on the fly.
-require('ts-node').register({
-	transpileOnly: true,
-	project: join(REPO, 'tsconfig.json'),
-	compilerOptions: { module: 'commonjs' },
-});
-const harness = require('../test/e2e/harness.ts');
-const {
-	N8nInstance,
-	ensureN8n,
-	freePort,
-	packPackage,
-	lineByName,
-	agentPlatformCredential,
-	openAiEmulatorCredential,
-	exampleNames,
-	loadExample,
+import {
+	DEV_PLATFORM,
+	DEV_SIGN_IN,
 	EXAMPLE_CREDENTIALS,
+	N8nInstance,
+	REPO,
+	agentPlatformCredential,
+	ensureN8n,
+	exampleNames,
+	freePort,
+	lineByName,
+	loadExample,
 	log,
+	openAiEmulatorCredential,
+	packPackage,
+	portIsFree,
 	setLogPrefix,
-} = harness;
+} from './dev-tools.mjs';
 
 setLogPrefix('start');
 
 const DEV = {
-	...harness.DEV_PLATFORM,
-	owner: harness.DEV_SIGN_IN,
+	...DEV_PLATFORM,
+	owner: DEV_SIGN_IN,
 	// The example workflows (examples/*.json) reference these credentials by id.
 	credential: EXAMPLE_CREDENTIALS.agentPlatform,
 	openAiCredential: EXAMPLE_CREDENTIALS.openAi,
@@ -91,19 +82,11 @@ function fail(message) {
 	process.exit(1);
 }
 
-function portIsFree(port) {
-	return new Promise((resolve) => {
-		const server = createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
-}
-
 function seconds(since) {
 	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-/** Starts test/emulator/cli.ts and resolves its base URL (its first output line says it). */
+/** Starts dev/emulator/cli.ts and resolves its base URL (its first output line says it). */
 function startEmulator(logFile) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(

@@ -28,14 +28,14 @@ else
   node scripts/lint-package.mjs   # what npm run release:check runs, on the build above
 fi
 
-step "unit and integration tests"
+step "unit, infra and integration tests"
 status=0
-npx jest --selectProjects unit integration --json --outputFile="$results/fast.json" || status=$?
+npx jest --selectProjects unit infra integration --json --outputFile="$results/fast.json" || status=$?
 
 step "real n8n installs (first run only: several minutes)"
-bash test/e2e/install-n8n.sh node
-bash test/e2e/install-n8n.sh 1 & one=$!
-bash test/e2e/install-n8n.sh 2 & two=$!
+bash dev/n8n/install-n8n.sh node
+bash dev/n8n/install-n8n.sh 1 & one=$!
+bash dev/n8n/install-n8n.sh 2 & two=$!
 wait "$one"; wait "$two"
 
 step "end-to-end tests in real n8n 1.x and 2.x"

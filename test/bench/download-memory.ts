@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
-import { FileHost, startEmulator, type PlatformEmulator } from '../emulator';
+import { FileHost, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	NODE24_BIN,
@@ -28,7 +28,7 @@ import {
 	log,
 	selectedLines,
 	type N8nLine,
-} from '../e2e/harness';
+} from '../../dev/n8n/harness';
 import { median } from './common';
 import { executeMeasured } from './n8nMemory';
 

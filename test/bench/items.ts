@@ -22,7 +22,7 @@
  * sending the next item's (it collects every item's request and awaits them together, unless its
  * Batching option is set), so for 1,000 items it has up to 1,000 requests in flight at once.
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -31,7 +31,7 @@ import {
 	waitFor,
 	type N8nLine,
 	type N8nRun,
-} from '../e2e/harness';
+} from '../../dev/n8n/harness';
 import type { BenchOptions, BenchRow } from './common';
 import { median, progress, seconds } from './common';
 

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import {
 	N8nInstance,
 	NODE24_BIN,
-	freePort,
 	n8nInstallDir,
 	parseRunJson,
 	type N8nRun,
-} from '../e2e/harness';
+} from '../../dev/n8n/harness';
+import { freePort } from '../../dev/loopback';
 
 function statusField(pid: number, field: string): number | undefined {
 	try {

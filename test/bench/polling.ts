@@ -16,8 +16,8 @@
  * when the poll that returns it arrives. Baseline: the bound max(1 s, 5 % of the run's duration).
  */
 import { POLLING } from '../../nodes/AgentPlatform/helpers/agentResponses';
-import { startEmulator } from '../emulator';
-import { byId, credentialsFor, runNode } from '../helpers/n8n';
+import { startEmulator } from '../../dev/emulator';
+import { byId, credentialsFor, runNode } from '../infra/n8n';
 import type { BenchOptions, BenchRow } from './common';
 import { progress, seconds } from './common';
 

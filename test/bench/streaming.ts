@@ -20,9 +20,9 @@ import type { INode } from 'n8n-workflow';
 
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
-import type { PlatformEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
-import { byId, credentialsFor, runNode } from '../helpers/n8n';
+import type { PlatformEmulator } from '../../dev/emulator';
+import { startEmulator } from '../../dev/emulator';
+import { byId, credentialsFor, runNode } from '../infra/n8n';
 import type { BenchOptions, BenchRow } from './common';
 import { median, ms, progress } from './common';
 

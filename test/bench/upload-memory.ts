@@ -21,7 +21,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../emulator';
+import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import { executeMeasured } from './n8nMemory';
 import {
 	N8nInstance,
@@ -33,7 +33,7 @@ import {
 	log,
 	selectedLines,
 	type N8nLine,
-} from '../e2e/harness';
+} from '../../dev/n8n/harness';
 
 const MB = 1024 * 1024;
 /** The bound this benchmark enforces: peak RSS growth of the upload over the read-only baseline. */

@@ -5,7 +5,7 @@
  * One n8n per line: the workflows are imported once and executed with `n8n execute`.
  * Run: npx jest --selectProjects e2e test/e2e/agents.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -15,7 +15,7 @@ import {
 	log,
 	runError,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
 const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';

@@ -7,14 +7,14 @@
  * validated (which also proves the bundled JSON Schema validator loads from dist/vendor).
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e --runInBand test/e2e/beyond-spec.e2e.test.ts
  */
-import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
+import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';

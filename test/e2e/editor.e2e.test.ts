@@ -4,26 +4,33 @@
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
  * agent is picked, opening an example changes nothing, and the credential test speaks in words.
  * One n8n per line and one browser for the file. A failing step saves a screenshot in
- * test/e2e/.screenshots/ (gitignored) and names it in the error.
+ * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e --runInBand
  */
 import type { Locator, Page } from 'playwright-core';
 
-import { startEmulator, type PlatformEmulator } from '../emulator';
-import type { EditorBrowser } from './browser';
-import { canvasNode, launchBrowser, openNode, openWorkflow, signIn, step } from './browser';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { EditorBrowser } from '../../dev/n8n/browser';
+import {
+	canvasNode,
+	launchBrowser,
+	openNode,
+	openWorkflow,
+	signIn,
+	step,
+} from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	agentPlatformCredential,
 	exampleNames,
-	freePort,
 	loadExample,
 	log,
 	openAiEmulatorCredential,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
+import { freePort } from '../../dev/loopback';
 
 const API_KEY = 'e2e-editor-key-5d1a';
 const WORKSPACE_ID = '42';

@@ -6,7 +6,7 @@
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
  */
-import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../emulator';
+import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
@@ -19,7 +19,7 @@ import {
 	selectedLines,
 	sleep,
 	waitFor,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';

@@ -4,7 +4,7 @@
  * Completion plain and streamed, and a Webhook in "Streaming" response mode whose HTTP caller
  * receives the agent's text in several chunks before the run ends.
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -12,7 +12,7 @@ import {
 	lastNodeItems,
 	loadWorkflow,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';

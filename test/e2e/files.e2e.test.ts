@@ -21,7 +21,7 @@ import {
 	type PlatformEmulator,
 	type RecordedMultipart,
 	type StoredFile,
-} from '../emulator';
+} from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -33,7 +33,7 @@ import {
 	packPackage,
 	selectedLines,
 	type N8nLine,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-files-key-7d2b10';
 const WORKSPACE_ID = '42';

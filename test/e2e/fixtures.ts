@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const WORKFLOWS_DIR = join(__dirname, 'workflows');
-import { CREDENTIAL_TYPE } from '../constants';
+import { CREDENTIAL_TYPE } from '../../dev/constants';
 
 export { CREDENTIAL_TYPE };
 
@@ -169,7 +169,7 @@ export function loadExample(name: string): WorkflowFixture {
 /**
  * n8n's OpenAI credential pointed at the emulator's chat-completions endpoint of one chat agent
  * (`{emulator}/agents/{id}/openai`), with the workspace header the platform requires. With function
- * definitions in `tools` the emulator answers as a scripted tool-calling model (test/emulator/toolCalling.ts).
+ * definitions in `tools` the emulator answers as a scripted tool-calling model (dev/emulator/toolCalling.ts).
  */
 export function openAiEmulatorCredential(
 	platform: PlatformEndpoint,

@@ -6,7 +6,7 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/memories.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -16,7 +16,7 @@ import {
 	log,
 	nodeItems,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-memories-key-8c2d';
 const WORKSPACE_ID = '42';

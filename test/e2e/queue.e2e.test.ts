@@ -28,13 +28,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../emulator';
+import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import {
 	N8nInstance,
 	NODE24_BIN,
 	agentPlatformCredential,
 	fixtureId,
-	freePort,
 	loadWorkflow,
 	log,
 	n8nInstallDir,
@@ -42,7 +41,8 @@ import {
 	sleep,
 	waitFor,
 	type N8nLine,
-} from './harness';
+} from '../../dev/n8n/harness';
+import { freePort } from '../../dev/loopback';
 
 const API_KEY = 'e2e-queue-key-51c9e0';
 const WORKSPACE_ID = '42';

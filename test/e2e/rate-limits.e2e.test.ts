@@ -6,7 +6,7 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/rate-limits.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -15,7 +15,7 @@ import {
 	loadWorkflow,
 	log,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-rate-limits-key-41f7';
 const WORKSPACE_ID = '42';

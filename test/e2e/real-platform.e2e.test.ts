@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator } from '../emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -20,7 +20,7 @@ import {
 	loadWorkflow,
 	nodeItems,
 	selectedLines,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';

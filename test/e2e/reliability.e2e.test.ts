@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { startEmulator, type EmulatorFaults, type PlatformEmulator } from '../emulator';
+import { startEmulator, type EmulatorFaults, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	NODE24_BIN,
@@ -29,7 +29,7 @@ import {
 	selectedLines,
 	type ExecuteResult,
 	type N8nRun,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 /** The key every credential of the run uses: it must not show up anywhere. */
 const SECRET_KEY = 'sk-live-7Hq2ZpX9rW4mV8nB3kJ6tY1c';

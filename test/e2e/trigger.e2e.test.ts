@@ -9,7 +9,7 @@
  * and an http URL the platform refuses.
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/trigger.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator, type StoredWebhook } from '../emulator';
+import { startEmulator, type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -18,7 +18,7 @@ import {
 	log,
 	selectedLines,
 	waitFor,
-} from './harness';
+} from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-trigger-key-8d2b61';
 const WORKSPACE_ID = '42';

@@ -24,7 +24,7 @@ import { readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmulator, type EmulatorFaults } from '../emulator';
+import { startEmulator, type EmulatorFaults } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -36,7 +36,7 @@ import {
 	sleep,
 	waitFor,
 	type WorkflowFixture,
-} from '../e2e/harness';
+} from '../../dev/n8n/harness';
 
 interface Options {
 	runs: number;

@@ -51,7 +51,7 @@ describe('platformHttpError: one plain-words error per status', () => {
 	const cases: Array<[number, unknown, RegExp]> = [
 		[401, { error: 'Unauthenticated' }, /rejected the API key/],
 		[403, { error: 'Invalid authentication' }, /rejected the API key/],
-		// the memory collection operations put this one in their own words (test/integration/collections.test.ts)
+		// the memory collection operations put this one in their own words (test/integration/memoryCollection/memoryCollection.test.ts)
 		[
 			403,
 			{ message: 'Default collection cannot be deleted' },

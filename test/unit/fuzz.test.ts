@@ -11,14 +11,11 @@
  * Paging: a loopback server answers each list operation with random lists in its envelope
  * style, with odd paging fields (last_page missing, null, text, zero, too high, too low; a smaller
  * page than asked for; noise fields; a null or missing list past the end); the node, run through
- * n8n's real request path (test/helpers/n8n.ts), must return exactly the items it should, never
+ * n8n's real request path (test/infra/n8n.ts), must return exactly the items it should, never
  * ask for a page twice or more per_page than the endpoint allows, and stop within a few pages of
  * the real end.
  */
 import crypto from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
@@ -27,7 +24,8 @@ import { newWebhookSecret, secretMatches } from '../../nodes/AgentPlatform/helpe
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
-import { runNode } from '../helpers/n8n';
+import { startLoopbackServer, type LoopbackServer } from '../../dev/loopback';
+import { runNode } from '../infra/n8n';
 
 jest.setTimeout(120_000);
 
@@ -334,7 +332,7 @@ interface Served {
 	perPage: number;
 }
 
-let server: Server;
+let server: LoopbackServer;
 let baseUrl = '';
 let current: PagingCase | undefined;
 let served: Served[] = [];
@@ -342,7 +340,7 @@ let served: Served[] = [];
 let budget = 0;
 
 beforeAll(async () => {
-	server = createServer((req, res) => {
+	server = await startLoopbackServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://fuzz.invalid');
 		const c = current!;
 		const page = Number(url.searchParams.get('page'));
@@ -354,15 +352,9 @@ beforeAll(async () => {
 			send(410, { message: `fuzz: more than ${budget} requests for one list` });
 		else send(200, envelope(c, page, perPage));
 	});
-	server.listen(0, '127.0.0.1');
-	await once(server, 'listening');
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+	baseUrl = `${server.origin}/api/v1`;
 });
-afterAll(async () => {
-	server.close();
-	server.closeAllConnections();
-	await once(server, 'close');
-});
+afterAll(async () => server.close());
 
 /** The server's page size: what was asked for, or less when it pages on its own terms. */
 const pageSize = (c: PagingCase, perPage: number) =>

@@ -1,7 +1,7 @@
 /**
  * The pure parts of the Agent Platform Trigger: the delivery secret, recognising the node's own
  * webhooks among an agent's, and turning a delivery into an item. The lifecycle against the
- * platform runs in test/integration/trigger.test.ts and, inside real n8n, test/e2e/trigger.e2e.test.ts.
+ * platform runs in test/integration/trigger/trigger.test.ts and, inside real n8n, test/e2e/trigger.e2e.test.ts.
  */
 import {
 	DELIVERY_STATUSES,

@@ -1,0 +1,231 @@
+/**
+ * Agent Platform emulator: a real HTTP server on loopback implementing the whole API of
+ * the platform (its specification, and production's behaviour where they differ: see
+ * docs/platform-assumptions.md) in memory, with fault injection
+ * and request recording for tests.
+ *
+ *   const emu = await startEmulator({ timeScale: 20 });
+ *   // emu.url → http://127.0.0.1:<port> (paths at the root, as production; options.basePath adds one), emu.apiKey, emu.workspaceId
+ *   await emu.stop();
+ */
+import { Core } from './core';
+import { EmulatorServer } from './server';
+import { StorageServer } from './storage';
+import type { StorageRequest, StoredObject } from './storage';
+import type {
+	AgentConfig,
+	Delivery,
+	EmulatorFaults,
+	EmulatorOptions,
+	EmulatorState,
+	RecordedRequest,
+} from './types';
+import { DEFAULT_COLLECTION_ID } from './types';
+import { platformFiles } from './generatedFiles';
+
+export type {
+	AgentConfig,
+	Delivery,
+	EmulatorFaults,
+	EmulatorOptions,
+	EmulatorState,
+	Question,
+	RecordedFile,
+	RecordedMultipart,
+	RecordedRequest,
+	StoredAgent,
+	StoredCollection,
+	StoredFile,
+	StoredMemory,
+	StoredResource,
+	StoredResponse,
+	StoredWebhook,
+} from './types';
+export { DEFAULT_FAULTS } from './core';
+export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
+export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
+export { DELIVERY_USER_AGENT } from './webhooks';
+export { GENERATED_MP4, GENERATED_PNG } from './media';
+export type { GeneratedMedia } from './media';
+export type { StorageRequest, StoredObject } from './storage';
+export { CLOUDFLARE_524_HTML } from './gateway';
+export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
+
+export class PlatformEmulator {
+	private readonly core: Core;
+	private readonly http: EmulatorServer;
+	private readonly storage: StorageServer;
+	private baseUrl = '';
+	private started = false;
+	private stopping: Promise<void> | null = null;
+
+	constructor(options: EmulatorOptions = {}) {
+		this.core = new Core(options);
+		this.http = new EmulatorServer(this.core);
+		this.storage = new StorageServer(this.core);
+		this.core.storage = this.storage;
+	}
+
+	/** Starts listening; resolves the base URL (http://host:port plus the base path, none by default). */
+	async start(): Promise<string> {
+		if (this.started) return this.baseUrl;
+		await this.storage.listen(this.core.opts.host, this.core.opts.storagePort);
+		this.baseUrl = await this.http.listen();
+		this.started = true;
+		return this.baseUrl;
+	}
+
+	/** Closes all sockets, stops timers and in-flight webhook deliveries. */
+	stop(): Promise<void> {
+		if (!this.stopping) {
+			this.core.stop();
+			this.stopping = Promise.all([this.http.close(), this.storage.close()]).then(() => undefined);
+		}
+		return this.stopping;
+	}
+
+	get url(): string {
+		return this.baseUrl;
+	}
+
+	/** The storage host's origin (signed uploads, generated files): another port than the API. */
+	get storageUrl(): string {
+		return this.storage.origin;
+	}
+
+	/** Objects PUT to signed URLs and not yet registered, by object path. */
+	get storedObjects(): Map<string, StoredObject> {
+		return this.storage.objects;
+	}
+
+	/** Every request the storage host received, with its headers, size and sha256. */
+	get storageRequests(): StorageRequest[] {
+		return this.storage.requests;
+	}
+
+	get apiKey(): string {
+		return this.core.opts.apiKey;
+	}
+
+	get workspaceId(): string {
+		return this.core.opts.workspaceId;
+	}
+
+	/** Every request received (outside /_emulator), in order. */
+	get requests(): RecordedRequest[] {
+		return this.core.requests;
+	}
+
+	clearRequests(): void {
+		this.core.requests.length = 0;
+		this.storage.requests.length = 0;
+	}
+
+	/** The first option the agent offers for Model, Tools and Temperature: answers it accepts. */
+	firstOptions(agentId: number): { model: string; tools: string; temperature: string } {
+		const questions = this.core.state.agents.get(agentId)!.questions;
+		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
+		return { model: first('model'), tools: first('tools'), temperature: first('temperature') };
+	}
+
+	/** No memories and no collection but the default one, as a fresh workspace has. */
+	clearMemories(): void {
+		this.core.state.memories.clear();
+		for (const id of [...this.core.state.collections.keys()]) {
+			if (id !== DEFAULT_COLLECTION_ID) this.core.state.collections.delete(id);
+		}
+	}
+
+	/**
+	 * Adds `count` memories straight into the state (no request recorded), each "seeded <id>",
+	 * with ids above every id already there; returns their ids in order.
+	 */
+	seedMemories(count: number, collectionId: number = DEFAULT_COLLECTION_ID): number[] {
+		const memories = this.core.state.memories;
+		let next = Math.max(700_000, ...memories.keys()) + 1;
+		const ids: number[] = [];
+		for (let i = 0; i < count; i++, next++) {
+			memories.set(next, {
+				id: next,
+				user_id: 7,
+				collection_id: collectionId,
+				memory: `seeded ${next}`,
+				credits: 0,
+			});
+			ids.push(next);
+		}
+		return ids;
+	}
+
+	/** Merges the given faults into the current ones (rate-limit buckets restart when the rate changes). */
+	setFaults(f: Partial<EmulatorFaults>): void {
+		this.core.setFaults(f);
+	}
+
+	/** Back to no faults at all (the defaults, not the constructor's faults); restarts rate-limit buckets. */
+	resetFaults(): void {
+		this.core.resetFaults();
+		this.http.resetRateLimits();
+	}
+
+	get faults(): EmulatorFaults {
+		return { ...this.core.faults };
+	}
+
+	/** Per-agent behaviour of later executions (merged into earlier configuration). */
+	configureAgent(agentId: number, cfg: AgentConfig): void {
+		this.core.agentConfig.set(agentId, { ...(this.core.agentConfig.get(agentId) ?? {}), ...cfg });
+	}
+
+	/** Serves a file at `<url>/generated-files/<name>` to authenticated callers; resolves its URL. */
+	serveGeneratedFile(name: string, body: Buffer, contentType: string): string {
+		platformFiles(this.core).set(name, { body, contentType });
+		return `${this.baseUrl}/generated-files/${encodeURIComponent(name)}`;
+	}
+
+	/** Agent executions created so far (execute + openai). */
+	get executionCount(): number {
+		return this.core.executionCount;
+	}
+
+	/** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
+	get gatewayTimeouts(): number {
+		return this.core.gatewayTimeouts;
+	}
+
+	get deliveries(): Delivery[] {
+		return this.core.deliveries;
+	}
+
+	/** The in-memory store (live maps). */
+	get state(): EmulatorState {
+		return this.core.state;
+	}
+
+	/** Polls `predicate` every 10 ms until true; rejects after timeoutMs (default 5000). */
+	waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const started = Date.now();
+			const tick = () => {
+				let ok = false;
+				try {
+					ok = predicate();
+				} catch (e) {
+					reject(e);
+					return;
+				}
+				if (ok) return resolve();
+				if (Date.now() - started >= timeoutMs)
+					return reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
+				setTimeout(tick, 10);
+			};
+			tick();
+		});
+	}
+}
+
+export async function startEmulator(options?: EmulatorOptions): Promise<PlatformEmulator> {
+	const emu = new PlatformEmulator(options);
+	await emu.start();
+	return emu;
+}

@@ -1,0 +1,88 @@
+/**
+ * The one loopback HTTP server of the tooling: the emulator and its second hosts (signed storage,
+ * generated files), and the tests' small stand-ins (a webhook receiver, a web page where the API
+ * should be, a scripted platform). Closing ends open connections at once, streams included, so a
+ * test never waits on a socket a node left open.
+ */
+import type { IncomingMessage, RequestListener, Server } from 'node:http';
+import { createServer } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+
+export interface LoopbackServer {
+	readonly server: Server;
+	readonly port: number;
+	/** `http://127.0.0.1:PORT` (IPv6 hosts in brackets), no trailing slash. */
+	readonly origin: string;
+	close(): Promise<void>;
+}
+
+export interface LoopbackOptions {
+	/** 127.0.0.1 unless told. */
+	host?: string;
+	/** A free port unless told. */
+	port?: number;
+}
+
+export async function startLoopbackServer(
+	handler: RequestListener,
+	{ host = '127.0.0.1', port = 0 }: LoopbackOptions = {},
+): Promise<LoopbackServer> {
+	const server = createServer(handler);
+	// Uploads of hundreds of megabytes and long streams: no request time limit of Node's own.
+	server.requestTimeout = 0;
+	const sockets = new Set<Socket>();
+	server.on('connection', (socket: Socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const address = server.address() as AddressInfo;
+	const hostName = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+	return {
+		server,
+		port: address.port,
+		origin: `http://${hostName}:${address.port}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				if (!server.listening) return resolve();
+				server.close(() => resolve());
+				server.closeAllConnections();
+				for (const socket of sockets) socket.destroy();
+			}),
+	};
+}
+
+/** A request's whole body. */
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+/** A free TCP port on 127.0.0.1 (free when asked; good enough for tests and npm start). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createTcpServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Whether nothing listens on this port of 127.0.0.1 yet. */
+export function portIsFree(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const server = createTcpServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}

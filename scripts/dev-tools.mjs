@@ -1,0 +1,37 @@
+/**
+ * What npm start and npm run screenshots take from dev/: the n8n harness, the loopback helpers,
+ * the emulator and the browser. They are TypeScript; ts-node (a dev dependency) compiles them on
+ * the fly, registered once here.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+require('ts-node').register({
+	transpileOnly: true,
+	project: join(REPO, 'tsconfig.json'),
+	compilerOptions: { module: 'commonjs' },
+});
+
+export const harness = require('../dev/n8n/harness.ts');
+export const {
+	N8nInstance,
+	ensureN8n,
+	packPackage,
+	lineByName,
+	agentPlatformCredential,
+	openAiEmulatorCredential,
+	exampleNames,
+	loadExample,
+	EXAMPLE_CREDENTIALS,
+	DEV_PLATFORM,
+	DEV_SIGN_IN,
+	log,
+	setLogPrefix,
+} = harness;
+export const { freePort, portIsFree } = require('../dev/loopback.ts');
+/** Loaded when asked for: npm start runs the emulator in a process of its own. */
+export const loadEmulator = () => require('../dev/emulator/index.ts');
+export const loadBrowser = () => require('../dev/n8n/browser.ts');

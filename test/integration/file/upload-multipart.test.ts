@@ -1,0 +1,190 @@
+/**
+ * The streamed multipart body (transport/multipart.ts) sent through the transport's one request
+ * function inside n8n's real request helpers, against the emulator: a retried upload opens its
+ * source again and sends it whole, an unfinished source is closed, and a source that does not
+ * hold the bytes it declared fails at once instead of leaving the platform waiting.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { MultipartForm, StreamedFile } from '../../../nodes/AgentPlatform/transport/multipart';
+import { apiRequest } from '../../../nodes/AgentPlatform/transport/request';
+import type { PlatformEmulator, RecordedMultipart } from '../../../dev/emulator';
+import { credentialsFor, runNode } from '../../infra/n8n';
+import { useEmulator } from '../../infra/useEmulator';
+
+let emu: PlatformEmulator;
+useEmulator({ quiet: true }, (started) => (emu = started));
+beforeEach(() => {
+	emu.resetFaults();
+	emu.clearRequests();
+	emu.state.files.clear();
+});
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A node of the test's own that runs `body` with n8n's real execute context. */
+function probe(body: (ctx: IExecuteFunctions) => Promise<IDataObject>): INodeType {
+	return {
+		description: {
+			displayName: 'Probe',
+			name: 'probe',
+			group: ['transform'],
+			version: 1,
+			description: 'Test probe',
+			defaults: { name: 'Probe' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'agentPlatformApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions) {
+			return [[{ json: await body(this), pairedItem: { item: 0 } }]];
+		},
+	};
+}
+
+/** A source that hands out `content` in 64 KiB pieces, remembering every stream it opened. */
+function trackedSource(content: Buffer, opened: Readable[]) {
+	return async () => {
+		const pieces = Array.from({ length: Math.ceil(content.length / 65536) }, (_, i) =>
+			content.subarray(i * 65536, (i + 1) * 65536),
+		);
+		const stream = Readable.from(pieces);
+		opened.push(stream);
+		return stream;
+	};
+}
+
+const upload = (ctx: IExecuteFunctions, form: MultipartForm) =>
+	apiRequest.call(ctx, {
+		method: 'POST',
+		path: '/files',
+		body: form,
+		itemIndex: 0,
+	}) as Promise<IDataObject>;
+
+it('a 429 makes the upload open its source again and send it whole; no source stays open', async () => {
+	const content = randomBytes(8 * 1024 * 1024);
+	const opened: Readable[] = [];
+	const file = new StreamedFile({
+		name: 'retried.txt',
+		type: 'text/plain',
+		size: content.length,
+		open: trackedSource(content, opened),
+	});
+	// the latency lets the whole body arrive before the 429, as at a platform that reads it first
+	emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1, latencyMs: 300 });
+
+	const { outputs, error } = await runNode({
+		parameters: {},
+		credentials: credentialsFor(emu),
+		nodeType: probe(async (ctx) => {
+			await apiRequest.call(ctx, { method: 'GET', path: '/files' }); // takes this second's only request
+			const form = new MultipartForm();
+			form.append('file', file);
+			try {
+				return await upload(ctx, form);
+			} finally {
+				form.release();
+			}
+		}),
+	});
+
+	expect(error).toBeUndefined();
+	expect(outputs[0][0].json).toMatchObject({ filename: 'retried.txt', bytes: content.length });
+	expect(emu.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+		'GET 200',
+		'POST 429',
+		'POST 200',
+	]);
+	expect((emu.requests[2].body as RecordedMultipart).files[0]).toMatchObject({
+		bytes: content.length,
+		sha256: sha256(content),
+	});
+	expect(file.opened).toBe(2);
+	expect(opened).toHaveLength(2);
+	expect(opened.every((stream) => stream.destroyed)).toBe(true);
+});
+
+it('a source shorter than its declared size fails the upload at once, and nothing is stored', async () => {
+	const started = Date.now();
+	const { error } = await runNode({
+		parameters: {},
+		credentials: credentialsFor(emu),
+		nodeType: probe(async (ctx) => {
+			const form = new MultipartForm();
+			// The 10 bytes come late, so that the request has reached the platform when the body fails.
+			const late = async function* () {
+				await new Promise((resolve) => setTimeout(resolve, 300));
+				yield Buffer.alloc(10);
+			};
+			form.append(
+				'file',
+				new StreamedFile({
+					name: 'short.txt',
+					type: 'text/plain',
+					size: 1000,
+					open: async () => late(),
+				}),
+			);
+			return await upload(ctx, form);
+		}),
+	});
+
+	expect(error).toBeInstanceOf(NodeApiError);
+	expect(error!.message).toBe('The connection to the platform broke before it answered');
+	expect((error as NodeApiError).description).toContain(
+		'"short.txt" ended after 10 of the 1000 bytes it declared',
+	);
+	expect(Date.now() - started).toBeLessThan(5000);
+	expect(emu.state.files.size).toBe(0);
+	expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // a POST that may have arrived is not retried
+});
+
+it('an abandoned earlier read, closed late, does not close the source a retry is reading', async () => {
+	const content = randomBytes(4 * 65536);
+	const opened: Readable[] = [];
+	const file = new StreamedFile({
+		name: 'a.txt',
+		type: 'text/plain',
+		size: content.length,
+		open: trackedSource(content, opened),
+	});
+	const first = file[Symbol.asyncIterator]();
+	await first.next(); // the first attempt reads a chunk, then its request fails
+	const second = file[Symbol.asyncIterator]();
+	const chunks = [(await second.next()).value as Uint8Array];
+	expect(opened[0].destroyed).toBe(true); // the retry closed the abandoned source
+	await first.return(undefined); // the abandoned read is wound up late
+	for (let next = await second.next(); !next.done; next = await second.next())
+		chunks.push(next.value);
+	expect(Buffer.concat(chunks).equals(content)).toBe(true);
+	expect(opened[1].destroyed).toBe(true);
+});
+
+it('the body is what axios takes for a spec-compliant FormData, and a File for each file part', () => {
+	const form = new MultipartForm();
+	const file = new StreamedFile({
+		name: 'a.txt',
+		type: '',
+		size: 1,
+		open: async () => Buffer.from('a'),
+	});
+	form.append('process', '1');
+	form.append('file', file);
+	expect(Object.prototype.toString.call(form)).toBe('[object FormData]');
+	expect(Object.prototype.toString.call(file)).toBe('[object File]');
+	expect([...form]).toEqual([
+		['process', '1'],
+		['file', file],
+	]);
+	expect(file.type).toBe('application/octet-stream');
+	// No `getHeaders`: n8n would otherwise take it for the form-data package and ask it for headers.
+	expect('getHeaders' in form).toBe(false);
+	// No `stream` or `arrayBuffer`: axios prefers those over the async iterator, and they would buffer.
+	expect('stream' in file || 'arrayBuffer' in file).toBe(false);
+});
