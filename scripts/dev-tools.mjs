@@ -32,6 +32,9 @@ export const {
 	setLogPrefix,
 } = harness;
 export const { freePort, portIsFree } = require('../dev/loopback.ts');
-/** Loaded when asked for: npm start runs the emulator in a process of its own. */
+/** How npm start runs the emulator in a process of its own: node TS_NODE_BIN EMULATOR_CLI … */
+export const TS_NODE_BIN = require.resolve('ts-node/dist/bin.js');
+export const EMULATOR_CLI = join(REPO, 'dev', 'emulator', 'cli.ts');
+/** Loaded when asked for (npm start does not load them). */
 export const loadEmulator = () => require('../dev/emulator/index.ts');
 export const loadBrowser = () => require('../dev/n8n/browser.ts');

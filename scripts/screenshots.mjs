@@ -18,18 +18,13 @@ import { join, relative } from 'node:path';
 import {
 	DEV_PLATFORM,
 	DEV_SIGN_IN,
-	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	REPO,
-	agentPlatformCredential,
 	ensureN8n,
-	exampleNames,
 	lineByName,
 	loadBrowser,
 	loadEmulator,
-	loadExample,
 	log,
-	openAiEmulatorCredential,
 	packPackage,
 	setLogPrefix,
 } from './dev-tools.mjs';
@@ -111,11 +106,7 @@ async function main() {
 	try {
 		await n8n.installPackage(tarball);
 		const platform = { url: emulator.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importCredentials([
-			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			openAiEmulatorCredential(platform, 1),
-		]);
-		await n8n.importWorkflows(exampleNames().map(loadExample));
+		await n8n.importExamples(platform, 1);
 		log(`starting n8n ${line.version}`);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', OWNER);

@@ -27,6 +27,7 @@ import { join, relative } from 'node:path';
 import {
 	DEV_PLATFORM,
 	DEV_SIGN_IN,
+	EMULATOR_CLI,
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	REPO,
@@ -41,6 +42,7 @@ import {
 	packPackage,
 	portIsFree,
 	setLogPrefix,
+	TS_NODE_BIN,
 } from './dev-tools.mjs';
 
 setLogPrefix('start');
@@ -92,9 +94,9 @@ function startEmulator(logFile) {
 		const child = spawn(
 			process.execPath,
 			[
-				require.resolve('ts-node/dist/bin.js'),
+				TS_NODE_BIN,
 				'--transpile-only',
-				join(REPO, 'test', 'emulator', 'cli.ts'),
+				EMULATOR_CLI,
 				'--port',
 				String(emulatorPort),
 				'--host',

@@ -23,7 +23,15 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export * from '../../test/e2e/fixtures';
+export * from './examples';
+import {
+	agentPlatformCredential,
+	EXAMPLE_CREDENTIALS,
+	exampleNames,
+	loadExample,
+	openAiEmulatorCredential,
+	type PlatformEndpoint,
+} from './examples';
 import { PACKAGE_NAME } from '../constants';
 import { freePort } from '../loopback';
 
@@ -662,6 +670,18 @@ export class N8nInstance {
 	}
 
 	/** Imports all workflows in one `n8n import:workflow --separate` call (each call costs seconds). */
+	/**
+	 * The example workflows of examples/ and the two credentials they use, pointed at `platform`;
+	 * the OpenAI one at the chat-completions endpoint of agent `openAiAgentId`.
+	 */
+	async importExamples(platform: PlatformEndpoint, openAiAgentId: number): Promise<void> {
+		await this.importCredentials([
+			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+			openAiEmulatorCredential(platform, openAiAgentId),
+		]);
+		await this.importWorkflows(exampleNames().map(loadExample));
+	}
+
 	async importWorkflows(workflows: Array<{ id: string; name: string }>): Promise<void> {
 		const dir = join(this.folder, `workflows-${Date.now()}`);
 		await mkdir(dir, { recursive: true });

@@ -123,7 +123,7 @@ export async function startEmulatorProcess(args: string[] = []): Promise<Emulato
 		[
 			'-r',
 			'ts-node/register/transpile-only',
-			join(REPO, 'test', 'emulator', 'cli.ts'),
+			join(REPO, 'dev', 'emulator', 'cli.ts'),
 			'--port',
 			'0',
 			'--quiet',

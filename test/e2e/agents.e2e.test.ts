@@ -11,11 +11,11 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	loadWorkflow,
 	log,
 	runError,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
 const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';

@@ -21,13 +21,11 @@ import {
 } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
-	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	agentPlatformCredential,
 	exampleNames,
 	loadExample,
 	log,
-	openAiEmulatorCredential,
 	selectedLines,
 } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
@@ -127,11 +125,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		});
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importCredentials([
-			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			openAiEmulatorCredential(platform, 1),
-		]);
-		await n8n.importWorkflows(exampleNames().map(loadExample));
+		await n8n.importExamples(platform, 1);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
 		browser = await launchBrowser();

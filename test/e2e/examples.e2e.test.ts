@@ -8,14 +8,11 @@
  */
 import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	EXAMPLE_CREDENTIALS,
 	N8nInstance,
-	agentPlatformCredential,
 	exampleNames,
 	loadExample,
 	log,
 	nodeItems,
-	openAiEmulatorCredential,
 	selectedLines,
 	sleep,
 	waitFor,
@@ -54,11 +51,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 		});
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importCredentials([
-			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			openAiEmulatorCredential(platform, CHAT_AGENT),
-		]);
-		await n8n.importWorkflows(exampleNames().map(loadExample));
+		await n8n.importExamples(platform, CHAT_AGENT);
 		log(
 			`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 		);

@@ -10,9 +10,9 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	loadWorkflow,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';

@@ -27,13 +27,13 @@ import {
 	agentPlatformCredential,
 	ensureN8n,
 	fixtureId,
-	loadWorkflow,
 	log,
 	nodeItems,
 	packPackage,
 	selectedLines,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-files-key-7d2b10';
 const WORKSPACE_ID = '42';

@@ -12,11 +12,11 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	loadWorkflow,
 	log,
 	nodeItems,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-memories-key-8c2d';
 const WORKSPACE_ID = '42';

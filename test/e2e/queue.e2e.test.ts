@@ -34,7 +34,6 @@ import {
 	NODE24_BIN,
 	agentPlatformCredential,
 	fixtureId,
-	loadWorkflow,
 	log,
 	n8nInstallDir,
 	selectedLines,
@@ -42,6 +41,7 @@ import {
 	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 import { freePort } from '../../dev/loopback';
 
 const API_KEY = 'e2e-queue-key-51c9e0';

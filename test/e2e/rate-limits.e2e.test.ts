@@ -12,10 +12,10 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	loadWorkflow,
 	log,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-rate-limits-key-41f7';
 const WORKSPACE_ID = '42';

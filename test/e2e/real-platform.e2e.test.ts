@@ -17,10 +17,10 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	loadWorkflow,
 	nodeItems,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';

@@ -22,7 +22,6 @@ import {
 	NODE24_BIN,
 	agentPlatformCredential,
 	fixtureId,
-	loadWorkflow,
 	log,
 	n8nInstallDir,
 	run,
@@ -30,6 +29,7 @@ import {
 	type ExecuteResult,
 	type N8nRun,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 /** The key every credential of the run uses: it must not show up anywhere. */
 const SECRET_KEY = 'sk-live-7Hq2ZpX9rW4mV8nB3kJ6tY1c';

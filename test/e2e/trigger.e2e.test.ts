@@ -14,11 +14,11 @@ import {
 	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
-	loadWorkflow,
 	log,
 	selectedLines,
 	waitFor,
 } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-trigger-key-8d2b61';
 const WORKSPACE_ID = '42';

@@ -28,7 +28,6 @@ import { startEmulator, type EmulatorFaults } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
-	fillPlaceholders,
 	fixtureId,
 	lineByName,
 	log,
@@ -37,6 +36,7 @@ import {
 	waitFor,
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
+import { fillPlaceholders } from '../e2e/fixtures';
 
 interface Options {
 	runs: number;
