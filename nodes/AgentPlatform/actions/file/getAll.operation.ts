@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
+import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -44,9 +39,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (options.order) qs.order = options.order;
+	const qs = readListQuery(this, itemIndex, 'options', ['order']);
 	return await getManyItems.call(
 		this,
 		itemIndex,

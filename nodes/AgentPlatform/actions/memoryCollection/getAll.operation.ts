@@ -1,12 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
+import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
 import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -33,9 +28,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.search) qs.search = filters.search;
+	const qs = readListQuery(this, itemIndex, 'filters', ['search']);
 	return await getManyItems.call(
 		this,
 		itemIndex,
