@@ -2,11 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { newestOldestOptions, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -21,10 +20,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'desc',
 				description: 'Sort by upload time',
-				options: [
-					{ name: 'Newest First', value: 'desc' },
-					{ name: 'Oldest First', value: 'asc' },
-				],
+				options: newestOldestOptions,
 			},
 		],
 	},

@@ -2,11 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
-import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
+import { filtersProperty, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 	filtersProperty('collections', [
 		{
 			displayName: 'Search',
