@@ -63,6 +63,12 @@ export const returnAllProperty: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
+/** The two orders a platform list can be asked for (`order`/`sort` = desc or asc). */
+export const newestOldestOptions = [
+	{ name: 'Newest First', value: 'desc' },
+	{ name: 'Oldest First', value: 'asc' },
+];
+
 /** A list's Filters collection: "Only <things> that match all of these". */
 export function filtersProperty(things: string, options: INodeProperties[]): INodeProperties {
 	return {
@@ -88,6 +94,9 @@ export function limitProperty(maxValue?: number): INodeProperties {
 		displayOptions: { show: { returnAll: [false] } },
 	};
 }
+
+/** Every Get Many's pair: Return All, and the Limit shown while it is off. */
+export const returnAllLimitProperties: INodeProperties[] = [returnAllProperty, limitProperty()];
 
 /** How long an operation waits for the platform, in minutes (fractions allowed for quick tests). */
 export function timeoutProperty(

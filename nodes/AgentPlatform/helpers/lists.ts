@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ItemsKey } from '../transport/paginate';
 import { apiRequestAllItems } from '../transport/paginate';
@@ -35,4 +35,17 @@ export async function getManyItems(
 		{ returnAll, limit, ...list },
 	);
 	return this.helpers.returnJsonArray(records);
+}
+
+/** A list's query: the fields of its Filters (or Options) collection that the item sets, as given. */
+export function readListQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	collection: 'filters' | 'options',
+	fields: string[],
+): IDataObject {
+	const values = ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	for (const field of fields) if (values[field]) qs[field] = values[field];
+	return qs;
 }

@@ -1,13 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { AGENT, requestRecord } from '../../helpers/records';
 import { agentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [agentLocator];
@@ -21,12 +15,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
-	const agent = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/agents/${agentId}`,
-		resource: `agent ${agentId}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.returnJsonArray(agent);
+	const { answer } = await requestRecord.call(this, itemIndex, AGENT, { method: 'GET' });
+	return this.helpers.returnJsonArray(answer);
 }

@@ -1,17 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { filtersProperty, limitProperty, returnAllProperty } from '../common.descriptions';
+import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
+import { filtersProperty, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 	filtersProperty('agents', [
 		{
 			displayName: 'Search',
@@ -46,10 +40,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (filters.q) qs.q = filters.q;
-	if (filters.type) qs.type = filters.type;
+	const qs = readListQuery(this, itemIndex, 'filters', ['q', 'type']);
 	return await getManyItems.call(
 		this,
 		itemIndex,

@@ -6,8 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { AGENT, requestRecord } from '../../helpers/records';
 import { agentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [agentLocator];
@@ -22,13 +21,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
-	const set = (await apiRequest.call(this, {
+	const { id: agentId, answer: set } = await requestRecord.call(this, itemIndex, AGENT, {
 		method: 'GET',
-		path: `/agents/${agentId}/files`,
-		resource: `agent ${agentId}`,
-		itemIndex,
-	})) as IDataObject;
+		subpath: '/files',
+	});
 	const files = (Array.isArray(set?.files) ? set.files : []) as IDataObject[];
 	return this.helpers.returnJsonArray(
 		files.map((file) => ({ ...file, agent_id: set.id ?? Number(agentId) })),

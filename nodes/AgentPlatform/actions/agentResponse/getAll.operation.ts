@@ -11,13 +11,12 @@ import { inItem, numericIdFrom } from '../../helpers/parameters';
 import {
 	agentLocator,
 	filtersProperty,
-	limitProperty,
-	returnAllProperty,
+	newestOldestOptions,
+	returnAllLimitProperties,
 } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 	filtersProperty('runs', [
 		{
 			...agentLocator,
@@ -54,8 +53,7 @@ const properties: INodeProperties[] = [
 				value: 'auto',
 				description: 'Oldest first for a session (its turns in order), else newest first',
 			},
-			{ name: 'Newest First', value: 'desc' },
-			{ name: 'Oldest First', value: 'asc' },
+			...newestOldestOptions,
 		],
 	},
 ];

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { FILE, requestRecord } from '../../helpers/records';
 import { fileLocator } from './file.descriptions';
 import { deletedItem } from '../../helpers/deleted';
 
@@ -17,12 +16,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
-	const answer = await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/files/${fileId}`,
-		resource: `file ${fileId}`,
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(deletedItem(fileId, answer));
+	const { id, answer } = await requestRecord.call(this, itemIndex, FILE, { method: 'DELETE' });
+	return this.helpers.returnJsonArray(deletedItem(id, answer));
 }

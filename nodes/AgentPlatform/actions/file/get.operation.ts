@@ -1,13 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { FILE, requestRecord } from '../../helpers/records';
 import { fileLocator } from './file.descriptions';
 
 const properties: INodeProperties[] = [fileLocator];
@@ -21,12 +15,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
-	const file = (await apiRequest.call(this, {
-		method: 'GET',
-		path: `/files/${fileId}`,
-		resource: `file ${fileId}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.returnJsonArray(file);
+	const { answer } = await requestRecord.call(this, itemIndex, FILE, { method: 'GET' });
+	return this.helpers.returnJsonArray(answer);
 }

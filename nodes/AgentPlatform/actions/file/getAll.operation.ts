@@ -1,17 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
+import { newestOldestOptions, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -26,10 +20,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'desc',
 				description: 'Sort by upload time',
-				options: [
-					{ name: 'Newest First', value: 'desc' },
-					{ name: 'Oldest First', value: 'asc' },
-				],
+				options: newestOldestOptions,
 			},
 		],
 	},
@@ -44,9 +35,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (options.order) qs.order = options.order;
+	const qs = readListQuery(this, itemIndex, 'options', ['order']);
 	return await getManyItems.call(
 		this,
 		itemIndex,

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { waitUntilProcessed } from '../../helpers/fileProcessing';
-import { minutesToMs, numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { minutesToMs } from '../../helpers/parameters';
+import { FILE, requestRecord } from '../../helpers/records';
 import { platformNotice } from '../common.descriptions';
 import { fileLocator, processingTimeout } from './file.descriptions';
 
@@ -35,14 +30,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
 	const wait = this.getNodeParameter('waitUntilProcessed', itemIndex, false) as boolean;
-	const file = (await apiRequest.call(this, {
+	const { answer: file } = await requestRecord.call(this, itemIndex, FILE, {
 		method: 'POST',
-		path: `/files/${fileId}/process`,
-		resource: `file ${fileId}`,
-		itemIndex,
-	})) as IDataObject;
+		subpath: '/process',
+	});
 	if (!wait) return this.helpers.returnJsonArray(file);
 	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
 	return this.helpers.returnJsonArray(

@@ -6,12 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { unwrapRecord } from '../../helpers/records';
 import { apiRequest } from '../../transport/request';
-import {
-	collectionLocator,
-	optionalCollectionId,
-} from '../memoryCollection/collection.descriptions';
-import { memoryTextParameter, memoryTextProperty } from './memory.descriptions';
+import { collectionLocator } from '../memoryCollection/collection.descriptions';
+import { memoryTextProperty, readMemoryBody } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
 	memoryTextProperty('The text to remember.'),
@@ -31,14 +29,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const memory = memoryTextParameter(this, itemIndex);
-	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
-	const body = (await apiRequest.call(this, {
+	const { body, collectionId } = readMemoryBody(this, itemIndex);
+	const answer = (await apiRequest.call(this, {
 		method: 'POST',
 		path: '/memories',
-		body: { memory, ...(collectionId ? { collection_id: Number(collectionId) } : {}) },
+		body,
 		...(collectionId ? { resource: `memory collection ${collectionId}` } : {}),
 		itemIndex,
 	})) as IDataObject;
-	return this.helpers.returnJsonArray((body.memory as IDataObject | undefined) ?? body);
+	return this.helpers.returnJsonArray(unwrapRecord(answer, 'memory'));
 }

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { MEMORY, requestRecord } from '../../helpers/records';
 import { memoryIdProperty } from './memory.descriptions';
 import { deletedItem } from '../../helpers/deleted';
 
@@ -17,12 +16,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const memoryId = numericIdParameter(this, 'memoryId', 'memory', itemIndex);
-	const answer = await apiRequest.call(this, {
-		method: 'DELETE',
-		path: `/memories/${memoryId}`,
-		resource: `memory ${memoryId}`,
-		itemIndex,
-	});
-	return this.helpers.returnJsonArray(deletedItem(memoryId, answer));
+	const { id, answer } = await requestRecord.call(this, itemIndex, MEMORY, { method: 'DELETE' });
+	return this.helpers.returnJsonArray(deletedItem(id, answer));
 }

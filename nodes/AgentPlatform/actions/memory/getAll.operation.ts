@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { returnAllLimitProperties } from '../common.descriptions';
 import {
 	collectionLocator,
 	optionalCollectionId,
@@ -20,8 +20,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Only memories of this collection. Leave empty for the memories of every collection.',
 	}),
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 ];
 
 export const description = updateDisplayOptions(

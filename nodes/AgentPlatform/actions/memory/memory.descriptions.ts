@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { inItem } from '../../helpers/parameters';
+import { optionalCollectionId } from '../memoryCollection/collection.descriptions';
 
 /** The platform stores at most this many characters per memory. */
 export const MAX_MEMORY_CHARS = 32000;
@@ -52,4 +53,17 @@ export function memoryTextParameter(ctx: IExecuteFunctions, itemIndex: number): 
 		);
 	}
 	return memory;
+}
+
+/** Create's and Update's body: the checked text, and the collection's ID when one is picked. */
+export function readMemoryBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { body: IDataObject; collectionId?: string } {
+	const memory = memoryTextParameter(ctx, itemIndex);
+	const collectionId = optionalCollectionId(ctx, 'collectionId', itemIndex);
+	return {
+		body: { memory, ...(collectionId ? { collection_id: Number(collectionId) } : {}) },
+		collectionId,
+	};
 }

@@ -1,18 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
-import {
-	collectionLocator,
-	optionalCollectionId,
-} from '../memoryCollection/collection.descriptions';
-import { memoryIdProperty, memoryTextParameter, memoryTextProperty } from './memory.descriptions';
+import { MEMORY, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
+import { collectionLocator } from '../memoryCollection/collection.descriptions';
+import { memoryIdProperty, memoryTextProperty, readMemoryBody } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
 	memoryIdProperty,
@@ -34,15 +25,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const memoryId = numericIdParameter(this, 'memoryId', 'memory', itemIndex);
-	const memory = memoryTextParameter(this, itemIndex);
-	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
-	const body = (await apiRequest.call(this, {
+	const id = readRecordId(this, MEMORY, itemIndex);
+	const { body } = readMemoryBody(this, itemIndex);
+	const { answer } = await requestRecord.call(this, itemIndex, MEMORY, {
+		id,
 		method: 'PATCH',
-		path: `/memories/${memoryId}`,
-		body: { memory, ...(collectionId ? { collection_id: Number(collectionId) } : {}) },
-		resource: `memory ${memoryId}`,
-		itemIndex,
-	})) as IDataObject;
-	return this.helpers.returnJsonArray((body.memory as IDataObject | undefined) ?? body);
+		body,
+	});
+	return this.helpers.returnJsonArray(unwrapRecord(answer, 'memory'));
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { unwrapRecord } from '../../helpers/records';
 import { apiRequest } from '../../transport/request';
 import { collectionNameParameter, collectionNameProperty } from './collection.descriptions';
 
@@ -30,5 +31,5 @@ export async function execute(
 		body: { name },
 		itemIndex,
 	})) as IDataObject;
-	return this.helpers.returnJsonArray((body.collection as IDataObject | undefined) ?? body);
+	return this.helpers.returnJsonArray(unwrapRecord(body, 'collection'));
 }

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { COLLECTION, requestRecord } from '../../helpers/records';
 import { platformNotice } from '../common.descriptions';
 import { collectionLocator } from './collection.descriptions';
 import { deletedItem } from '../../helpers/deleted';
@@ -30,16 +29,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
-	const answer = await apiRequest
-		.call(this, {
-			method: 'DELETE',
-			path: `/memory-collections/${collectionId}`,
-			resource: `memory collection ${collectionId}`,
-			itemIndex,
-		})
+	const { id, answer } = await requestRecord
+		.call(this, itemIndex, COLLECTION, { method: 'DELETE' })
 		.catch((error: unknown) => {
 			throw explainDefaultCollection(this, error, 'deleted', itemIndex);
 		});
-	return this.helpers.returnJsonArray(deletedItem(collectionId, answer));
+	return this.helpers.returnJsonArray(deletedItem(id, answer));
 }

@@ -1,13 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
-import { apiRequest } from '../../transport/request';
+import { COLLECTION, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
 import { explainDefaultCollection } from './defaultCollection';
 import {
 	collectionLocator,
@@ -33,18 +27,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const collectionId = numericIdParameter(this, 'collectionId', 'collection', itemIndex);
+	const id = readRecordId(this, COLLECTION, itemIndex);
 	const name = collectionNameParameter(this, itemIndex);
-	const body = (await apiRequest
-		.call(this, {
-			method: 'PUT',
-			path: `/memory-collections/${collectionId}`,
-			body: { name },
-			resource: `memory collection ${collectionId}`,
-			itemIndex,
-		})
+	const { answer } = await requestRecord
+		.call(this, itemIndex, COLLECTION, { id, method: 'PUT', body: { name } })
 		.catch((error: unknown) => {
 			throw explainDefaultCollection(this, error, 'renamed', itemIndex);
-		})) as IDataObject;
-	return this.helpers.returnJsonArray((body.collection as IDataObject | undefined) ?? body);
+		});
+	return this.helpers.returnJsonArray(unwrapRecord(answer, 'collection'));
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { numericIdParameter } from '../../helpers/parameters';
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { agentLocator, limitProperty, returnAllProperty } from '../common.descriptions';
+import { agentLocator, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 		description: 'The agent whose webhooks to list',
 		displayOptions: { show: { scope: ['agent'] } },
 	},
-	returnAllProperty,
-	limitProperty(),
+	...returnAllLimitProperties,
 ];
 
 export const description = updateDisplayOptions(
