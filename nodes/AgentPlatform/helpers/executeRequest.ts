@@ -11,8 +11,13 @@ import { checkAnswers, readChatSettings } from './answers';
 import type { PreparedUpload } from './binary';
 import { prepareUpload } from './binary';
 import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from './messages';
-import { inItem, numericIdParameter, readFileIds, readJsonObject } from './parameters';
-import { readMemoryCollections } from '../actions/agent/memoryCollections';
+import {
+	inItem,
+	readFileIds,
+	readJsonObject,
+	readMemoryCollections,
+	readNumericId,
+} from './parameters';
 
 export interface ExecuteRequest {
 	agent: AgentDefinition;
@@ -31,7 +36,7 @@ export async function readExecuteRequest(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<ExecuteRequest> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fileIds = readFileIds(this, options.fileIds, itemIndex);
 	const memoryCollections = readMemoryCollections(this, itemIndex);

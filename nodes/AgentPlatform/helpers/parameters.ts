@@ -34,7 +34,7 @@ export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?
 }
 
 /** Reads a parameter holding a numeric platform ID for one item, checked as numericIdFrom does. */
-export function numericIdParameter(
+export function readNumericId(
 	ctx: IExecuteFunctions,
 	name: string,
 	label: string,
@@ -95,4 +95,90 @@ export function readJsonObject(
 export function minutesToMs(minutes: unknown, fallback: number): number {
 	const value = Number(minutes ?? fallback);
 	return Math.round((Number.isFinite(value) ? value : fallback) * 60_000);
+}
+
+/** An optional collection: undefined when left empty, else its checked numeric ID. */
+export function readOptionalCollectionId(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+): string | undefined {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	return readNumericId(ctx, name, 'collection', itemIndex);
+}
+
+/** The collection name, checked not to be empty before anything is sent. */
+export function readCollectionName(ctx: IExecuteFunctions, itemIndex: number): string {
+	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
+	if (!name) {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The collection name is empty`, itemIndex), {
+			itemIndex,
+			description: 'Give the collection a name.',
+		});
+	}
+	return name;
+}
+
+/** The platform stores at most this many characters per memory. */
+export const MAX_MEMORY_CHARS = 32000;
+
+/**
+ * The memory text, checked before anything is sent: not empty, and at most 32000 characters
+ * (counted as the platform counts them: one per Unicode character, not per UTF-16 unit).
+ */
+export function readMemoryText(ctx: IExecuteFunctions, itemIndex: number): string {
+	const memory = String(ctx.getNodeParameter('memory', itemIndex, '') ?? '');
+	if (!memory.trim()) {
+		throw new NodeOperationError(ctx.getNode(), inItem(`The Memory is empty`, itemIndex), {
+			itemIndex,
+			description: 'Give the text the memory should hold.',
+		});
+	}
+	const length = [...memory].length;
+	if (length > MAX_MEMORY_CHARS) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			inItem(
+				`The Memory is ${length} characters long; the platform stores at most ${MAX_MEMORY_CHARS}`,
+				itemIndex,
+			),
+			{ itemIndex, description: 'Shorten the text, or split it into several memories.' },
+		);
+	}
+	return memory;
+}
+
+/** Create's and Update's body: the checked text, and the collection's ID when one is picked. */
+export function readMemoryBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { body: IDataObject; collectionId?: string } {
+	const memory = readMemoryText(ctx, itemIndex);
+	const collectionId = readOptionalCollectionId(ctx, 'collectionId', itemIndex);
+	return {
+		body: { memory, ...(collectionId ? { collection_id: Number(collectionId) } : {}) },
+		collectionId,
+	};
+}
+
+/** The collection IDs of the option, checked before any request; empty when none is given. */
+export function readMemoryCollections(ctx: IExecuteFunctions, itemIndex: number): number[] {
+	const entries = ctx.getNodeParameter(
+		'options.memoryCollections.collections',
+		itemIndex,
+		[],
+	) as IDataObject[];
+	const ids = entries.map((entry) =>
+		Number(
+			numericIdFrom(
+				ctx.getNode(),
+				entry.collection as INodeParameterResourceLocator,
+				'memory collection',
+				itemIndex,
+			),
+		),
+	);
+	return [...new Set(ids)];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
 import { apiRequest } from '../transport/request';
-import { numericIdParameter } from './parameters';
+import { readNumericId } from './parameters';
 
 /** A platform record that operations name by an ID parameter: where it lives and how errors name it. */
 export interface RecordKind {
@@ -27,7 +27,7 @@ export const COLLECTION: RecordKind = {
 
 /** Reads the item's ID of a record, checked (a whole number) before any request. */
 export function readRecordId(ctx: IExecuteFunctions, kind: RecordKind, itemIndex: number): string {
-	return numericIdParameter(ctx, kind.parameter, kind.label, itemIndex);
+	return readNumericId(ctx, kind.parameter, kind.label, itemIndex);
 }
 
 /**

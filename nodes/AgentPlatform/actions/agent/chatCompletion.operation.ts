@@ -11,7 +11,7 @@ import { CHAT_SETTINGS, getAgentDefinition } from '../../helpers/agents';
 import { checkAnswers, readChatSettings } from '../../helpers/answers';
 import { readCompletionStream } from '../../helpers/chatStreams';
 import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
-import { inItem, minutesToMs, numericIdParameter } from '../../helpers/parameters';
+import { inItem, minutesToMs, readNumericId } from '../../helpers/parameters';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import {
 	agentLocator,
@@ -74,7 +74,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
 	const jsonRequest = stream ? undefined : readJsonRequest(this, itemIndex);

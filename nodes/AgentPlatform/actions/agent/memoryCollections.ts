@@ -1,11 +1,5 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeParameterResourceLocator,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { numericIdFrom } from '../../helpers/parameters';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
 
 /** Execute's option: the memory collections the run may use, sent as `memory_collections`. */
@@ -31,23 +25,3 @@ export const memoryCollectionsProperty: INodeProperties = {
 		},
 	],
 };
-
-/** The collection IDs of the option, checked before any request; empty when none is given. */
-export function readMemoryCollections(ctx: IExecuteFunctions, itemIndex: number): number[] {
-	const entries = ctx.getNodeParameter(
-		'options.memoryCollections.collections',
-		itemIndex,
-		[],
-	) as IDataObject[];
-	const ids = entries.map((entry) =>
-		Number(
-			numericIdFrom(
-				ctx.getNode(),
-				entry.collection as INodeParameterResourceLocator,
-				'memory collection',
-				itemIndex,
-			),
-		),
-	);
-	return [...new Set(ids)];
-}

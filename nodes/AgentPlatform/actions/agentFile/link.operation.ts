@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inItem, numericIdParameter } from '../../helpers/parameters';
+import { inItem, readNumericId } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { agentLocator } from '../common.descriptions';
 import { fileLocator } from '../file/file.descriptions';
@@ -34,17 +34,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
 	const entries = (this.getNodeParameter('files.values', itemIndex, []) as IDataObject[]) ?? [];
 	const fileIds: number[] = [];
 	entries.forEach((_entry, index) => {
 		const id = Number(
-			numericIdParameter(
-				this,
-				`files.values[${index}].fileId`,
-				`file number ${index + 1}`,
-				itemIndex,
-			),
+			readNumericId(this, `files.values[${index}].fileId`, `file number ${index + 1}`, itemIndex),
 		);
 		if (!fileIds.includes(id)) fileIds.push(id);
 	});

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { readNumericId } from '../../helpers/parameters';
 import { apiRequest } from '../../transport/request';
 import { agentLocator } from '../common.descriptions';
 import { fileLocator } from '../file/file.descriptions';
@@ -22,8 +22,8 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
-	const fileId = numericIdParameter(this, 'fileId', 'file', itemIndex);
+	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
+	const fileId = readNumericId(this, 'fileId', 'file', itemIndex);
 	const answer = (await apiRequest.call(this, {
 		method: 'DELETE',
 		path: `/agents/${agentId}/files/${fileId}`,

@@ -6,10 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readMemoryBody } from '../../helpers/parameters';
 import { unwrapRecord } from '../../helpers/records';
 import { apiRequest } from '../../transport/request';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
-import { memoryTextProperty, readMemoryBody } from './memory.descriptions';
+import { memoryTextProperty } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
 	memoryTextProperty('The text to remember.'),

@@ -7,11 +7,9 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
+import { readOptionalCollectionId } from '../../helpers/parameters';
 import { returnAllLimitProperties } from '../common.descriptions';
-import {
-	collectionLocator,
-	optionalCollectionId,
-} from '../memoryCollection/collection.descriptions';
+import { collectionLocator } from '../memoryCollection/collection.descriptions';
 
 const properties: INodeProperties[] = [
 	collectionLocator({
@@ -32,7 +30,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const collectionId = optionalCollectionId(this, 'collectionId', itemIndex);
+	const collectionId = readOptionalCollectionId(this, 'collectionId', itemIndex);
 	const qs: IDataObject = collectionId ? { collection_id: collectionId } : {};
 	return await getManyItems.call(
 		this,

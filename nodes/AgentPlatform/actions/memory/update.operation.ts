@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readMemoryBody } from '../../helpers/parameters';
 import { MEMORY, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
-import { memoryIdProperty, memoryTextProperty, readMemoryBody } from './memory.descriptions';
+import { memoryIdProperty, memoryTextProperty } from './memory.descriptions';
 
 const properties: INodeProperties[] = [
 	memoryIdProperty,

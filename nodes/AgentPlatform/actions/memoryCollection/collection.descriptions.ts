@@ -1,7 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { inItem, numericIdParameter } from '../../helpers/parameters';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * Picks a memory collection from a searchable list or by ID. Used wherever a collection is
@@ -47,18 +44,6 @@ export function collectionLocator(options: {
 	};
 }
 
-/** An optional collection: undefined when left empty, else its checked numeric ID. */
-export function optionalCollectionId(
-	ctx: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-): string | undefined {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
-	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	return numericIdParameter(ctx, name, 'collection', itemIndex);
-}
-
 /** The name of a collection to create or rename to. */
 export function collectionNameProperty(options: {
 	displayName: string;
@@ -73,16 +58,4 @@ export function collectionNameProperty(options: {
 		placeholder: 'e.g. Customer preferences',
 		description: options.description,
 	};
-}
-
-/** The collection name, checked not to be empty before anything is sent. */
-export function collectionNameParameter(ctx: IExecuteFunctions, itemIndex: number): string {
-	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim();
-	if (!name) {
-		throw new NodeOperationError(ctx.getNode(), inItem(`The collection name is empty`, itemIndex), {
-			itemIndex,
-			description: 'Give the collection a name.',
-		});
-	}
-	return name;
 }

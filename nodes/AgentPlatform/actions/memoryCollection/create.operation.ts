@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readCollectionName } from '../../helpers/parameters';
 import { unwrapRecord } from '../../helpers/records';
 import { apiRequest } from '../../transport/request';
-import { collectionNameParameter, collectionNameProperty } from './collection.descriptions';
+import { collectionNameProperty } from './collection.descriptions';
 
 const properties: INodeProperties[] = [
 	collectionNameProperty({ displayName: 'Name', description: 'The name of the new collection' }),
@@ -23,7 +24,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const name = collectionNameParameter(this, itemIndex);
+	const name = readCollectionName(this, itemIndex);
 	// Not in the public docs, but used by public client code: POST /memory-collections {name}.
 	const body = (await apiRequest.call(this, {
 		method: 'POST',

@@ -1,13 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readCollectionName } from '../../helpers/parameters';
 import { COLLECTION, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
 import { explainDefaultCollection } from './defaultCollection';
-import {
-	collectionLocator,
-	collectionNameParameter,
-	collectionNameProperty,
-} from './collection.descriptions';
+import { collectionLocator, collectionNameProperty } from './collection.descriptions';
 
 const properties: INodeProperties[] = [
 	collectionLocator({
@@ -28,7 +25,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const id = readRecordId(this, COLLECTION, itemIndex);
-	const name = collectionNameParameter(this, itemIndex);
+	const name = readCollectionName(this, itemIndex);
 	const { answer } = await requestRecord
 		.call(this, itemIndex, COLLECTION, { id, method: 'PUT', body: { name } })
 		.catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inItem, numericIdParameter } from '../../helpers/parameters';
+import { inItem, readNumericId } from '../../helpers/parameters';
 import { createWebhook } from '../../helpers/webhooks';
 import { agentLocator, platformNotice } from '../common.descriptions';
 
@@ -84,7 +84,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const agentId = numericIdParameter(this, 'agentId', 'agent', itemIndex);
+	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
 	const url = webhookUrlParameter(this, itemIndex);
 	const method = this.getNodeParameter('method', itemIndex, 'POST') as string;
 	const status = this.getNodeParameter('status', itemIndex, 'active') as string;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { readNumericId } from '../../helpers/parameters';
 import { deleteWebhook } from '../../helpers/webhooks';
 import { deletedItem } from '../../helpers/deleted';
 
@@ -26,7 +26,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const webhookId = numericIdParameter(this, 'webhookId', 'webhook', itemIndex);
+	const webhookId = readNumericId(this, 'webhookId', 'webhook', itemIndex);
 	const { deleted, body } = await deleteWebhook.call(this, webhookId, itemIndex);
 	return this.helpers.returnJsonArray(deletedItem(webhookId, body, deleted));
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/parameters';
+import { readNumericId } from '../../helpers/parameters';
 import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
 import { agentLocator, returnAllLimitProperties } from '../common.descriptions';
 
@@ -36,7 +36,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
 	const agentId =
-		scope === 'agent' ? numericIdParameter(this, 'agentId', 'agent', itemIndex) : undefined;
+		scope === 'agent' ? readNumericId(this, 'agentId', 'agent', itemIndex) : undefined;
 	return await getManyItems.call(
 		this,
 		itemIndex,
