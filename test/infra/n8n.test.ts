@@ -4,13 +4,13 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
-import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startEmulator } from '../../dev/emulator';
 import { startLoopbackServer, type LoopbackServer } from '../../dev/loopback';
 import {
 	binaryItem,
+	probeNodeType,
 	byId,
 	credentialsFor,
 	listSearch,
@@ -61,24 +61,6 @@ class TestServer {
 function json(res: ServerResponse, status: number, body: unknown): void {
 	res.writeHead(status, { 'content-type': 'application/json' });
 	res.end(JSON.stringify(body));
-}
-
-/** A node type of the test's own, for what the Agent Platform node does not do yet. */
-function probe(execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>): INodeType {
-	return {
-		description: {
-			displayName: 'Probe',
-			name: 'probe',
-			group: ['transform'],
-			version: 1,
-			description: 'Test probe',
-			defaults: { name: 'Probe' },
-			inputs: ['main'],
-			outputs: ['main'],
-			properties: [],
-		},
-		execute,
-	};
 }
 
 const agent = (id: number) => ({
@@ -179,7 +161,7 @@ describe('n8n in-process harness', () => {
 			credentials,
 			items: [{ json: { a: 1 } }, { json: { a: 2 } }],
 			onError: 'continueErrorOutput',
-			nodeType: probe(async function () {
+			nodeType: probeNodeType(async function () {
 				return [
 					[
 						{ json: { ok: true }, pairedItem: { item: 0 } },
@@ -278,7 +260,7 @@ describe('n8n in-process harness', () => {
 				binaryItem(Buffer.from('hello binary'), { fileName: 'a.txt', mimeType: 'text/plain' }),
 			],
 			streaming: { onChunk: (chunk) => chunks.push(chunk) },
-			nodeType: probe(async function () {
+			nodeType: probeNodeType(async function () {
 				const item = this.getInputData()[0];
 				const buffer = await this.helpers.getBinaryDataBuffer(0, 'data');
 				const stream = await this.helpers.getBinaryStream(item.binary!.data.id!);
@@ -324,7 +306,7 @@ describe('n8n in-process harness', () => {
 		const { outputs } = await runNode({
 			parameters: {},
 			credentials,
-			nodeType: probe(async function () {
+			nodeType: probeNodeType(async function () {
 				return [[{ json: { streaming: this.isStreaming() }, pairedItem: { item: 0 } }]];
 			}),
 		});

@@ -41,6 +41,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IRequestOptionsSimplified,
 	IRun,
@@ -583,6 +584,31 @@ export interface LoadOptionsRunOptions {
 	/** The parameter the method fills, as n8n's editor sends it (e.g. `parameters.agentId`). */
 	path?: string;
 	nodeType?: INodeType;
+}
+
+/**
+ * A node type of a test's own (run with `runNode({ nodeType })`), for what the Agent Platform node
+ * does not do itself: `execute` gets n8n's real execute context.
+ */
+export function probeNodeType(
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>,
+	credentials: INodeTypeDescription['credentials'] = undefined,
+): INodeType {
+	return {
+		description: {
+			displayName: 'Probe',
+			name: 'probe',
+			group: ['transform'],
+			version: 1,
+			description: 'Test probe',
+			defaults: { name: 'Probe' },
+			inputs: ['main'],
+			outputs: ['main'],
+			...(credentials ? { credentials } : {}),
+			properties: [],
+		},
+		execute,
+	};
 }
 
 /** n8n-core's real ILoadOptionsFunctions for the node, as n8n's dynamic-parameters endpoint builds it. */

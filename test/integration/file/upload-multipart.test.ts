@@ -7,13 +7,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 
-import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { MultipartForm, StreamedFile } from '../../../nodes/AgentPlatform/transport/multipart';
 import { apiRequest } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator, RecordedMultipart } from '../../../dev/emulator';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor, probeNodeType, runNode } from '../../infra/n8n';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;
@@ -26,26 +26,14 @@ beforeEach(() => {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** A node of the test's own that runs `body` with n8n's real execute context. */
-function probe(body: (ctx: IExecuteFunctions) => Promise<IDataObject>): INodeType {
-	return {
-		description: {
-			displayName: 'Probe',
-			name: 'probe',
-			group: ['transform'],
-			version: 1,
-			description: 'Test probe',
-			defaults: { name: 'Probe' },
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: 'agentPlatformApi', required: true }],
-			properties: [],
-		},
-		async execute(this: IExecuteFunctions) {
+/** A node of the test's own that runs `body` with n8n's real execute context and the credential. */
+const probe = (body: (ctx: IExecuteFunctions) => Promise<IDataObject>) =>
+	probeNodeType(
+		async function () {
 			return [[{ json: await body(this), pairedItem: { item: 0 } }]];
 		},
-	};
-}
+		[{ name: 'agentPlatformApi', required: true }],
+	);
 
 /** A source that hands out `content` in 64 KiB pieces, remembering every stream it opened. */
 function trackedSource(content: Buffer, opened: Readable[]) {
