@@ -15,7 +15,7 @@ require('ts-node').register({
 	compilerOptions: { module: 'commonjs' },
 });
 
-export const harness = require('../dev/n8n/harness.ts');
+const harness = require('../dev/n8n/harness.ts');
 export const {
 	N8nInstance,
 	ensureN8n,
