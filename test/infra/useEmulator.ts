@@ -2,7 +2,9 @@ import type { EmulatorOptions, PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
 
 /**
- * One emulator for a test file: started before its first test, stopped after its last.
+ * One emulator for a test file: started before its first test, stopped after its last, and
+ * before each test its faults (rate limits included) and recorded requests reset, so no test
+ * sees another's. A file's own `beforeEach` runs after that (e.g. to clear a store).
  * `started` hands it over (`useEmulator(opts, (e) => (emu = e))`), so the tests keep a plain
  * variable rather than a getter.
  */
@@ -14,6 +16,10 @@ export function useEmulator(
 	beforeAll(async () => {
 		emu = await startEmulator(options);
 		started(emu);
+	});
+	beforeEach(() => {
+		emu?.resetFaults();
+		emu?.clearRequests();
 	});
 	afterAll(async () => emu?.stop());
 }

@@ -24,7 +24,6 @@ const TEXT = 3; // questions: topic (text, required), tone (select: formal, casu
 
 let emu: PlatformEmulator;
 useEmulator({ timeScale: 100, quiet: true }, (started) => (emu = started));
-beforeEach(() => emu.clearRequests());
 
 /** An expression: n8n itself refuses a literal that fails a picker's own regex before the node runs. */
 const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;

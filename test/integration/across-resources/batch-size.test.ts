@@ -17,11 +17,7 @@ const MISSING_AGENT = 99_999;
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.setFaults({ latencyMs: LATENCY_MS });
-	emu.clearRequests();
-});
+beforeEach(() => emu.setFaults({ latencyMs: LATENCY_MS }));
 
 const agentGets = () =>
 	emu.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/agents/'));

@@ -20,11 +20,7 @@ import { useEmulator } from '../../infra/useEmulator';
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
-	emu.state.memories.clear();
-});
+beforeEach(() => emu.state.memories.clear());
 
 const seedMemories = (count: number) => emu.seedMemories(count);
 

@@ -20,10 +20,6 @@ const FAILS = 5; // seeded agent whose runs fail
 // 100 virtual seconds per real second: the platform's 100 s wait lasts one real second.
 
 useEmulator({ timeScale: 100, executionSeconds: 50, quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
-});
 
 const chatSettings = (agentId = CHAT) => emu.firstOptions(agentId);
 

@@ -15,7 +15,6 @@ let emu: PlatformEmulator;
 const CHAT = 1;
 
 useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
-beforeEach(() => emu.clearRequests());
 
 const chatSettings = () => emu.firstOptions(CHAT);
 

@@ -14,7 +14,6 @@ const CHAT = 1;
 const TEXT = 3;
 
 useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
-beforeEach(() => emu.clearRequests());
 
 const chatSettings = () => emu.firstOptions(CHAT);
 

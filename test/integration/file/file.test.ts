@@ -37,8 +37,6 @@ const CHAT_AGENT = 1;
 
 useEmulator({ timeScale: 100, maxStoredFiles: 1000, quiet: true }, (started) => (emu = started));
 beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
 	emu.state.files.clear();
 	for (const agent of emu.state.agents.values()) agent.fileIds = [];
 });

@@ -18,11 +18,7 @@ import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
-	emu.state.files.clear();
-});
+beforeEach(() => emu.state.files.clear());
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -13,11 +13,7 @@ const DEFAULT_COLLECTION = 1;
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
-	emu.clearMemories();
-});
+beforeEach(() => emu.clearMemories());
 
 const collectionRequests = () =>
 	emu.requests.filter((r) => r.path.startsWith('/memory-collections'));

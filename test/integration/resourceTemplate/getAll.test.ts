@@ -12,7 +12,6 @@ const SEEDED = 120;
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true, seed: { resources: SEEDED } }, (started) => (emu = started));
-beforeEach(() => emu.clearRequests());
 
 const resourceRequests = () => emu.requests.filter((r) => r.path === '/resources');
 

@@ -13,11 +13,7 @@ import { useEmulator } from '../../infra/useEmulator';
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
-	emu.state.webhooks.clear();
-});
+beforeEach(() => emu.state.webhooks.clear());
 
 const webhookRequests = () => emu.requests.filter((r) => r.path.includes('webhooks'));
 
