@@ -67,7 +67,9 @@ export function setLogPrefix(prefix: string): void {
  */
 export async function ensureN8n(line: N8nLine): Promise<void> {
 	if (isInstalled(line)) return;
-	log(`n8n ${line.version} is not in ${CACHE_DIR}: installing it from its lock (once; 4-6 minutes)`);
+	log(
+		`n8n ${line.version} is not in ${CACHE_DIR}: installing it from its lock (once; 4-6 minutes)`,
+	);
 	const env: NodeJS.ProcessEnv = { ...process.env, N8N_E2E_CACHE: CACHE_DIR };
 	if (line.line === '1.x') env.N8N1_VERSION = line.version;
 	else env.N8N2_VERSION = line.version;

