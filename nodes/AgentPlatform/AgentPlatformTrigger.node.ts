@@ -10,6 +10,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentLocator, platformNotice } from './actions/common.descriptions';
+import { runFields } from './helpers/agentResponses';
 import { PAGE_LIMITS } from './helpers/lists';
 import { numericIdFrom } from './helpers/parameters';
 import type { StoredWebhook } from './helpers/trigger';
@@ -78,13 +79,16 @@ export class AgentPlatformTrigger implements INodeType {
 		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		// $parameter gives a resource locator's value, not the locator itself
+		// $parameter gives a resource locator's value; its toJSON() gives the stored locator, whose
+		// cachedResultName is the agent's name as the picker showed it (absent for an ID typed in)
 		subtitle:
-			'={{ $parameter["agentId"] ? "Finished runs of agent " + $parameter["agentId"] : "" }}',
+			'={{ $parameter["agentId"] ? "Finished runs of " + (($parameter.toJSON().agentId.cachedResultName || "").split(" — ")[0] || "agent " + $parameter["agentId"]) : "" }}',
 		// n8n's node panel shows the action node and this trigger as one entry, with this description
 		description:
 			'Run Agent Platform agents and manage their files, memories and webhooks; start a workflow when a run finishes',
 		defaults: { name: 'Agent Platform Trigger' },
+		// what n8n's editor says while the trigger listens for a test event
+		eventTriggerDescription: 'Waiting for a run of the agent to finish',
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
@@ -231,10 +235,14 @@ export class AgentPlatformTrigger implements INodeType {
 		};
 		const request = this.getRequestObject() as { rawBody?: Uint8Array };
 		const json = deliveryJson(request.rawBody, this.getBodyData());
+		// the filter reads the platform's own status word, before it is made the common one
 		if (!statusAllowed(json, options.statuses)) return {};
+		// a run record also gets the fields Execute's items carry (agent_id, the common status…)
+		const run =
+			json.id !== undefined && json.status !== undefined ? { ...json, ...runFields(json) } : json;
 		const item = options.includeHeaders
-			? { ...json, headers: this.getHeaderData() as IDataObject }
-			: json;
+			? { ...run, headers: this.getHeaderData() as IDataObject }
+			: run;
 		return { workflowData: [this.helpers.returnJsonArray(item)] };
 	}
 }

@@ -64,23 +64,45 @@ export async function pollAgentResponse(
 }
 
 /**
+ * The status a workflow can test whatever made the item: the run record's `succeeded` for the
+ * stream's final `completed` (the same finished run), `canceled` for `cancelled`.
+ */
+export function commonStatus(status: IDataObject[string]): IDataObject[string] {
+	if (status === 'completed') return 'succeeded';
+	if (status === 'cancelled') return 'canceled';
+	return status;
+}
+
+/**
+ * The fields every item about one run carries, whether it came from Execute (any response mode),
+ * Agent Response → Get or the trigger (README: "Fields a workflow can rely on"): the same names
+ * and the same status words, taken from the record in hand, so no request is spent on them.
+ * `platform_status` keeps the platform's own word.
+ */
+export function runFields(record: IDataObject): IDataObject {
+	return {
+		id: record.id,
+		status: commonStatus(record.status),
+		platform_status: record.status,
+		output: record.output ?? '',
+		credits: record.credits ?? null,
+		root_id: record.root_id ?? record.id,
+		agent_id: record.template_id ?? record.agent_id,
+		template_id: record.template_id ?? record.agent_id,
+		generated_files: Array.isArray(record.generated_files) ? record.generated_files : [],
+	};
+}
+
+/**
  * The output item most workflows want: every field the platform sent except the echoed `input`,
- * with `template_id` named `agent_id`, `root_id` always set and `generated_files` (what image and
- * video agents produce) always present, empty when the run made none. `error` is kept as sent.
+ * and the run's common fields (runFields): `agent_id` beside `template_id`, `root_id` always
+ * set, `generated_files` (what image and video agents produce) always present, empty when the
+ * run made none. `error` is kept as sent.
  */
 export function simplifyAgentResponse(response: IDataObject): IDataObject {
-	const { input: _input, template_id: agentId, ...rest } = response;
+	const { input: _input, ...rest } = response;
 	void _input;
-	return {
-		...rest,
-		id: response.id,
-		status: response.status,
-		output: response.output ?? '',
-		credits: response.credits ?? null,
-		root_id: response.root_id ?? response.id,
-		agent_id: agentId,
-		generated_files: Array.isArray(response.generated_files) ? response.generated_files : [],
-	};
+	return { ...rest, ...runFields(response) };
 }
 
 /** The platform's words in an `{"error": …}` body or event: a string, or an object with a message. */

@@ -80,8 +80,11 @@ export async function readExecuteRequest(
 		{ ...mapped, ...Object.fromEntries(asked), ...answersJson },
 		itemIndex,
 	);
-	const asksForMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
-	if (asksForMessages && messages.length === 0) {
+	// Message and History go only to an agent whose form asks for `messages` (a chat agent); one
+	// left on the form from a chat agent is not sent to a text or image agent.
+	const takesMessages = agent.questions.some((q) => q.name === 'messages');
+	const needsMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
+	if (needsMessages && messages.length === 0) {
 		fail(
 			this,
 			itemIndex,
@@ -91,7 +94,7 @@ export async function readExecuteRequest(
 	// Older and newer revisions of the API read answers from `answers` or from the top level:
 	// real clients send both, and both spellings of the wait flag.
 	const fields: IDataObject = { ...answers };
-	if (messages.length) fields.messages = messages as unknown as IDataObject[];
+	if (takesMessages && messages.length) fields.messages = messages as unknown as IDataObject[];
 	if (rootId) fields.root_id = Number(rootId);
 	const body: IDataObject = { answers: fields, ...fields };
 	if (fileIds.length) body.file_ids = fileIds;

@@ -45,7 +45,8 @@ describe('Agent → Execute: wait for completion', () => {
 		});
 		expect(error).toBeUndefined();
 		const item = outputs[0][0].json;
-		// every field the platform sent but the echoed input; template_id as agent_id; generated_files always
+		// every field the platform sent but the echoed input; template_id also as agent_id; the
+		// platform's status word kept beside the common one; generated_files always
 		expect(Object.keys(item).sort()).toEqual([
 			'agent_id',
 			'created_at',
@@ -54,8 +55,10 @@ describe('Agent → Execute: wait for completion', () => {
 			'generated_files',
 			'id',
 			'output',
+			'platform_status',
 			'root_id',
 			'status',
+			'template_id',
 			'updated_at',
 		]);
 		expect(item.status).toBe('succeeded');

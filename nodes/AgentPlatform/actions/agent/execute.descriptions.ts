@@ -53,19 +53,30 @@ export const executeProperties: INodeProperties[] = [
 		placeholder: 'e.g. Summarise this report in three bullet points',
 		description:
 			'The user message to send to a chat agent. Leave empty to send only the history below.',
+		// n8n gives a text field no per-agent words, so the rule is said under it
+		hint: 'Sent only to chat agents (agents that ask for messages): for a text, image or video agent it is not sent',
 	},
 	historyProperty(
 		EXECUTE_ROLES,
-		'Earlier messages of the conversation, oldest first, sent before the Message above. A System message is sent as the Developer message the platform takes (only as the first message); several at the start are joined into one, and turns of one role in a row are joined with a blank line.',
+		'Earlier messages of the conversation, oldest first, sent before the Message above (to chat agents only, as the Message). A System message is sent as the Developer message the platform takes (only as the first message); several at the start are joined into one, and turns of one role in a row are joined with a blank line.',
 	),
 	...chatSettingsProperties,
+	{
+		// a callout is n8n's neutral note (a notice is a yellow warning in both lines)
+		displayName: 'Pick an agent first: its questions appear below, one field each',
+		name: 'answersCallout',
+		type: 'callout',
+		default: '',
+		displayOptions: { show: { agentId: [''] } },
+	},
 	{
 		displayName: 'Answers',
 		name: 'answers',
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
-		description: "The agent's other questions, answered field by field",
+		description:
+			"The agent's other questions, answered field by field (none shown: the agent asks no other questions)",
 		typeOptions: {
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
