@@ -10,13 +10,13 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentLocator, platformNotice } from './actions/common.descriptions';
-import { runFields } from './helpers/agentResponses';
 import { PAGE_LIMITS } from './helpers/lists';
 import { numericIdFrom } from './helpers/parameters';
 import type { StoredWebhook } from './helpers/trigger';
 import {
 	DELIVERY_STATUSES,
 	SECRET_PARAMETER,
+	deliveryItem,
 	deliveryJson,
 	newWebhookSecret,
 	planWebhooks,
@@ -237,9 +237,7 @@ export class AgentPlatformTrigger implements INodeType {
 		const json = deliveryJson(request.rawBody, this.getBodyData());
 		// the filter reads the platform's own status word, before it is made the common one
 		if (!statusAllowed(json, options.statuses)) return {};
-		// a run record also gets the fields Execute's items carry (agent_id, the common status…)
-		const run =
-			json.id !== undefined && json.status !== undefined ? { ...json, ...runFields(json) } : json;
+		const run = deliveryItem(json);
 		const item = options.includeHeaders
 			? { ...run, headers: this.getHeaderData() as IDataObject }
 			: run;

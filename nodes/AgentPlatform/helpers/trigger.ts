@@ -5,6 +5,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { runFields } from './agentResponses';
+
 /**
  * The Agent Platform signs no delivery (docs/platform-assumptions.md). The trigger registers its
  * n8n webhook URL with a random secret in this query parameter, keeps the secret in the
@@ -168,4 +170,14 @@ export function statusAllowed(json: IDataObject, statuses: string[] | undefined)
 		.toLowerCase()
 		.replace(/^cancelled$/, 'canceled');
 	return statuses.includes(status);
+}
+
+/**
+ * A delivery as the workflow gets it: a run record also carries the fields Execute's items carry
+ * (runFields: `agent_id`, the common `status` with the platform's own in `platform_status`…);
+ * anything else passes unchanged. Made after the status filter, which reads the platform's word.
+ */
+export function deliveryItem(json: IDataObject): IDataObject {
+	const isRun = json.id !== undefined && json.status !== undefined;
+	return isRun ? { ...json, ...runFields(json) } : json;
 }
