@@ -34,6 +34,10 @@ const API_KEY = 'e2e-editor-key-5d1a';
 const WORKSPACE_ID = '42';
 const CHAT_AGENT = 'Chat Assistant';
 const TEXT_AGENT = 'Text Summarizer';
+const IMAGE_AGENT = 'Image Creator';
+/** A copy of the chat example's first Execute node, switched between agents by the test. */
+const SWITCH_WORKFLOW = 'editorSwitch0001';
+const SWITCH_NODE = 'Ask the agent';
 /** What n8n's editor says when an opened workflow was changed without the user's doing. */
 const CHANGED_WORDS = /parameters have changed|are outdated|Refresh to see/i;
 const RAW_CODE = /\b(ECONNREFUSED|ENOTFOUND|ERR_INVALID_URL|ERR_[A-Z_]+)\b/;
@@ -126,6 +130,18 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importExamples(platform, 1);
+		const chat = loadExample('chat-with-an-agent');
+		const switching = {
+			...chat,
+			id: SWITCH_WORKFLOW,
+			name: 'Editor test: one Execute node, three agents',
+			nodes: chat.nodes.filter((node) => !/Continue|Note/.test(node.name)),
+			// the trigger's connection to the first Execute only
+			connections: Object.fromEntries(
+				Object.entries(chat.connections).filter(([from]) => /Execute workflow/.test(from)),
+			),
+		};
+		await n8n.importWorkflows([switching]);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
 		browser = await launchBrowser();
@@ -179,6 +195,88 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				expect({ agent, red: await redFields(ndv, true) }).toEqual({ agent, red: [] });
 				// a model of the chat agent's own, left behind when the text agent is picked
 				if (agent === CHAT_AGENT) await chooseOption(page, ndv, 'model', 1);
+			});
+		}
+		await page.keyboard.press('Escape');
+	});
+
+	it('one Execute node switched from a chat agent to a text and an image agent: words on the form, no red field, messages only to the chat agent', async () => {
+		const executes = () =>
+			emu.requests.filter((r) => r.method === 'POST' && /\/agents\/\d+\/execute$/.test(r.path));
+		const cases: Array<{
+			agent: string;
+			labels: string[];
+			fill: Array<[string, string | number]>;
+		}> = [
+			{ agent: CHAT_AGENT, labels: [], fill: [] },
+			{
+				agent: TEXT_AGENT,
+				labels: ['Topic', 'Tone', 'Max Words', 'Keywords (JSON list)'],
+				fill: [
+					['topic', 'Sea otters'],
+					['tone', 0],
+				],
+			},
+			{
+				agent: IMAGE_AGENT,
+				labels: ['Prompt', 'Size', 'Count', 'Negative Keywords'],
+				fill: [
+					['prompt', 'A sea otter reading a map'],
+					['size', 0],
+				],
+			},
+		];
+		await openWorkflow(page, n8n.baseUrl, SWITCH_WORKFLOW, SWITCH_NODE);
+		const ndv = await openNode(page, SWITCH_NODE);
+		for (const { agent, labels, fill } of cases) {
+			await step(page, `${line.line}-switch-${agent}`, async () => {
+				if (agent !== CHAT_AGENT) await pickAgent(page, ndv, agent);
+				expect({ agent, red: await redFields(ndv, true) }).toEqual({ agent, red: [] });
+				// the Message, still filled from the chat agent, says to whom it goes
+				await ndv.getByText('Sent only to chat agents').first().waitFor({ timeout: 10_000 });
+				const answers = ndv.locator('[data-test-id="resource-mapper-container"]');
+				if (labels.length) {
+					const words = await answers.innerText();
+					for (const label of labels)
+						expect({ agent, words }).toEqual({ agent, words: expect.stringContaining(label) });
+					expect(words).not.toMatch(/max_words|negative_keywords/);
+				}
+				for (const [id, value] of fill) {
+					const field = answers
+						.locator(`[data-test-id$="${id}"][data-test-id^="parameter-input"]`)
+						.first();
+					await field.scrollIntoViewIfNeeded();
+					if (typeof value === 'number') {
+						await field.click();
+						await page.locator('.el-select-dropdown__item:visible').nth(value).click();
+					} else {
+						await field.locator('input, textarea').first().fill(value);
+					}
+				}
+				await page.waitForTimeout(500);
+				expect({ agent, red: await redFields(ndv) }).toEqual({ agent, red: [] });
+
+				const before = executes().length;
+				await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+				await emu.waitFor(() => executes().length === before + 1, 60_000);
+				const body = executes()[before].body as Record<string, unknown>;
+				const answered = body.answers as Record<string, unknown>;
+				if (agent === CHAT_AGENT) {
+					expect(body.messages).toEqual([
+						{ role: 'user', content: 'Which three facts about sea otters surprise most people?' },
+					]);
+				} else {
+					expect({ agent, messages: body.messages, inAnswers: answered.messages }).toEqual({
+						agent,
+						messages: undefined,
+						inAnswers: undefined,
+					});
+					expect(Object.keys(answered)).toEqual(expect.arrayContaining(fill.map(([id]) => id)));
+				}
+				// the run finishes and n8n shows its item (its ID in the output) before the next agent
+				const runId = Math.max(...emu.state.responses.keys());
+				await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
+				await page.waitForTimeout(1000);
 			});
 		}
 		await page.keyboard.press('Escape');

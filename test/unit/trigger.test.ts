@@ -7,6 +7,7 @@ import {
 	DELIVERY_STATUSES,
 	SECRET_PARAMETER,
 	addressOf,
+	deliveryItem,
 	deliveryJson,
 	newWebhookSecret,
 	planWebhooks,
@@ -220,6 +221,26 @@ describe('deliveryJson: one delivery, one item', () => {
 	it("uses n8n's parsed body when the raw bytes are missing", () => {
 		expect(deliveryJson(undefined, response)).toEqual(response);
 		expect(deliveryJson(undefined, 'text')).toEqual({ body: 'text' });
+	});
+});
+
+describe("deliveryItem: a run record with Execute's common fields", () => {
+	it("adds agent_id, the common status and the platform's own word, keeping every delivered field", () => {
+		const delivered = { id: 9, status: 'completed', input: 'hi', output: 'ok', template_id: 3 };
+		expect(deliveryItem(delivered)).toEqual({
+			...delivered,
+			status: 'succeeded',
+			platform_status: 'completed',
+			credits: null,
+			root_id: 9,
+			agent_id: 3,
+			generated_files: [],
+		});
+		expect(deliveryItem({ id: 9, status: 'cancelled' })).toMatchObject({ status: 'canceled' });
+	});
+	it('passes anything that is no run record unchanged', () => {
+		expect(deliveryItem({ body: 'run 41 finished' })).toEqual({ body: 'run 41 finished' });
+		expect(deliveryItem({ event: 'ping', id: 1 })).toEqual({ event: 'ping', id: 1 });
 	});
 });
 

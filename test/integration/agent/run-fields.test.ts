@@ -137,7 +137,7 @@ describe('Message and History go only to agents that ask for messages', () => {
 		const size = String(
 			emu.state.agents.get(IMAGE)!.questions.find((q) => q.name === 'size')!.options![0],
 		);
-		const cases: Array<[number, IDataObject]> = [
+		const cases: Array<[number, Record<string, string>]> = [
 			[TEXT, { topic: 'Otters', tone: 'casual' }],
 			[IMAGE, { prompt: 'An otter reading', size }],
 		];
