@@ -4,7 +4,7 @@
  * through the request context.
  */
 import { Clock } from './clock';
-import { ExecutionEngine } from './executions';
+import { ExecutionEngine } from './runEngine';
 import { WebhookDispatcher } from './webhooks';
 import { seedState } from './seed';
 import type { StorageServer } from './storage';

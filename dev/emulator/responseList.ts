@@ -5,7 +5,7 @@
  * newest first, the default; or `asc`).
  */
 import { findAgent } from './agents';
-import { responseJson } from './executions';
+import { responseJson } from './runEngine';
 import { json, laravelPage, lenientPositiveInt, matchesQ, parseId, validation } from './http';
 import type { Ctx, Reply } from './http';
 

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Core } from './core';
-import { responseJson } from './executions';
+import { responseJson } from './runEngine';
 import {
 	HttpError,
 	bodyObject,
