@@ -28,6 +28,7 @@ export interface ResolvedOptions {
 	fileProcessingSeconds: number;
 	requireHttpsWebhooks: boolean;
 	maxStoredFiles: number;
+	maxPerPage: number;
 	maxDirectUploadBytes: number;
 	storagePort: number;
 	seed: { agents: number; memories: number; resources: number };
@@ -73,6 +74,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 		fileProcessingSeconds: o.fileProcessingSeconds ?? 2,
 		requireHttpsWebhooks: o.requireHttpsWebhooks ?? false,
 		maxStoredFiles: o.maxStoredFiles ?? 30,
+		maxPerPage: o.maxPerPage ?? 100,
 		maxDirectUploadBytes: o.maxDirectUploadBytes ?? 32 * 1024 * 1024,
 		storagePort: o.storagePort ?? 0,
 		seed: {

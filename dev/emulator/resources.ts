@@ -20,7 +20,7 @@ export function resourceJson(r: StoredResource) {
 export function listResources(ctx: Ctx): Reply {
 	const { q, type } = ctx.query;
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(100, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
 	const items = [...ctx.core.state.resources.values()]
 		.filter((r) => (type ? r.type === type : true))
 		.filter((r) => matchesQ(q, r.title, r.description, r.long_description))

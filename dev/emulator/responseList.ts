@@ -9,8 +9,6 @@ import { responseJson } from './runEngine';
 import { json, laravelPage, lenientPositiveInt, matchesQ, parseId, validation } from './http';
 import type { Ctx, Reply } from './http';
 
-export const RESPONSES_MAX_PER_PAGE = 100;
-
 function idFilter(raw: string | undefined, field: string): number | null {
 	if (raw === undefined || raw === '') return null;
 	const id = parseId(raw.trim());
@@ -27,7 +25,7 @@ export function listResponses(ctx: Ctx): Reply {
 	if (agentId !== null) findAgent(ctx, String(agentId));
 	const rootId = idFilter(ctx.query.root_id, 'root_id');
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(RESPONSES_MAX_PER_PAGE, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
 	const agents = ctx.core.state.agents;
 	const items = [...ctx.core.state.responses.values()]
 		.filter((r) => agentId === null || r.template_id === agentId)

@@ -53,7 +53,7 @@ function createdJson(w: StoredWebhook) {
 }
 
 function perPage(ctx: Ctx): number {
-	return Math.min(100, lenientPositiveInt(ctx.query.per_page, 15));
+	return Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
 }
 
 export function listAgentWebhooks(ctx: Ctx): Reply {
