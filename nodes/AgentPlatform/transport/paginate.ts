@@ -105,8 +105,12 @@ export async function apiRequestAllItems(
 		perPage = DOCUMENTED_PER_PAGE;
 		first = await fetchPage(1);
 	}
+	// The following pages ask for the size the platform said it used, and so does the next list.
 	const given = perPageOf((first ?? {}) as IDataObject);
-	if (given !== undefined && given < perPage) pageSizes.set(endpoint, given);
+	if (given !== undefined && given < perPage) {
+		pageSizes.set(endpoint, given);
+		perPage = given;
+	}
 	const results = itemsOf(first, itemsKey);
 	if (results.length >= wanted) return results.slice(0, wanted);
 	const lastPage = lastPageOf((first ?? {}) as IDataObject);
