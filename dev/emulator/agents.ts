@@ -7,6 +7,7 @@ import {
 	json,
 	laravelPage,
 	lenientPositiveInt,
+	listPerPage,
 	matchesQ,
 	notFound,
 	parseId,
@@ -40,7 +41,7 @@ export function agentJson(a: StoredAgent) {
 export function listAgents(ctx: Ctx): Reply {
 	const { q, type } = ctx.query;
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = listPerPage(ctx);
 	const items = [...ctx.core.state.agents.values()]
 		.filter((a) => (type ? a.type === type : true))
 		.filter((a) => matchesQ(q, a.title, a.description, a.long_description))

@@ -29,6 +29,7 @@ export interface ResolvedOptions {
 	requireHttpsWebhooks: boolean;
 	maxStoredFiles: number;
 	maxPerPage: number;
+	strictPerPage: boolean;
 	maxDirectUploadBytes: number;
 	storagePort: number;
 	seed: { agents: number; memories: number; resources: number };
@@ -75,6 +76,7 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 		requireHttpsWebhooks: o.requireHttpsWebhooks ?? false,
 		maxStoredFiles: o.maxStoredFiles ?? 30,
 		maxPerPage: o.maxPerPage ?? 100,
+		strictPerPage: o.strictPerPage ?? false,
 		maxDirectUploadBytes: o.maxDirectUploadBytes ?? 32 * 1024 * 1024,
 		storagePort: o.storagePort ?? 0,
 		seed: {

@@ -6,7 +6,15 @@
  */
 import { findAgent } from './agents';
 import { responseJson } from './runEngine';
-import { json, laravelPage, lenientPositiveInt, matchesQ, parseId, validation } from './http';
+import {
+	json,
+	laravelPage,
+	lenientPositiveInt,
+	listPerPage,
+	matchesQ,
+	parseId,
+	validation,
+} from './http';
 import type { Ctx, Reply } from './http';
 
 function idFilter(raw: string | undefined, field: string): number | null {
@@ -25,7 +33,7 @@ export function listResponses(ctx: Ctx): Reply {
 	if (agentId !== null) findAgent(ctx, String(agentId));
 	const rootId = idFilter(ctx.query.root_id, 'root_id');
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = listPerPage(ctx);
 	const agents = ctx.core.state.agents;
 	const items = [...ctx.core.state.responses.values()]
 		.filter((r) => agentId === null || r.template_id === agentId)

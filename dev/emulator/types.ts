@@ -83,6 +83,8 @@ export interface EmulatorOptions {
 	 * as Laravel answers (default 100).
 	 */
 	maxPerPage?: number;
+	/** Those lists refuse a larger per_page with a 422 instead of capping it (default false). */
+	strictPerPage?: boolean;
 	/** POST /files answers 413 above this many bytes (default 32 MiB, as production's front end). */
 	maxDirectUploadBytes?: number;
 	/** Port of the storage host (signed uploads, generated files); default any free one. */

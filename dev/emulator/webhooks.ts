@@ -13,6 +13,7 @@ import {
 	json,
 	laravelPage,
 	lenientPositiveInt,
+	listPerPage,
 	notFound,
 	parseId,
 } from './http';
@@ -53,7 +54,7 @@ function createdJson(w: StoredWebhook) {
 }
 
 function perPage(ctx: Ctx): number {
-	return Math.min(ctx.core.opts.maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
+	return listPerPage(ctx);
 }
 
 export function listAgentWebhooks(ctx: Ctx): Reply {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, PlatformContext } from './request';
 import { credentialsOf } from './credentials';
+import { asNodeError } from './errors';
 import { runPool } from './pool';
 import { apiRequest } from './request';
 
@@ -100,7 +101,8 @@ export async function apiRequestAllItems(
 		first = await fetchPage(1);
 	} catch (error) {
 		// One refused request per endpoint and process, then the documented size is asked.
-		if (perPage <= DOCUMENTED_PER_PAGE || !refusedPerPage(error)) throw error;
+		if (perPage <= DOCUMENTED_PER_PAGE || !refusedPerPage(error))
+			throw asNodeError(this.getNode(), error, request.itemIndex);
 		pageSizes.set(endpoint, DOCUMENTED_PER_PAGE);
 		perPage = DOCUMENTED_PER_PAGE;
 		first = await fetchPage(1);

@@ -52,4 +52,35 @@ describe('page size', () => {
 			await emu.stop();
 		}
 	});
+
+	it('a platform that refuses the larger page with a 422: one refusal per process, then 15 a page', async () => {
+		const emu = await startEmulator({
+			quiet: true,
+			seed: { agents: 40 },
+			maxPerPage: 50,
+			strictPerPage: true,
+		});
+		try {
+			const first = await allAgents(emu);
+			expect(first.error).toBeUndefined();
+			expect(first.outputs[0]).toHaveLength(40);
+			expect(agentsList(emu).map((r) => [r.query.page, r.query.per_page, r.status])).toEqual([
+				['1', '100', 422],
+				['1', '15', 200],
+				['2', '15', 200],
+				['3', '15', 200],
+			]);
+
+			emu.clearRequests();
+			const second = await allAgents(emu);
+			expect(second.outputs[0]).toHaveLength(40);
+			expect(agentsList(emu).map((r) => [r.query.per_page, r.status])).toEqual([
+				['15', 200],
+				['15', 200],
+				['15', 200],
+			]);
+		} finally {
+			await emu.stop();
+		}
+	});
 });
