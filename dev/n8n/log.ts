@@ -8,3 +8,8 @@ export function log(message: string): void {
 export function setLogPrefix(prefix: string): void {
 	logPrefix = prefix;
 }
+
+/** The time since `since` (a Date.now()) for a progress line: "12.3 s". */
+export function secondsSince(since: number): string {
+	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}

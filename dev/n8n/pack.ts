@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { PACKAGE_NAME } from '../constants';
-import { log } from './log';
+import { log, secondsSince } from './log';
 import { REPO_ROOT, run } from './processes';
 import { sleep } from './wait';
 
@@ -76,7 +76,7 @@ export function packPackage(): Promise<string> {
 			const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string }>;
 			const tarball = join(dest, info[0].filename);
 			await writeFile(record, tarball, 'utf8');
-			log(`packed ${tarball} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			log(`packed ${tarball} in ${secondsSince(started)}`);
 			return tarball;
 		});
 	})();
