@@ -195,6 +195,40 @@ describe('agent definitions kept in the process', () => {
 		}
 	});
 
+	it('a 422 to a Chat Completion drops the kept definition too', async () => {
+		const agent = emu.state.agents.get(CHAT)!;
+		const model = agent.questions.find((q) => q.name === 'model')!;
+		const offered = model.options as string[];
+		const chat = (): INodeParameters => ({
+			resource: 'agent',
+			operation: 'chatCompletion',
+			agentId: byId(CHAT),
+			message: 'What is an otter?',
+			model: offered[0],
+		});
+		expect((await runNode({ parameters: chat(), credentials: credentialsFor(emu) })).error).toBe(
+			undefined,
+		);
+		// The platform stops offering that model: the kept form still does.
+		model.options = offered.slice(1);
+		try {
+			emu.clearRequests();
+			const refused = await runNode({ parameters: chat(), credentials: credentialsFor(emu) });
+			expect(emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				`POST /agents/${CHAT}/openai/chat/completions 422`,
+			]);
+			expect(String(refused.error?.message)).toMatch(/model/i);
+
+			emu.clearRequests();
+			const next = await runNode({ parameters: chat(), credentials: credentialsFor(emu) });
+			// Read anew, the form refuses the model before anything is sent.
+			expect(emu.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /agents/${CHAT}`]);
+			expect(String(next.error?.message)).toMatch(/model/i);
+		} finally {
+			model.options = offered;
+		}
+	});
+
 	it('kept no longer than AGENT_DEFINITIONS.ttlMs', async () => {
 		await runOnce('Warm');
 		AGENT_DEFINITIONS.ttlMs = 0;
