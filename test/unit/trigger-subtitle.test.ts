@@ -3,7 +3,7 @@
  * does it: the picked agent's name (the picker's cachedResultName, up to its " — " description),
  * the ID when it was typed in, nothing before an agent is picked.
  */
-import type { INode, INodeTypes } from 'n8n-workflow';
+import type { INode, INodeParameterResourceLocator, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { AgentPlatformTrigger } from '../../nodes/AgentPlatform/AgentPlatformTrigger.node';
@@ -15,7 +15,7 @@ const nodeTypes = {
 	getKnownTypes: () => ({}),
 } as unknown as INodeTypes;
 
-function subtitleWith(agentId: Record<string, unknown>): unknown {
+function subtitleWith(agentId: INodeParameterResourceLocator): unknown {
 	const node: INode = {
 		id: 'trigger',
 		name: 'Agent Platform Trigger',
