@@ -53,8 +53,8 @@ function answerLabel(question: AgentQuestion, hasDefault: boolean): string {
 /** The picked agent's questions (besides chat's own), one field each, for answering field by field. */
 export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const agentId = currentAgentId(this);
-	// n8n shows emptyFieldsNotice as a yellow warning in both lines; the Answers callout says it
-	// neutrally while no agent is picked, and an agent without other questions shows no field
+	// no emptyFieldsNotice: n8n shows it as a yellow warning in both lines; an empty list shows
+	// nothing, and the Answers description says why
 	if (!agentId) return { fields: [] };
 	const agent = await getAgentDefinition.call(this, agentId);
 	const fields = agent.questions

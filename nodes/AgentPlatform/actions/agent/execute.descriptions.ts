@@ -62,21 +62,13 @@ export const executeProperties: INodeProperties[] = [
 	),
 	...chatSettingsProperties,
 	{
-		// a callout is n8n's neutral note (a notice is a yellow warning in both lines)
-		displayName: 'Pick an agent first: its questions appear below, one field each',
-		name: 'answersCallout',
-		type: 'callout',
-		default: '',
-		displayOptions: { show: { agentId: [''] } },
-	},
-	{
 		displayName: 'Answers',
 		name: 'answers',
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		description:
-			"The agent's other questions, answered field by field (none shown: the agent asks no other questions)",
+			"The picked agent's other questions, answered field by field (none shown: no agent picked yet, or it asks no other questions)",
 		typeOptions: {
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
