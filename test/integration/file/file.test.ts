@@ -693,6 +693,31 @@ describe('Agent File → Link, List, Unlink', () => {
 		expect(run.outputs[0] ?? []).toEqual([]);
 	});
 
+	it("A node saved with Get Many's old value `list` (version 1) runs as Get Many: the same request, the same items", async () => {
+		const ids = seedFiles(3);
+		emu.state.agents.get(CHAT_AGENT)!.fileIds = [ids[0], ids[2]];
+		const runAs = async (operation: string) => {
+			emu.clearRequests();
+			const run = await runNode({
+				parameters: { resource: 'agentFile', operation, agentId: byId(CHAT_AGENT) },
+				credentials: credentialsFor(emu),
+				typeVersion: 1,
+			});
+			expect(run.error).toBeUndefined();
+			return {
+				items: run.outputs[0].map((item) => item.json),
+				requests: emu.requests.map((r) => `${r.method} ${r.path}`),
+			};
+		};
+		const getAll = await runAs('getAll');
+		expect(getAll.items.map((file) => [file.id, file.agent_id])).toEqual([
+			[ids[0], CHAT_AGENT],
+			[ids[2], CHAT_AGENT],
+		]);
+		expect(getAll.requests).toEqual([`GET /agents/${CHAT_AGENT}/files`]);
+		expect(await runAs('list')).toEqual(getAll);
+	});
+
 	it("Link refuses a file ID that is not a number before any request; an unknown file is the platform's 422", async () => {
 		let run = await runNode({
 			parameters: {
