@@ -1,8 +1,9 @@
 /**
  * The n8n lines the package is tested on, and where their installs live. Each line is installed
  * from a lock committed under dev/n8n/lines/<version>/ (Node 24 from dev/n8n/lines/node24/) by
- * install-n8n.sh, into a cache folder outside the repository; an install is reused only while
- * its lock is unchanged. `npm run n8n:lock -- <version>` writes a lock (docs/development.md).
+ * install-n8n.sh (ensureN8n runs it on first use), into a cache folder outside the repository; an
+ * install is reused only while its lock is unchanged. `npm run n8n:lock -- <version>` writes a
+ * lock (docs/development.md).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME } from '../constants';
+import { log } from './log';
+import { run } from './processes';
 
 export interface N8nLine {
 	line: '1.x' | '2.x';
@@ -98,4 +101,24 @@ export function isInstalled(line: N8nLine): boolean {
 		installedFrom(n8nInstallDir(line), join(LOCKS_DIR, line.version)) &&
 		installedFrom(NODE24_DIR, join(LOCKS_DIR, 'node24'))
 	);
+}
+
+/**
+ * Makes sure Node 24 and this n8n line are installed in the cache (first use: 4 to 6
+ * minutes, progress on stderr; later: instant).
+ */
+export async function ensureN8n(line: N8nLine): Promise<void> {
+	if (isInstalled(line)) return;
+	log(
+		`n8n ${line.version} is not in ${CACHE_DIR}: installing it from its lock (once; 4-6 minutes)`,
+	);
+	const env: NodeJS.ProcessEnv = { ...process.env, N8N_E2E_CACHE: CACHE_DIR };
+	if (line.line === '1.x') env.N8N1_VERSION = line.version;
+	else env.N8N2_VERSION = line.version;
+	await run('bash', [join(__dirname, 'install-n8n.sh'), majorOf(line)], {
+		env,
+		timeoutMs: 20 * 60_000,
+		stdio: 'stderr',
+		what: `install-n8n.sh ${majorOf(line)}`,
+	});
 }
