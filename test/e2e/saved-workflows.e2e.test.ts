@@ -6,7 +6,7 @@
  *
  * Run: npx jest test/e2e/saved-workflows.e2e.test.ts --selectProjects e2e --runInBand   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator, type StoredFile } from '../../dev/emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -15,45 +15,26 @@ import {
 	nodeItems,
 	selectedLines,
 } from '../../dev/n8n/harness';
+import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-saved-workflows-key-3c8e51';
 const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
-const LINKED_FILES = [810_001, 810_002, 810_003];
 
 const CREDENTIAL = { id: fixtureId('credSavedFlows'), name: 'Agent Platform (saved workflows)' };
 const WORKFLOW_ID = 'agentFileListV01';
 
-function seedLinkedFiles(emu: PlatformEmulator): void {
-	LINKED_FILES.forEach((id, i) => {
-		const file: StoredFile = {
-			id,
-			object: 'file',
-			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i))
-				.toISOString()
-				.replace(/\.\d{3}Z$/, '+00:00'),
-			bytes: 10 + i,
-			filename: `linked-${i}.txt`,
-			credits: 0,
-			status: 'completed',
-			mimeType: 'text/plain',
-			sha256: '',
-			content: null,
-		};
-		emu.state.files.set(id, file);
-	});
-	emu.state.agents.get(CHAT_AGENT)!.fileIds = [...LINKED_FILES];
-}
-
 describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
+	let linked: number[];
 
 	beforeAll(async () => {
 		const started = Date.now();
 		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
-		seedLinkedFiles(emu);
+		linked = seedFiles(emu, 3);
+		emu.state.agents.get(CHAT_AGENT)!.fileIds = [...linked];
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([
 			agentPlatformCredential(
@@ -82,7 +63,7 @@ describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) =
 
 		const listed = nodeItems(run, 'List (old value)');
 		expect(listed.map((file) => [file.id, file.agent_id])).toEqual(
-			LINKED_FILES.map((id) => [id, CHAT_AGENT]),
+			linked.map((id) => [id, CHAT_AGENT]),
 		);
 		expect(listed).toEqual(nodeItems(run, 'Get Many'));
 		expect(emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
