@@ -53,6 +53,10 @@ export const PACING = {
 	probeShare: 0.1,
 	/** ...once its gain would pay back this many refused probes (each costs the 429's wait). */
 	probePayback: 2,
+	/** Until this many answers came back with nothing learned, one more request in flight per answer... */
+	slowStartAnswers: 64,
+	/** ...the front request looking again this often. */
+	slowStartCheckMs: 5,
 	/** Kept after a window's known end before the first request into the next. */
 	windowMarginMs: 250,
 	/** A window's length when only its budget is known (the documented 429 asks for 60 s). */
@@ -108,6 +112,8 @@ export class Pace {
 
 	private nextAt = 0;
 	private lastSentAt = 0;
+	/** Requests sent and not yet answered. */
+	private inFlight = 0;
 	private readonly queue: Waiter[] = [];
 	private sentSeq = 0;
 	/** A 429 to a request sent at or before this one does not teach again. */
@@ -197,6 +203,7 @@ export class Pace {
 		body?: unknown,
 	): void {
 		const now = Date.now();
+		this.inFlight = Math.max(0, this.inFlight - 1);
 		this.readWindow(slot, now, headers);
 		if (status !== 429) {
 			// The first request of a process takes longest to arrive (connections, lazy loading), so
@@ -230,6 +237,11 @@ export class Pace {
 		// the refused request used nothing up: the platform takes the next one when its wait is over
 		// (never earlier than a send already spaced: a late 429 must not bring the next one forward)
 		this.nextAt = Math.max(this.nextAt, this.holdUntil);
+	}
+
+	/** A request got no answer (a network error): it is no longer in flight. */
+	lost(): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
 	}
 
 	/**
@@ -283,6 +295,16 @@ export class Pace {
 	/** How long the front request must still wait, from `now`. */
 	private delay(now: number): number {
 		if (now < this.holdUntil) return this.holdUntil - now;
+		if (
+			this.learned === undefined &&
+			this.limit === undefined &&
+			this.accepted.length < PACING.slowStartAnswers &&
+			this.inFlight >= Math.max(1, this.accepted.length)
+		) {
+			// nothing known of the platform yet: one more in flight per answer, so that a credential
+			// far above the platform's rate costs one or two refusals, not a refusal per request sent
+			return PACING.slowStartCheckMs;
+		}
 		if (this.limit !== undefined) {
 			if (this.windowEnd !== undefined && now >= this.windowEnd) {
 				// a new window: its whole limit is free; it opens with the next request
@@ -312,6 +334,7 @@ export class Pace {
 		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
 		this.nextAt = now + this.intervalMs();
 		this.lastSentAt = now;
+		this.inFlight++;
 		this.remember(this.sends, now);
 		this.stats.sent++;
 		return { seq: ++this.sentSeq, sentAt: now };
@@ -330,9 +353,13 @@ export class Pace {
 		if (slot.seq > this.remainingSeq) {
 			// fewer left than this process's own sends explain (beyond those still in flight): another
 			// sender spends from the same window
-			const expected = this.remaining - (slot.seq - this.remainingSeq);
+			// (the first reading of a window: its whole limit less this process's sends into it)
+			const fresh = this.remainingSeq <= this.windowStartSeq;
+			const expected = fresh
+				? limit - (slot.seq - this.windowStartSeq)
+				: this.remaining - (slot.seq - this.remainingSeq);
 			const inFlight = this.sentSeq - slot.seq;
-			if (this.remainingSeq > this.windowStartSeq && remaining < expected - inFlight) {
+			if (remaining < expected - inFlight) {
 				this.sharedUntil =
 					now + PACING.sharedWindows * (this.windowMs ?? PACING.documentedWindowMs);
 			}

@@ -97,6 +97,7 @@ export async function apiRequestFull<T = unknown>(
 				},
 			)) as ApiResponse<unknown>;
 		} catch (error) {
+			pace.lost();
 			if (isCancellation(this, error))
 				throw new NodeOperationError(node, 'The execution was canceled');
 			const verdict = judgeNetworkError(error, {
