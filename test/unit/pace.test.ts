@@ -16,6 +16,26 @@ function context(signal?: AbortSignal): PlatformContext {
 }
 
 describe('Pace', () => {
+	const saved = { ...PACING };
+	// most cases take several turns before answering: without the slow start of an unknown platform
+	beforeEach(() => (PACING.slowStartAnswers = 0));
+	afterEach(() => Object.assign(PACING, saved));
+
+	it('knowing nothing of the platform, lets one more request go per answer (slow start)', async () => {
+		PACING.slowStartAnswers = saved.slowStartAnswers;
+		const pace = new Pace(1000);
+		const first = await pace.take(context());
+		let secondSent = false;
+		const second = pace.take(context()).then((slot) => ((secondSent = true), slot));
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(secondSent).toBe(false); // the first is not answered yet
+		pace.answered(first, 200);
+		pace.answered(await second, 200);
+		// two answers: two may be in flight at once
+		const [c, d] = await Promise.all([pace.take(context()), pace.take(context())]);
+		expect(d.seq).toBe(c.seq + 1);
+	});
+
 	it('sends in the order asked, spaced by the rate', async () => {
 		const pace = new Pace(50);
 		const order: number[] = [];

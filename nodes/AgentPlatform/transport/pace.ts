@@ -112,6 +112,10 @@ export class Pace {
 
 	private nextAt = 0;
 	private lastSentAt = 0;
+	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
+	private coldSeq = 0;
+	/** Extra spacing learned from 429s that came a hair early (arrival jitter). */
+	private jitterPadMs = 0;
 	/** Requests sent and not yet answered. */
 	private inFlight = 0;
 	private readonly queue: Waiter[] = [];
@@ -208,7 +212,9 @@ export class Pace {
 		if (status !== 429) {
 			// The first request of a process takes longest to arrive (connections, lazy loading), so
 			// the second, spaced from its send, could reach a bucket of one early: space it from here.
-			if (slot.seq === 1) this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
+			// The same after any pause (the wait of a 429 included): the connection is new again.
+			if (slot.seq === 1 || slot.seq === this.coldSeq)
+				this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
 			this.lastAnsweredAt = now;
 			this.remember(this.accepted, slot.sentAt);
 			this.probe(now);
@@ -227,10 +233,13 @@ export class Pace {
 					this.windowMs = end - this.windowOpenedAt;
 				}
 			}
-		} else if (
-			slot.seq > this.learnedAtSeq &&
-			!(asked !== undefined && asked < this.intervalMs() * PACING.jitterShare)
-		) {
+		} else if (asked !== undefined && asked < this.intervalMs() * PACING.jitterShare) {
+			// a hair early: requests arrive bunched by that much, so keep that much more between them
+			this.jitterPadMs = Math.min(
+				(1000 / this.rate) * PACING.jitterShare,
+				Math.max(this.jitterPadMs * 1.5, asked),
+			);
+		} else if (slot.seq > this.learnedAtSeq) {
 			this.learn(slot, asked ?? 0, now);
 		}
 		this.holdUntil = Math.max(this.holdUntil, now + (asked ?? this.intervalMs() * 2));
@@ -253,7 +262,7 @@ export class Pace {
 	}
 
 	private intervalMs(): number {
-		return (1000 / this.rate) * (1 + PACING.margin);
+		return (1000 / this.rate) * (1 + PACING.margin) + this.jitterPadMs;
 	}
 
 	/** A refusal: from now on, never faster than what the platform was seen to accept. */
@@ -331,6 +340,7 @@ export class Pace {
 
 	private send(): PaceSlot {
 		const now = Date.now();
+		if (now - this.lastSentAt > 2 * this.intervalMs()) this.coldSeq = this.sentSeq + 1;
 		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
 		this.nextAt = now + this.intervalMs();
 		this.lastSentAt = now;
