@@ -116,6 +116,14 @@ async function underLimit(
 		'GET',
 		'/requests',
 	);
+	if (process.env.BENCH_RATES_TIMELINE)
+		progress(
+			requests
+				.map(
+					(r) => `${(r as { at?: number }).at! - (requests[0] as { at?: number }).at!} ${r.status}`,
+				)
+				.join(', '),
+		);
 	const outputs = results.flatMap((r) => r.outputs[0] ?? []);
 	const nodeMs = Math.max(
 		...results.map(

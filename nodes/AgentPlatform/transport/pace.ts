@@ -38,6 +38,9 @@ import type { PlatformContext } from './types';
 export const PACING = {
 	/** Sends are spaced a little more than 1/rate apart, so that a bucket is never reached early. */
 	margin: 0.04,
+	/** ...and this much once a 429 asked for more than PACING.longPenaltyIntervals intervals. */
+	penaltyMargin: 0.1,
+	longPenaltyIntervals: 10,
 	/**
 	 * A 429 whose wait is below this share of the interval came a hair early (network jitter at a
 	 * bucket of one): it is waited for, and the rate stays.
@@ -262,7 +265,12 @@ export class Pace {
 	}
 
 	private intervalMs(): number {
-		return (1000 / this.rate) * (1 + PACING.margin) + this.jitterPadMs;
+		// once a 429 has cost many intervals, a send arriving a little early costs that much again
+		const margin =
+			this.penaltyMs * this.rate > 1000 * PACING.longPenaltyIntervals
+				? PACING.penaltyMargin
+				: PACING.margin;
+		return (1000 / this.rate) * (1 + margin) + this.jitterPadMs;
 	}
 
 	/** A refusal: from now on, never faster than what the platform was seen to accept. */
