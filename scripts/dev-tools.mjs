@@ -1,6 +1,6 @@
 /**
  * What npm start and npm run screenshots take from dev/: the n8n harness, the loopback helpers,
- * the emulator and the browser. They are TypeScript; ts-node (a dev dependency) compiles them on
+ * npm start's pieces (dev/start/), the emulator and the browser. They are TypeScript; ts-node (a dev dependency) compiles them on
  * the fly, registered once here.
  */
 import { createRequire } from 'node:module';
@@ -24,17 +24,18 @@ export const {
 	agentPlatformCredential,
 	openAiEmulatorCredential,
 	exampleNames,
-	loadExample,
 	EXAMPLE_CREDENTIALS,
 	DEV_PLATFORM,
 	DEV_SIGN_IN,
 	log,
+	secondsSince,
 	setLogPrefix,
 } = harness;
 export const { freePort, portIsFree } = require('../dev/loopback.ts');
-/** How npm start runs the emulator in a process of its own: node TS_NODE_BIN EMULATOR_CLI … */
-export const TS_NODE_BIN = require.resolve('ts-node/dist/bin.js');
-export const EMULATOR_CLI = join(REPO, 'dev', 'emulator', 'cli.ts');
+export const { startEmulatorProcess } = require('../dev/start/emulatorProcess.ts');
+export const { missingExamples } = require('../dev/start/examples.ts');
+export const { selfCheck, smokeTest } = require('../dev/start/checks.ts');
+export const { followLog } = require('../dev/start/output.ts');
 /** Loaded when asked for (npm start does not load them). */
 export const loadEmulator = () => require('../dev/emulator/index.ts');
 export const loadBrowser = () => require('../dev/n8n/browser.ts');

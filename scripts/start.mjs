@@ -19,30 +19,32 @@
  * N8N_DEV_FOLDER (n8n's data; default .tmp/n8n-dev-<line>, kept between runs),
  * FRESH=1 (start from an empty n8n), VERBOSE=1 (show n8n's and the emulator's logs here).
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 import {
 	DEV_PLATFORM,
 	DEV_SIGN_IN,
-	EMULATOR_CLI,
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	REPO,
 	agentPlatformCredential,
 	ensureN8n,
 	exampleNames,
+	followLog,
 	freePort,
 	lineByName,
-	loadExample,
 	log,
+	missingExamples,
 	openAiEmulatorCredential,
 	packPackage,
 	portIsFree,
+	secondsSince,
+	selfCheck,
 	setLogPrefix,
-	TS_NODE_BIN,
+	smokeTest,
+	startEmulatorProcess,
 } from './dev-tools.mjs';
 
 setLogPrefix('start');
@@ -84,80 +86,6 @@ function fail(message) {
 	process.exit(1);
 }
 
-function seconds(since) {
-	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
-}
-
-/** Starts dev/emulator/cli.ts and resolves its base URL (its first output line says it). */
-function startEmulator(logFile) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(
-			process.execPath,
-			[
-				TS_NODE_BIN,
-				'--transpile-only',
-				EMULATOR_CLI,
-				'--port',
-				String(emulatorPort),
-				'--host',
-				'127.0.0.1',
-				'--api-key',
-				DEV.apiKey,
-				'--workspace-id',
-				DEV.workspaceId,
-			],
-			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-		);
-		const out = verbose ? null : createWriteStream(logFile, { flags: 'a' });
-		const write = (chunk) =>
-			verbose ? process.stderr.write(prefixLines('emulator', chunk)) : out.write(chunk);
-		let pending = '';
-		let url;
-		child.stdout.on('data', (chunk) => {
-			write(chunk);
-			if (url) return;
-			pending += chunk.toString();
-			const match = /Base URL:\s*(\S+)/.exec(pending);
-			if (match) {
-				url = match[1];
-				resolve({ child, url, exited: exitPromise });
-			}
-		});
-		child.stderr.on('data', (chunk) => {
-			write(chunk);
-			if (!url) pending += chunk.toString();
-		});
-		const exitPromise = new Promise((r) => child.on('exit', (code, signal) => r(code ?? signal)));
-		child.on('error', reject);
-		exitPromise.then((code) => {
-			if (!url)
-				reject(new Error(`the emulator exited (${code}) before it printed its URL:\n${pending}`));
-		});
-		setTimeout(() => {
-			if (!url) {
-				child.kill('SIGKILL');
-				reject(new Error(`the emulator did not print its URL within 60 s:\n${pending}`));
-			}
-		}, 60_000).unref();
-	});
-}
-
-function prefixLines(name, chunk) {
-	return chunk
-		.toString()
-		.split('\n')
-		.map((l, i, all) => (i === all.length - 1 && l === '' ? '' : `[${name}] ${l}\n`))
-		.join('');
-}
-
-async function stopEmulator() {
-	if (!emulator || emulator.child.exitCode !== null || emulator.child.signalCode !== null) return;
-	emulator.child.kill('SIGTERM');
-	const timer = setTimeout(() => emulator.child.kill('SIGKILL'), 10_000);
-	await emulator.exited;
-	clearTimeout(timer);
-}
-
 async function shutdown(reason, code = 0) {
 	if (stopping) return;
 	stopping = true;
@@ -167,25 +95,9 @@ async function shutdown(reason, code = 0) {
 	} catch (e) {
 		log(`n8n did not stop cleanly: ${e.message}`);
 	}
-	await stopEmulator();
+	await emulator?.stop();
 	log('stopped');
 	process.exit(code);
-}
-
-/** Checks that the editor and the emulator answer as a browser and the node would. */
-async function selfCheck(emulatorUrl) {
-	const editor = await fetch(`${n8n.baseUrl}/`, { signal: AbortSignal.timeout(10_000) });
-	const html = await editor.text();
-	if (editor.status !== 200 || !/<html/i.test(html))
-		throw new Error(`the editor answered HTTP ${editor.status}`);
-	const agents = await fetch(`${emulatorUrl}/agents?per_page=1`, {
-		headers: { authorization: `Bearer ${DEV.apiKey}`, 'x-workspace-id': DEV.workspaceId },
-		signal: AbortSignal.timeout(10_000),
-	});
-	const body = await agents.json();
-	if (agents.status !== 200)
-		throw new Error(`the emulator answered HTTP ${agents.status}: ${JSON.stringify(body)}`);
-	return body.total ?? body.data?.length;
 }
 
 async function main() {
@@ -209,7 +121,13 @@ async function main() {
 	mkdirSync(folder, { recursive: true });
 	const emulatorLog = join(folder, 'emulator.log');
 	log(`starting the emulator on 127.0.0.1:${emulatorPort}`);
-	emulator = await startEmulator(emulatorLog);
+	emulator = await startEmulatorProcess({
+		port: emulatorPort,
+		apiKey: DEV.apiKey,
+		workspaceId: DEV.workspaceId,
+		logFile: emulatorLog,
+		verbose,
+	});
 	emulator.exited.then((code) => {
 		if (!stopping) {
 			log(`the emulator stopped unexpectedly (${code}); see ${emulatorLog}`);
@@ -228,7 +146,7 @@ async function main() {
 		agentPlatformCredential(platform, DEV.credential),
 		openAiEmulatorCredential(platform, DEV.chatAgentId, DEV.openAiCredential),
 	]);
-	const examples = await missingExamples(firstRun);
+	const examples = await missingExamples(n8n, firstRun);
 	if (examples.length) {
 		log(`importing ${examples.length} example workflow(s) from examples/`);
 		await n8n.importWorkflows(examples);
@@ -241,7 +159,7 @@ async function main() {
 		await n8n.start({ timeoutMs: 180_000 });
 	} catch (e) {
 		tail?.kill();
-		await stopEmulator();
+		await emulator.stop();
 		throw e;
 	}
 	n8n.serverExited.then(() => {
@@ -255,12 +173,12 @@ async function main() {
 	if (settings.userManagement?.showSetupOnFirstLoad !== false) {
 		await n8n.rest('POST', '/owner/setup', DEV.owner);
 	}
-	const agentCount = await selfCheck(emulator.url);
+	const agentCount = await selfCheck(n8n, platform);
 
 	const editorUrl = `http://127.0.0.1:${n8nPort}`;
 	const lines = [
 		'',
-		`  n8n ${line.version} with n8n-nodes-agent-platform is running (ready in ${seconds(begun)})`,
+		`  n8n ${line.version} with n8n-nodes-agent-platform is running (ready in ${secondsSince(begun)})`,
 		'',
 		`  Editor:     ${editorUrl}`,
 		`  Sign in:    ${DEV.owner.email}  /  ${DEV.owner.password}`,
@@ -270,7 +188,7 @@ async function main() {
 		`  Workspace:  ${DEV.workspaceId}`,
 		`  Credential: "${DEV.credential.name}" (already set up in n8n)`,
 		`  Examples:   ${exampleNames().length} workflows named "Example: …" (examples/*.json)` +
-			(examplesImported ? `, ${examplesImported} imported now` : ', already imported'),
+			(examples.length ? `, ${examples.length} imported now` : ', already imported'),
 		`  AI Agent:   credential "${DEV.openAiCredential.name}" (the emulator's scripted tool-calling model)`,
 		'',
 		`  Logs:       ${n8n.logFile}`,
@@ -286,96 +204,10 @@ async function main() {
 	].filter((l) => l !== null);
 	process.stdout.write(`${lines.join('\n')}\n`);
 	if (smoke) {
-		await smokeTest();
+		await smokeTest(n8n, DEV.owner, DEV.credential);
 		rmSync(folder, { recursive: true, force: true });
 		await shutdown('smoke test passed', 0);
 	}
-}
-
-/**
- * `--smoke`: what a newcomer does first, checked. Signs in with the printed account, presses the
- * credential's Test button, and runs the stream example through its webhook.
- */
-async function smokeTest() {
-	const step = async (what, fn) => {
-		const since = Date.now();
-		try {
-			const said = await fn();
-			log(`smoke: ${what}: ok${said ? ` (${said})` : ''} in ${seconds(since)}`);
-		} catch (e) {
-			throw new Error(`smoke: ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
-		}
-	};
-	await step('sign in with the printed e-mail and password', async () => {
-		await n8n.login(DEV.owner);
-	});
-	await step(`test the credential "${DEV.credential.name}"`, async () => {
-		const stored = await n8n.rest('GET', `/credentials/${DEV.credential.id}?includeData=true`);
-		const result = await n8n.rest('POST', '/credentials/test', { credentials: stored });
-		if (result.status !== 'OK') throw new Error(`n8n said ${JSON.stringify(result)}`);
-		return result.message;
-	});
-	await step('run the example "stream an agent\'s answer to a webhook caller"', async () => {
-		const scopes = await n8n.rest('GET', '/api-keys/scopes');
-		const key = await n8n.rest('POST', '/api-keys', {
-			label: 'npm start --smoke',
-			scopes,
-			expiresAt: null,
-		});
-		n8n.apiKey = key.rawApiKey;
-		await n8n.activate('exampleStream001');
-		let response;
-		for (let attempt = 0; attempt < 60; attempt++) {
-			response = await fetch(`${n8n.baseUrl}/webhook/ask-agent`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ message: 'Tell me about otters' }),
-				signal: AbortSignal.timeout(60_000),
-			});
-			if (response.status !== 404) break;
-			await response.text();
-			await new Promise((r) => setTimeout(r, 500));
-		}
-		const text = await response.text();
-		if (response.status !== 200)
-			throw new Error(`the webhook answered HTTP ${response.status}: ${text.slice(0, 500)}`);
-		const pieces = text
-			.split('\n')
-			.filter((l) => l.trim())
-			.map((l) => JSON.parse(l))
-			.filter((m) => m.type === 'item');
-		const answer = pieces.map((m) => m.content).join('');
-		if (pieces.length < 2 || !answer.includes('otters')) {
-			throw new Error(`the answer did not stream as expected: ${text.slice(0, 500)}`);
-		}
-		return `${pieces.length} pieces streamed`;
-	});
-}
-
-let examplesImported = 0;
-
-/**
- * The example workflows to import: all of them into a new n8n; later, only those whose id n8n
- * does not have yet (so that an example added to examples/ appears, and edits made in n8n stay).
- */
-async function missingExamples(firstRun) {
-	const all = exampleNames().map(loadExample);
-	let known = new Set();
-	if (!firstRun) {
-		const { stdout } = await n8n.cli(['list:workflow', '--onlyId']);
-		known = new Set(stdout.split('\n').map((l) => l.trim()));
-	}
-	const missing = all.filter((workflow) => !known.has(workflow.id));
-	examplesImported = missing.length;
-	return missing;
-}
-
-/** VERBOSE=1: shows n8n's log as it grows. */
-function followLog(file) {
-	const child = spawn('tail', ['-n', '0', '-F', file], { stdio: ['ignore', 'pipe', 'ignore'] });
-	child.stdout.on('data', (chunk) => process.stderr.write(prefixLines('n8n', chunk)));
-	process.on('exit', () => child.kill());
-	return child;
 }
 
 process.on('SIGINT', () => shutdown('Ctrl-C'));

