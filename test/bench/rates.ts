@@ -138,12 +138,15 @@ async function underLimit(
 		ms,
 		nodeMs,
 		items: outputs.length,
+		// a run's own `error` is null when it went well; Continue On Fail's is the message
 		failed:
-			outputs.filter((item) => item.json.error !== undefined).length +
+			outputs.filter((item) => item.json.error !== undefined && item.json.error !== null).length +
 			results.filter((r) => r.error).length,
 		answered: requests.filter((r) => r.status >= 200 && r.status < 300).length,
 		refused: requests.filter((r) => r.status === 429).length,
-		error: results.find((r) => r.error)?.error?.message,
+		error:
+			results.find((r) => r.error)?.error?.message ??
+			(outputs.find((item) => item.json.error != null)?.json.error as string | undefined),
 	};
 }
 
