@@ -1,11 +1,11 @@
 /**
  * The pace learned from what the platform lets through (transport/pace.ts), against the
  * emulator's limiters, through n8n's real execution machinery: Memory → Get Many with Return All
- * (pages of 50). Time-scaled by ten so that the cases stay short: the platform allows 10 requests
- * a second where production allows 1, a 429 asks for 6 s where production asks for 60, and the
- * node's documented rate (PACING.documentedRate) is 10 for these tests.
+ * (pages of 50). Time-scaled by five so that the cases stay short: the platform allows 5 requests a
+ * second where production allows 1, a 429 asks for 12 s where production asks for 60, and the
+ * node's documented rate (PACING.documentedRate) is 5 for these tests.
  *
- * - A 60 s retry_after (6 s here) is honoured once per run, whatever the credential's number
+ * - A 60 s retry_after (12 s here) is honoured once per run, whatever the credential's number
  *   (2, 10 and 1000 scaled): one refusal, then the pages at the platform's rate.
  * - The request released after the wait is followed by the next one interval later, not at once.
  * - Two paces on one key (two n8n processes; here two Base URLs naming the same emulator) share a
@@ -19,7 +19,7 @@ import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { credentialsFor, listSearch, runNode } from '../../infra/n8n';
 import { useEmulator } from '../../infra/useEmulator';
 
-const SCALE = 10;
+const SCALE = 5;
 let emu: PlatformEmulator;
 const saved = { ...PACING };
 
@@ -78,7 +78,7 @@ describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (sca
 			for (let i = 1; i < after.length; i++)
 				expect(after[i].at - after[i - 1].at).toBeGreaterThanOrEqual(1000 / SCALE - 10);
 		},
-		30_000,
+		40_000,
 	);
 });
 
