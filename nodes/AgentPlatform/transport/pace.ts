@@ -275,6 +275,11 @@ export class Pace {
 
 	/** A refusal: from now on, never faster than what the platform was seen to accept. */
 	private learn(slot: PaceSlot, askedMs: number, now: number): void {
+		if (askedMs < this.intervalMs()) {
+			// less than one interval (a bucket's time to its next token): exactly that much too fast
+			this.settle(Math.min(this.rate, 1000 / (1000 / this.rate + askedMs)), askedMs, now);
+			return;
+		}
 		const windowMs = Math.max(askedMs, PACING.learnMinMs);
 		const from = slot.sentAt - windowMs;
 		const count = (times: number[]) => times.filter((t) => t >= from && t < slot.sentAt).length;
@@ -285,7 +290,11 @@ export class Pace {
 			count(this.sends) >= (PACING.busyShare * this.rate * windowMs) / 1000;
 		const seen = (count(this.accepted) * 1000) / windowMs;
 		const accepts = busy ? seen : Math.max(seen, PACING.documentedRate);
-		this.learned = Math.min(this.configured, this.rate, Math.max(accepts, 1000 / windowMs));
+		this.settle(Math.min(this.rate, Math.max(accepts, 1000 / windowMs)), askedMs, now);
+	}
+
+	private settle(rate: number, askedMs: number, now: number): void {
+		this.learned = Math.min(this.configured, rate);
 		this.rate = this.learned;
 		this.learnedAtSeq = this.sentSeq;
 		this.penaltyMs = askedMs;
