@@ -52,6 +52,8 @@ export const PACING = {
 	learnMinMs: 5_000,
 	/** The time sent at full pace must cover this share of that window for its count to be the platform's rate. */
 	busyShare: 0.8,
+	/** What a 429 teaches is never below this share of the documented rate. */
+	learnFloorShare: 0.5,
 	/** A probe raises the learned rate by this share... */
 	probeShare: 0.1,
 	/** ...once its gain would pay back this many refused probes (each costs the 429's wait). */
@@ -290,7 +292,11 @@ export class Pace {
 			count(this.sends) >= (PACING.busyShare * this.rate * windowMs) / 1000;
 		const seen = (count(this.accepted) * 1000) / windowMs;
 		const accepts = busy ? seen : Math.max(seen, PACING.documentedRate);
-		this.settle(Math.min(this.rate, Math.max(accepts, 1000 / windowMs)), askedMs, now);
+		// what went through may be this process's share only (another sender on the key, which a
+		// 429 holds for as long next time): never below half the documented rate, so that while
+		// one of two processes waits, the other keeps the key busy
+		const floor = Math.max(1000 / windowMs, PACING.documentedRate * PACING.learnFloorShare);
+		this.settle(Math.min(this.rate, Math.max(accepts, floor)), askedMs, now);
 	}
 
 	private settle(rate: number, askedMs: number, now: number): void {
