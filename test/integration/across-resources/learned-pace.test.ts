@@ -27,6 +27,7 @@ useEmulator({ quiet: true }, (started) => (emu = started));
 beforeEach(() => {
 	emu.state.memories.clear();
 	Object.assign(PACING, {
+		slowStartAnswers: 64,
 		documentedRate: saved.documentedRate * SCALE,
 		learnMinMs: saved.learnMinMs / SCALE,
 		documentedWindowMs: saved.documentedWindowMs / SCALE,
