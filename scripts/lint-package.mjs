@@ -6,9 +6,10 @@
  * 1. @n8n/eslint-plugin-community-nodes' `recommended` (n8n Cloud) config, plus no-console,
  *    with inline eslint-disable comments ignored, on the source and on every file of the tarball;
  * 2. the official scanner's `analyzePackage` (@n8n/scan-community-package) on both as well;
- * 3. package.json: name, keyword, license, files, no `dependencies`, peerDependencies exactly
- *    n8n-workflow, no install scripts or overrides; the `n8n` section lists exactly the nodes and
- *    credentials of the source, and each is in the tarball;
+ * 3. package.json: name, keyword, license, files, repository, homepage and bugs naming one
+ *    repository, no `dependencies`, peerDependencies exactly n8n-workflow, no install scripts or
+ *    overrides; the `n8n` section lists exactly the nodes and credentials of the source, and each
+ *    is in the tarball;
  * 4. the tarball: only dist/ plus package.json, README and LICENSE; no require of a library that
  *    must be bundled; every node and credential loads with nothing but n8n-workflow; each has a
  *    light and a dark SVG icon in the tarball; each node has its codex file (categories,
@@ -126,8 +127,16 @@ function checkPackageJson(manifest, label) {
 	if (!manifest.keywords?.includes('n8n-community-node-package'))
 		fail(`${label}: keyword n8n-community-node-package missing`);
 	if (manifest.license !== 'MIT') fail(`${label}: license must be MIT`);
-	for (const field of ['homepage', 'author', 'repository', 'description'])
+	for (const field of ['homepage', 'author', 'repository', 'bugs', 'description'])
 		if (!manifest[field]) fail(`${label}: ${field} missing`);
+	// npm and n8n link to these three; the provenance statement names the repository it was built in.
+	const repositories = new Set(
+		[manifest.repository?.url, manifest.homepage, manifest.bugs?.url].map(
+			(url) => /github\.com\/([^/#]+\/[^/#]+?)(?:\.git)?(?:[/#]|$)/.exec(url ?? '')?.[1],
+		),
+	);
+	if (repositories.size !== 1 || repositories.has(undefined))
+		fail(`${label}: repository, homepage and bugs must name one GitHub repository`);
 	if (JSON.stringify(manifest.files) !== JSON.stringify(['dist']))
 		fail(`${label}: "files" must be ["dist"]`);
 	if (manifest.dependencies && Object.keys(manifest.dependencies).length)

@@ -7,6 +7,7 @@ import {
 	json,
 	laravelPage,
 	lenientPositiveInt,
+	listPerPage,
 	matchesQ,
 	notFound,
 	parseId,
@@ -15,8 +16,6 @@ import {
 } from './http';
 import type { Ctx, Reply } from './http';
 import type { StoredAgent } from './types';
-
-export const AGENTS_MAX_PER_PAGE = 100;
 
 export function agentJson(a: StoredAgent) {
 	return {
@@ -42,7 +41,7 @@ export function agentJson(a: StoredAgent) {
 export function listAgents(ctx: Ctx): Reply {
 	const { q, type } = ctx.query;
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(AGENTS_MAX_PER_PAGE, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = listPerPage(ctx);
 	const items = [...ctx.core.state.agents.values()]
 		.filter((a) => (type ? a.type === type : true))
 		.filter((a) => matchesQ(q, a.title, a.description, a.long_description))

@@ -4,7 +4,7 @@
  * through the request context.
  */
 import { Clock } from './clock';
-import { ExecutionEngine } from './executions';
+import { ExecutionEngine } from './runEngine';
 import { WebhookDispatcher } from './webhooks';
 import { seedState } from './seed';
 import type { StorageServer } from './storage';
@@ -28,6 +28,8 @@ export interface ResolvedOptions {
 	fileProcessingSeconds: number;
 	requireHttpsWebhooks: boolean;
 	maxStoredFiles: number;
+	maxPerPage: number;
+	strictPerPage: boolean;
 	maxDirectUploadBytes: number;
 	storagePort: number;
 	seed: { agents: number; memories: number; resources: number };
@@ -73,6 +75,8 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 		fileProcessingSeconds: o.fileProcessingSeconds ?? 2,
 		requireHttpsWebhooks: o.requireHttpsWebhooks ?? false,
 		maxStoredFiles: o.maxStoredFiles ?? 30,
+		maxPerPage: o.maxPerPage ?? 100,
+		strictPerPage: o.strictPerPage ?? false,
 		maxDirectUploadBytes: o.maxDirectUploadBytes ?? 32 * 1024 * 1024,
 		storagePort: o.storagePort ?? 0,
 		seed: {

@@ -123,6 +123,17 @@ export function lenientPositiveInt(v: string | undefined, fallback: number): num
 	return n >= 1 ? n : fallback;
 }
 
+/**
+ * per_page of the lists whose maximum is not documented (agents, webhooks, resources, agent
+ * responses): default 15, a larger ask capped at the emulator's maxPerPage (the envelope then says
+ * what was used), or refused with a 422 when strictPerPage is set (a platform that validates it).
+ */
+export function listPerPage(ctx: Ctx): number {
+	const { maxPerPage, strictPerPage } = ctx.core.opts;
+	if (strictPerPage) return strictInt(ctx.query, 'per_page', 15, 1, maxPerPage);
+	return Math.min(maxPerPage, lenientPositiveInt(ctx.query.per_page, 15));
+}
+
 /** Strict integer query validation (files, memories, collections): 422 when outside min..max. */
 export function strictInt(
 	query: Record<string, string>,

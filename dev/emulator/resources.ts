@@ -2,7 +2,7 @@
  * Resources (templates): GET /resources (q, type, page, per_page default 15, capped at 100)
  * answering {data:[{id,title,description,created_at,updated_at,type}], meta:{...}}.
  */
-import { json, lenientPositiveInt, matchesQ, slicePage } from './http';
+import { json, lenientPositiveInt, listPerPage, matchesQ, slicePage } from './http';
 import type { Ctx, Reply } from './http';
 import type { StoredResource } from './types';
 
@@ -20,7 +20,7 @@ export function resourceJson(r: StoredResource) {
 export function listResources(ctx: Ctx): Reply {
 	const { q, type } = ctx.query;
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(100, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = listPerPage(ctx);
 	const items = [...ctx.core.state.resources.values()]
 		.filter((r) => (type ? r.type === type : true))
 		.filter((r) => matchesQ(q, r.title, r.description, r.long_description))

@@ -5,11 +5,17 @@
  * newest first, the default; or `asc`).
  */
 import { findAgent } from './agents';
-import { responseJson } from './executions';
-import { json, laravelPage, lenientPositiveInt, matchesQ, parseId, validation } from './http';
+import { responseJson } from './runEngine';
+import {
+	json,
+	laravelPage,
+	lenientPositiveInt,
+	listPerPage,
+	matchesQ,
+	parseId,
+	validation,
+} from './http';
 import type { Ctx, Reply } from './http';
-
-export const RESPONSES_MAX_PER_PAGE = 100;
 
 function idFilter(raw: string | undefined, field: string): number | null {
 	if (raw === undefined || raw === '') return null;
@@ -27,7 +33,7 @@ export function listResponses(ctx: Ctx): Reply {
 	if (agentId !== null) findAgent(ctx, String(agentId));
 	const rootId = idFilter(ctx.query.root_id, 'root_id');
 	const page = lenientPositiveInt(ctx.query.page, 1);
-	const perPage = Math.min(RESPONSES_MAX_PER_PAGE, lenientPositiveInt(ctx.query.per_page, 15));
+	const perPage = listPerPage(ctx);
 	const agents = ctx.core.state.agents;
 	const items = [...ctx.core.state.responses.values()]
 		.filter((r) => agentId === null || r.template_id === agentId)

@@ -77,6 +77,14 @@ export interface EmulatorOptions {
 	fileProcessingSeconds?: number;
 	requireHttpsWebhooks?: boolean;
 	maxStoredFiles?: number;
+	/**
+	 * The largest per_page of the lists whose maximum is not documented (agents, webhooks,
+	 * resources, agent responses): a larger ask gets this many, and the envelope's per_page says so,
+	 * as Laravel answers (default 100).
+	 */
+	maxPerPage?: number;
+	/** Those lists refuse a larger per_page with a 422 instead of capping it (default false). */
+	strictPerPage?: boolean;
 	/** POST /files answers 413 above this many bytes (default 32 MiB, as production's front end). */
 	maxDirectUploadBytes?: number;
 	/** Port of the storage host (signed uploads, generated files); default any free one. */

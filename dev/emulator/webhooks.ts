@@ -6,13 +6,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Core } from './core';
-import { responseJson } from './executions';
+import { responseJson } from './runEngine';
 import {
 	HttpError,
 	bodyObject,
 	json,
 	laravelPage,
 	lenientPositiveInt,
+	listPerPage,
 	notFound,
 	parseId,
 } from './http';
@@ -53,7 +54,7 @@ function createdJson(w: StoredWebhook) {
 }
 
 function perPage(ctx: Ctx): number {
-	return Math.min(100, lenientPositiveInt(ctx.query.per_page, 15));
+	return listPerPage(ctx);
 }
 
 export function listAgentWebhooks(ctx: Ctx): Reply {

@@ -26,7 +26,9 @@ export class AgentPlatform implements INodeType {
 		name: 'agentPlatform',
 		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Agent File's Get Many no longer offered under its old value `list` (version 1 keeps it)
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',

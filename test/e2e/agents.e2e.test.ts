@@ -20,8 +20,8 @@ import { loadWorkflow } from './fixtures';
 const API_KEY = 'e2e-valid-key-4f1c9a';
 const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';
 const WORKSPACE_ID = '42';
-/** The emulator's default seed: more agents than one page holds, so "Return All" must page. */
-const SEEDED_AGENTS = 40;
+/** More agents than two pages of 100 (the most a list asks for) hold, so "Return All" must page. */
+const SEEDED_AGENTS = 230;
 
 const GOOD_CREDENTIAL = { id: fixtureId('credEmulator'), name: 'Agent Platform (emulator)' };
 const WRONG_CREDENTIAL = { id: fixtureId('credWrongKey'), name: 'Agent Platform (wrong key)' };

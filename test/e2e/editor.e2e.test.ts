@@ -2,7 +2,8 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, opening an example changes nothing, and the credential test speaks in words.
+ * agent is picked, opening an example (or a workflow saved with a value renamed since) changes
+ * nothing, and the credential test speaks in words.
  * One n8n per line and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e --runInBand
@@ -21,6 +22,7 @@ import {
 } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
+	EXAMPLE_CREDENTIALS,
 	N8nInstance,
 	agentPlatformCredential,
 	exampleNames,
@@ -29,6 +31,7 @@ import {
 	selectedLines,
 } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
+import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-editor-key-5d1a';
 const WORKSPACE_ID = '42';
@@ -37,6 +40,12 @@ const TEXT_AGENT = 'Text Summarizer';
 /** What n8n's editor says when an opened workflow was changed without the user's doing. */
 const CHANGED_WORDS = /parameters have changed|are outdated|Refresh to see/i;
 const RAW_CODE = /\b(ECONNREFUSED|ENOTFOUND|ERR_INVALID_URL|ERR_[A-Z_]+)\b/;
+/** A workflow saved before Agent File's Get Many was renamed (operation `list`, node version 1). */
+const SAVED_BEFORE_RENAME = loadWorkflow('agent-file-list-v1', {
+	CREDENTIAL_ID: EXAMPLE_CREDENTIALS.agentPlatform.id,
+	CREDENTIAL_NAME: EXAMPLE_CREDENTIALS.agentPlatform.name,
+	AGENT_ID: '1',
+});
 
 /**
  * The red marks n8n puts on a parameter it finds wrong. With `unansweredAllowed`, the marks on
@@ -126,6 +135,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importExamples(platform, 1);
+		await n8n.importWorkflows([SAVED_BEFORE_RENAME]);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
 		browser = await launchBrowser();
@@ -184,10 +194,13 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		await page.keyboard.press('Escape');
 	});
 
-	it('opening each example and each of its nodes changes nothing', async () => {
+	it('opening each example, and a workflow saved before a rename, and each of its nodes changes nothing', async () => {
 		const problems: string[] = [];
-		for (const name of exampleNames()) {
-			const example = loadExample(name);
+		const workflows = [
+			...exampleNames().map((name) => [name, loadExample(name)] as const),
+			['agent-file-list-v1', SAVED_BEFORE_RENAME] as const,
+		];
+		for (const [name, example] of workflows) {
 			await step(page, `${line.line}-example-${name}`, async () => {
 				const first = example.nodes.find((node) => !/stickyNote/i.test(node.type))!;
 				await openWorkflow(page, n8n.baseUrl, example.id, first.name);
@@ -203,6 +216,15 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 					}
 					await page.keyboard.press('Escape');
 					await page.waitForTimeout(300);
+				}
+				if (example === SAVED_BEFORE_RENAME) {
+					// the old value is shown as what it is, not as an unsupported one
+					const ndv = await openNode(page, 'List (old value)');
+					const operation = ndv.locator('[data-test-id="parameter-input-operation"] input');
+					const shown = await operation.first().inputValue();
+					if (shown !== 'List (Old Name of Get Many)')
+						problems.push(`${name}: its operation is shown as "${shown}"`);
+					await page.keyboard.press('Escape');
 				}
 				await page.waitForTimeout(2500); // n8n 2.x saves changes on its own after a moment
 				const after = await storedWorkflow(page, example.id);

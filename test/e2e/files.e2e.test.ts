@@ -16,12 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import {
-	startEmulator,
-	type PlatformEmulator,
-	type RecordedMultipart,
-	type StoredFile,
-} from '../../dev/emulator';
+import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import {
 	N8nInstance,
 	agentPlatformCredential,
@@ -33,6 +28,7 @@ import {
 	selectedLines,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
 
 const API_KEY = 'e2e-files-key-7d2b10';
@@ -74,28 +70,6 @@ const MODES: Record<N8nLine['line'], BinaryMode[]> = {
 };
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-let nextSeedId = 700_000;
-function seedFiles(emu: PlatformEmulator, count: number): void {
-	for (let i = 0; i < count; i++) {
-		const id = nextSeedId++;
-		const file: StoredFile = {
-			id,
-			object: 'file',
-			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i))
-				.toISOString()
-				.replace(/\.\d{3}Z$/, '+00:00'),
-			bytes: 100 + i,
-			filename: `seeded-${i}.txt`,
-			credits: 0,
-			status: 'waiting',
-			mimeType: 'text/plain',
-			sha256: '',
-			content: null,
-		};
-		emu.state.files.set(id, file);
-	}
-}
 
 describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 	let emu: PlatformEmulator;

@@ -445,6 +445,22 @@ function nodeUnderTest(options: {
 	};
 }
 
+/**
+ * A saved Agent Platform node (or its Tool variant, which n8n builds from the same description) as
+ * n8n's engine loads it (the Workflow constructor): its parameters with the defaults of its version
+ * filled in and any parameter its description does not show for it dropped.
+ */
+export function loadSavedNode(node: INode): INodeParameters {
+	const copy: INode = { ...node, parameters: structuredClone(node.parameters) };
+	const workflow = new Workflow({
+		nodes: [copy],
+		connections: {},
+		active: false,
+		nodeTypes: new HarnessNodeTypes({ [node.type]: new AgentPlatform() }),
+	});
+	return workflow.getNode(node.name)!.parameters;
+}
+
 // ---------------------------------------------------------------------------------------------
 // runNode
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ type AgentPlatformMap = {
 
 export type AgentPlatformResource = keyof AgentPlatformMap;
 
+export type OperationName<R extends AgentPlatformResource> = AgentPlatformMap[R];
+
 export type OperationFunction = (
 	this: IExecuteFunctions,
 	itemIndex: number,

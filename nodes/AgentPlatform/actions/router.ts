@@ -12,7 +12,12 @@ import * as webhook from './webhook/Webhook.resource';
 import { asNodeError } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
-import type { OperationFunction, OperationTable } from './node.type';
+import type {
+	AgentPlatformResource,
+	OperationFunction,
+	OperationName,
+	OperationTable,
+} from './node.type';
 
 /** Checked by the compiler against node.type.ts: every operation of every resource has an execute. */
 const resources: OperationTable = {
@@ -26,21 +31,38 @@ const resources: OperationTable = {
 	webhook,
 };
 
+/**
+ * Old operation values saved workflows may still hold, each run as the operation it was renamed
+ * to. A renamed value is never dropped (docs/development.md, "Saved workflows").
+ */
+export const renamedOperations: {
+	[R in AgentPlatformResource]?: Record<string, OperationName<R>>;
+} = {
+	agentFile: { list: 'getAll' },
+};
+
+/** The execute of a resource/operation pair as saved in a workflow, or undefined if there is none. */
+export function findOperation(resource: string, operation: string): OperationFunction | undefined {
+	const renamed = renamedOperations[resource as AgentPlatformResource]?.[operation];
+	const operations = resources[resource as AgentPlatformResource] as
+		Record<string, { execute?: OperationFunction }> | undefined;
+	const execute = operations?.[renamed ?? operation]?.execute;
+	return typeof execute === 'function' ? execute : undefined;
+}
+
 function operationFor(
 	ctx: IExecuteFunctions,
 	resource: string,
 	operation: string,
 ): OperationFunction {
-	const operations = resources[resource as keyof OperationTable] as
-		Record<string, { execute?: OperationFunction }> | undefined;
-	const candidate = operations?.[operation];
-	if (typeof candidate?.execute !== 'function') {
+	const execute = findOperation(resource, operation);
+	if (!execute) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The operation "${operation}" of "${resource}" is not supported`,
 		);
 	}
-	return candidate.execute;
+	return execute;
 }
 
 /** The most items processed at once. */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
-import { oncePerRun } from '../transport/runCache';
+import { credentialsOf } from '../transport/credentials';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -31,32 +31,74 @@ export const CHAT_SETTINGS = ['model', 'tools', 'temperature'];
 export const DEDICATED_QUESTIONS = ['messages', 'root_id', ...CHAT_SETTINGS];
 export const MAX_ATTACHMENTS = 5;
 
+/**
+ * Agent definitions kept in the n8n process, so that a workflow started a thousand times a day does
+ * not read its agent a thousand times: one entry per credential (API key and Base URL, as a digest:
+ * never shared between credentials) and agent, for AGENT_DEFINITIONS.ttlMs. An answer of the
+ * platform that shows an entry is stale (a 422 or a 404 to a run of the agent) drops it
+ * (forgetAgentDefinition). Mutable so that tests can shorten the time.
+ */
+export const AGENT_DEFINITIONS = { ttlMs: 5 * 60_000 };
+
+const definitions = new Map<string, { readAt: number; definition: Promise<AgentDefinition> }>();
+
+async function definitionKey(ctx: PlatformContext, agentId: string): Promise<string> {
+	return `${(await credentialsOf(ctx)).key} ${agentId}`;
+}
+
+/** Executions read the kept definition; the editor reads the platform's, and keeps it for them. */
+function isExecution(ctx: PlatformContext): boolean {
+	return typeof (ctx as { getInputData?: unknown }).getInputData === 'function';
+}
+
 export async function getAgentDefinition(
 	this: PlatformContext,
 	agentId: string,
 	itemIndex?: number,
 ): Promise<AgentDefinition> {
-	// One GET per agent per node run, however many items use it.
-	return await oncePerRun(this, `agent ${agentId}`, () =>
-		apiRequest
-			.call(this, {
-				method: 'GET',
-				path: `/agents/${agentId}`,
-				resource: `agent ${agentId}`,
-				itemIndex,
-			})
-			.then((agent) => {
-				const record = agent as IDataObject;
-				return {
-					...record,
-					id: record.id as number,
-					title: String(record.title ?? `Agent ${agentId}`),
-					questions: (Array.isArray(record.questions)
-						? record.questions
-						: []) as unknown as AgentQuestion[],
-				} as AgentDefinition;
-			}),
-	);
+	const key = await definitionKey(this, agentId);
+	const now = Date.now();
+	for (const [name, entry] of definitions) {
+		if (now - entry.readAt >= AGENT_DEFINITIONS.ttlMs) definitions.delete(name);
+	}
+	const kept = definitions.get(key);
+	if (kept && isExecution(this)) return await kept.definition;
+	const definition = apiRequest
+		.call(this, {
+			method: 'GET',
+			path: `/agents/${agentId}`,
+			resource: `agent ${agentId}`,
+			itemIndex,
+		})
+		.then((agent) => {
+			const record = agent as IDataObject;
+			return {
+				...record,
+				id: record.id as number,
+				title: String(record.title ?? `Agent ${agentId}`),
+				questions: (Array.isArray(record.questions)
+					? record.questions
+					: []) as unknown as AgentQuestion[],
+			} as AgentDefinition;
+		});
+	const entry = { readAt: now, definition };
+	definitions.set(key, entry);
+	// A failed read is not kept: the next item asks again.
+	definition.catch(() => {
+		if (definitions.get(key) === entry) definitions.delete(key);
+	});
+	return await definition;
+}
+
+/** Drops the kept definition of an agent after an answer that shows it is stale. */
+export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
+	definitions.delete(await definitionKey(ctx, agentId));
+}
+
+/** Whether a refused run says the agent's form changed or the agent is gone (422, 404). */
+export function showsStaleDefinition(error: unknown): boolean {
+	const code = (error as { httpCode?: unknown } | null)?.httpCode;
+	return code === '422' || code === '404';
 }
 
 /**

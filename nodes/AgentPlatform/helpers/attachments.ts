@@ -2,9 +2,11 @@
  * Input binaries of Agent → Execute, uploaded (streamed, the way their size calls for) and
  * attached to the run. As the most complete public client does, each is processed and waited for
  * before the run by default, so the agent reads it; an option turns that off (processing spends
- * credits).
+ * credits). All are uploaded before any is waited for: the platform processes them together, and
+ * each wait counts from its own upload, so the files after the first are usually done at their
+ * first poll.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ExecuteRequest } from './executeRequest';
 import { waitUntilProcessed } from './fileProcessing';
@@ -19,13 +21,19 @@ export async function attachUploads(
 	if (!request.uploads.length) return;
 	const ids = (request.body.file_ids as number[] | undefined) ?? [];
 	const startedAt = Date.now();
+	const uploaded: Array<{ file: IDataObject; at: number }> = [];
 	for (const upload of request.uploads) {
-		let file = await sendUpload.call(this, upload, { process: settings.process });
+		const file = await sendUpload.call(this, upload, { process: settings.process });
+		uploaded.push({ file, at: Date.now() });
+	}
+	for (const { file, at } of uploaded) {
+		let ready = file;
 		if (settings.process) {
-			const left = Math.max(1, settings.timeoutMs - (Date.now() - startedAt));
-			file = await waitUntilProcessed.call(this, file, settings.itemIndex, left);
+			// The wait counts from the upload; the deadline stays the item's.
+			const left = Math.max(1, settings.timeoutMs - (at - startedAt));
+			ready = await waitUntilProcessed.call(this, file, settings.itemIndex, left, at);
 		}
-		ids.push(Number(file.id));
+		ids.push(Number(ready.id));
 	}
 	request.body.file_ids = ids;
 }

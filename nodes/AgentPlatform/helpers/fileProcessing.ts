@@ -9,17 +9,21 @@ import { inItem } from './parameters';
 /** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
 const PROCESSING_FAILED = ['failed', 'error'];
 
-/** Polls GET /files/{id} until the file's status is `completed` (see pollUntil). */
+/**
+ * Polls GET /files/{id} until the file's status is `completed`, with the backoff of runs (see
+ * pollUntil) counted from `since`, when processing was asked for (the upload's answer).
+ */
 export async function waitUntilProcessed(
 	this: IExecuteFunctions,
 	file: IDataObject,
 	itemIndex: number,
 	timeoutMs: number,
+	since = Date.now(),
 ): Promise<IDataObject> {
 	const fileId = String(file.id);
 	return await pollUntil.call(this, {
 		current: file,
-		startedAt: Date.now(),
+		startedAt: since,
 		timeoutMs,
 		fetch: async () =>
 			(await apiRequest.call(this, {

@@ -5,19 +5,20 @@ import { apiRequestAllItems } from '../transport/paginate';
 import type { ApiRequest } from '../transport/request';
 
 /**
- * The most items per page each list endpoint is asked for. Files (100), memories and collections
- * (50) are the spec's maxima; for agents, webhooks and resources the spec documents only the
- * default, 15, and no maximum, so no more than that is asked. Agent responses (runs) are not in
- * the spec at all: 15, like agents.
+ * The most items per page each list endpoint is asked for: every page is a request. Files (100),
+ * memories and collections (50) are the spec's maxima. For agents, webhooks, resources and agent
+ * responses the spec documents only the default, 15, and no maximum: 100 is asked, and the paging
+ * helper reads the envelope's `per_page` to see what the platform gave and keeps it for the
+ * process (falling back to 15 once if a larger page is refused; transport/paginate.ts).
  */
 export const PAGE_LIMITS = {
-	agents: 15,
-	webhooks: 15,
-	resources: 15,
+	agents: 100,
+	webhooks: 100,
+	resources: 100,
 	files: 100,
 	memories: 50,
 	collections: 50,
-	agentResponses: 15,
+	agentResponses: 100,
 } as const;
 
 /** Every Get Many: the item's Return All / Limit over the one paging helper, one output item per record. */

@@ -10,14 +10,14 @@ export interface PollSettings {
 	startedAt: number;
 }
 
-export const POLLING = { ratio: 0.05, minIntervalMs: 1000, maxIntervalMs: 30_000 };
+export const POLLING = { ratio: 0.05, minIntervalMs: 2000, maxIntervalMs: 30_000 };
 
 /**
- * The one poll loop, for agent runs and file processing: asks for the record until `done` says
- * so (`done` may throw, for a record that ended badly). The time between polls grows with the time
- * elapsed (5 % of it, 1 s to 30 s), so a long run costs few requests and the end is seen promptly:
- * a 10-minute run that the platform held for its first 100 s is polled 37 times and seen at most
- * 30 s (5 %) after it ended. Polls are spaced from the start of one to the start of the next, so
+ * The one poll loop, for agent runs, file processing and attachments: asks for the record until
+ * `done` says so (`done` may throw, for a record that ended badly). Each poll is a request the
+ * key's budget pays for (about one a second), so the time between polls grows with the time
+ * elapsed (5 % of it, 2 s to 30 s): the end is seen at most max(2 s, 5 %) after it came, and a
+ * 10-minute run that the platform held for its first 100 s is polled 37 times. Polls are spaced from the start of one to the start of the next, so
  * the time a poll takes does not add to the delay.
  *
  * When the credential's pace is the bottleneck the polls widen: all the polls waiting with one

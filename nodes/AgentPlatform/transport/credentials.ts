@@ -16,6 +16,8 @@ const DEFAULT_REQUESTS_PER_SECOND = 1;
 /** What a node run needs from its credential, read once. */
 export interface RunCredentials {
 	baseUrl: string;
+	/** A digest of the API key and Base URL: names what is kept per credential in the process. */
+	key: string;
 	decrypted: ICredentialsDecrypted;
 	/** The pace shared by every request sent with this API key to this Base URL in the process. */
 	pace: Pace;
@@ -57,6 +59,7 @@ async function readCredentials(ctx: PlatformContext): Promise<RunCredentials> {
 		.digest('hex');
 	return {
 		baseUrl: url,
+		key: paceKey,
 		decrypted: { id: selected?.id ?? '', name: selected?.name ?? '', type: CREDENTIAL_TYPE, data },
 		pace: paceFor(paceKey, readRequestsPerSecond(data.requestsPerSecond)),
 	};

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest, PlatformContext } from './request';
+import { credentialsOf } from './credentials';
+import { asNodeError } from './errors';
 import { runPool } from './pool';
 import { apiRequest } from './request';
 
@@ -15,7 +17,7 @@ export interface ListOptions {
 	/** n8n's "Return All": every page. Otherwise at most `limit` items. */
 	returnAll: boolean;
 	limit?: number;
-	/** The largest per_page the endpoint accepts. */
+	/** The largest per_page asked of the endpoint (the platform may give fewer: see pageSizes). */
 	maxPerPage: number;
 	itemsKey?: ItemsKey;
 }
@@ -34,6 +36,37 @@ export function itemsOf(body: unknown, itemsKey: ItemsKey): IDataObject[] {
 	return Array.isArray(items) ? (items as IDataObject[]) : [];
 }
 
+/** The page size the API documents where it documents no maximum (agents, webhooks, resources). */
+export const DOCUMENTED_PER_PAGE = 15;
+
+/**
+ * What each list endpoint was seen to give, per Base URL and path, for the n8n process: the
+ * envelope's `per_page` (Laravel answers with the page size it used) when it is below what was
+ * asked, or the documented default after a 422 that refused a larger per_page.
+ */
+const pageSizes = new Map<string, number>();
+
+/** The page size the envelope says the platform used: `per_page` or `meta.per_page`. */
+export function perPageOf(body: IDataObject): number | undefined {
+	const meta = body.meta as IDataObject | undefined;
+	const value = Number(body.per_page ?? meta?.per_page);
+	return Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+/** A 422 that names per_page: the endpoint validates a maximum below what was asked. */
+function refusedPerPage(error: unknown): boolean {
+	const { httpCode, description, message, errorResponse } = (error ?? {}) as {
+		httpCode?: unknown;
+		description?: unknown;
+		message?: unknown;
+		errorResponse?: unknown;
+	};
+	if (httpCode !== '422') return false;
+	return /per[_ ]page/i.test(
+		`${String(message)} ${String(description)} ${JSON.stringify(errorResponse ?? {})}`,
+	);
+}
+
 /** How many pages of one list wait for the pace at once (it decides when each is sent). */
 export const PAGING = { concurrency: 32 };
 
@@ -43,8 +76,8 @@ export const PAGING = { concurrency: 32 };
  * PAGING.concurrency at a time, each sent when the credential's pace allows (see pace.ts); the
  * items keep the platform's order and Limit is honoured. Where it does not (files), pages are
  * fetched one after another up to the first short page: the platform keeps at most 30 files, one
- * page of 100, so probing ahead would only spend requests. Never asks for more per_page than the
- * endpoint allows.
+ * page of 100, so probing ahead would only spend requests. Asks for the largest page the
+ * endpoint may honour, and keeps what the platform gave (pageSizes).
  */
 export async function apiRequestAllItems(
 	this: PlatformContext,
@@ -54,7 +87,8 @@ export async function apiRequestAllItems(
 	const itemsKey = options.itemsKey ?? 'data';
 	const wanted = options.returnAll ? Number.POSITIVE_INFINITY : Math.max(0, options.limit ?? 50);
 	if (wanted === 0) return [];
-	const perPage = Math.max(1, Math.min(options.maxPerPage, wanted));
+	const endpoint = `${(await credentialsOf(this)).baseUrl} ${request.path}`;
+	let perPage = Math.max(1, Math.min(pageSizes.get(endpoint) ?? options.maxPerPage, wanted));
 	const fetchPage = async (page: number) =>
 		await apiRequest.call(this, {
 			...request,
@@ -62,7 +96,23 @@ export async function apiRequestAllItems(
 			qs: { ...(request.qs ?? {}), page, per_page: perPage },
 		});
 
-	const first = await fetchPage(1);
+	let first: unknown;
+	try {
+		first = await fetchPage(1);
+	} catch (error) {
+		// One refused request per endpoint and process, then the documented size is asked.
+		if (perPage <= DOCUMENTED_PER_PAGE || !refusedPerPage(error))
+			throw asNodeError(this.getNode(), error, request.itemIndex);
+		pageSizes.set(endpoint, DOCUMENTED_PER_PAGE);
+		perPage = DOCUMENTED_PER_PAGE;
+		first = await fetchPage(1);
+	}
+	// The following pages ask for the size the platform said it used, and so does the next list.
+	const given = perPageOf((first ?? {}) as IDataObject);
+	if (given !== undefined && given < perPage) {
+		pageSizes.set(endpoint, given);
+		perPage = given;
+	}
 	const results = itemsOf(first, itemsKey);
 	if (results.length >= wanted) return results.slice(0, wanted);
 	const lastPage = lastPageOf((first ?? {}) as IDataObject);
@@ -77,9 +127,9 @@ export async function apiRequestAllItems(
 	}
 
 	// An empty first page ends the list, whatever last_page says. The platform's page size is what
-	// page 1 holds: it may page smaller than the per_page asked for.
+	// its envelope says, or else what page 1 holds: it may page smaller than the per_page asked for.
 	if (results.length === 0) return results;
-	const pageSize = results.length;
+	const pageSize = given ?? results.length;
 	let pageCount = Math.min(lastPage, Math.ceil(wanted / pageSize));
 	const pages: IDataObject[][] = [results];
 	// After a failure no further page is taken; the requests under way end first.

@@ -2,7 +2,8 @@
  * The bad-input table (docs/bad-input.md), row by row: every parameter the nodes check before sending, with
  * the message it gives, in-process n8n (test/infra/n8n.ts) against the emulator. A row checked
  * locally sends nothing at all (the emulator's request record stays empty); a row checked against
- * the agent's own form (its questions and options) sends only `GET /agents/{id}`, never the run.
+ * the agent's own form (its questions and options) sends at most `GET /agents/{id}` (the form is
+ * kept in the process after its first read), never the run.
  * The last test checks that the table lists each row tested here.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -513,7 +514,10 @@ describe.each(ROWS)('$parameter', ({ cases }) => {
 		expect(error?.message).toBe(c.message);
 		const sent = emu.requests.map((r) => `${r.method} ${r.path}`);
 		if ((c.sends ?? 'nothing') === 'nothing') expect(sent).toEqual([]);
-		else expect(sent).toEqual([expect.stringMatching(/^GET \/agents\/\d+$/)]);
+		else {
+			expect(sent.length).toBeLessThanOrEqual(1);
+			for (const request of sent) expect(request).toMatch(/^GET \/agents\/\d+$/);
+		}
 	});
 });
 

@@ -41,6 +41,8 @@ beforeAll(async () => {
 		timeScale: 100,
 		executionSeconds: 5,
 		quiet: true,
+		// 15 a page whatever is asked (the documented default): Get Many of 40 agents is 3 pages
+		maxPerPage: 15,
 	});
 	// The same rules with shorter waits: backoff from 10-20 ms doubling, a request timeout of 1 s.
 	Object.assign(RETRY, { baseDelayMs: 20, maxDelayMs: 200 });

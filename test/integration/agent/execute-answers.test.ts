@@ -21,8 +21,10 @@ it('the agent picker searches on the platform and pages', async () => {
 		parameters: parameters(''),
 		credentials: credentialsFor(emu),
 	});
-	expect(first.results).toHaveLength(15);
-	expect(first.paginationToken).toBe('2');
+	// one page of up to 100 (every page is a request): the 40 agents, and no next page
+	expect(first.results).toHaveLength(40);
+	expect(first.paginationToken).toBeUndefined();
+	expect(emu.requests.at(-1)?.query).toMatchObject({ page: '1', per_page: '100' });
 	// the agent's own description is part of the name: n8n shows only names, in the list and once picked
 	expect(first.results[0]).toMatchObject({
 		name: 'Chat Assistant (chat) — Conversational agent that answers questions (Chat Assistant)',

@@ -63,10 +63,10 @@ describe('Agent → Execute: wait for completion', () => {
 		expect(item.root_id).toBe(item.id);
 		expect(item.agent_id).toBe(CHAT);
 		expect(Number(item.credits)).toBeGreaterThan(0);
-		// the body carries answers and the same fields at the top level, and both wait flags: off,
-		// since Wait for Completion polls rather than holding the call open (docs/never-lose-a-run.md)
+		// the body carries answers and the same fields at the top level, and both wait flags: on, so
+		// that a run within the platform's 100 s hold costs this one request (docs/never-lose-a-run.md)
 		const body = posts()[0].body as IDataObject;
-		expect(body).toMatchObject({ wait_execution: false, waitExecution: false, ...chatSettings() });
+		expect(body).toMatchObject({ wait_execution: true, waitExecution: true, ...chatSettings() });
 		expect(body.answers).toMatchObject({
 			...chatSettings(),
 			messages: [{ role: 'user', content: 'Hello there, agent' }],

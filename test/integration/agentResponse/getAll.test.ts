@@ -13,7 +13,11 @@ let emu: PlatformEmulator;
 const CHAT = 1;
 const TEXT = 3;
 
-useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
+// 15 a page whatever is asked (the documented default of lists), so that Return All pages
+useEmulator(
+	{ timeScale: 100, executionSeconds: 1, quiet: true, maxPerPage: 15 },
+	(started) => (emu = started),
+);
 
 const chatSettings = () => emu.firstOptions(CHAT);
 

@@ -20,14 +20,10 @@ import {
 	MAX_UPLOAD_BYTES,
 	SUPPORTED_EXTENSIONS,
 } from '../../../nodes/AgentPlatform/helpers/binary';
-import type {
-	PlatformEmulator,
-	RecordedMultipart,
-	RecordedRequest,
-	StoredFile,
-} from '../../../dev/emulator';
+import type { PlatformEmulator, RecordedMultipart, RecordedRequest } from '../../../dev/emulator';
 import { ALLOWED_EXTENSIONS, startEmulator } from '../../../dev/emulator';
 import { binaryItem, byId, credentialsFor, listSearch, runNode } from '../../infra/n8n';
+import { seedFiles } from '../../infra/seedFiles';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;
@@ -48,32 +44,6 @@ const multipart = (r: RecordedRequest) => r.body as RecordedMultipart;
 
 function upload(extra: INodeParameters = {}): INodeParameters {
 	return { resource: 'file', operation: 'upload', binaryPropertyName: 'data', ...extra };
-}
-
-let nextSeedId = 900_000;
-/** Stored files put straight into the emulator's state, oldest first, one second apart. */
-function seedFiles(count: number): number[] {
-	const ids: number[] = [];
-	for (let i = 0; i < count; i++) {
-		const id = nextSeedId++;
-		const file: StoredFile = {
-			id,
-			object: 'file',
-			created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i))
-				.toISOString()
-				.replace(/\.\d{3}Z$/, '+00:00'),
-			bytes: 10,
-			filename: `seeded-${String(i).padStart(3, '0')}.txt`,
-			credits: 0,
-			status: 'waiting',
-			mimeType: 'text/plain',
-			sha256: '',
-			content: null,
-		};
-		emu.state.files.set(id, file);
-		ids.push(id);
-	}
-	return ids;
 }
 
 /** Uploads one small file through the node; resolves the File record it output. */
@@ -457,7 +427,7 @@ describe('File → Get, Get Many, Delete, Process', () => {
 	});
 
 	it('Get Many with Return All follows every page at per_page 100 and stops at the short page', async () => {
-		const ids = seedFiles(250);
+		const ids = seedFiles(emu, 250);
 		const { outputs, error } = await runNode({
 			parameters: { resource: 'file', operation: 'getAll', returnAll: true },
 			credentials: credentialsFor(emu),
@@ -472,7 +442,7 @@ describe('File → Get, Get Many, Delete, Process', () => {
 	});
 
 	it('Get Many with a Limit asks for no more than needed, oldest first when ordered asc', async () => {
-		const ids = seedFiles(130);
+		const ids = seedFiles(emu, 130);
 		let run = await runNode({
 			parameters: {
 				resource: 'file',
@@ -580,7 +550,7 @@ describe('File processing that outlasts the timeout', () => {
 
 describe('File picker (searchFiles)', () => {
 	it('lists files newest first, filters by name or ID, and pages by 100', async () => {
-		const ids = seedFiles(120);
+		const ids = seedFiles(emu, 120);
 		const first = await listSearch('searchFiles', {
 			parameters: {},
 			credentials: credentialsFor(emu),
@@ -691,6 +661,31 @@ describe('Agent File → Link, List, Unlink', () => {
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.outputs[0] ?? []).toEqual([]);
+	});
+
+	it("A node saved with Get Many's old value `list` (version 1) runs as Get Many: the same request, the same items", async () => {
+		const ids = seedFiles(emu, 3);
+		emu.state.agents.get(CHAT_AGENT)!.fileIds = [ids[0], ids[2]];
+		const runAs = async (operation: string) => {
+			emu.clearRequests();
+			const run = await runNode({
+				parameters: { resource: 'agentFile', operation, agentId: byId(CHAT_AGENT) },
+				credentials: credentialsFor(emu),
+				typeVersion: 1,
+			});
+			expect(run.error).toBeUndefined();
+			return {
+				items: run.outputs[0].map((item) => item.json),
+				requests: emu.requests.map((r) => `${r.method} ${r.path}`),
+			};
+		};
+		const getAll = await runAs('getAll');
+		expect(getAll.items.map((file) => [file.id, file.agent_id])).toEqual([
+			[ids[0], CHAT_AGENT],
+			[ids[2], CHAT_AGENT],
+		]);
+		expect(getAll.requests).toEqual([`GET /agents/${CHAT_AGENT}/files`]);
+		expect(await runAs('list')).toEqual(getAll);
 	});
 
 	it("Link refuses a file ID that is not a number before any request; an unknown file is the platform's 422", async () => {

@@ -23,7 +23,7 @@ async function run(extra: INodeParameters) {
 }
 
 describe('Resource Template → Get Many', () => {
-	it('Return All follows meta.last_page at per_page 15 and returns every template', async () => {
+	it('Return All asks for 100 a page, follows meta.last_page and returns every template', async () => {
 		const { outputs, error } = await run({ returnAll: true });
 
 		expect(error).toBeUndefined();
@@ -31,9 +31,9 @@ describe('Resource Template → Get Many', () => {
 			Array.from({ length: SEEDED }, (_, i) => String(i + 1)),
 		);
 		expect(resourceRequests().map((r) => r.query)).toEqual(
-			Array.from({ length: Math.ceil(SEEDED / 15) }, (_, i) => ({
+			Array.from({ length: Math.ceil(SEEDED / 100) }, (_, i) => ({
 				page: String(i + 1),
-				per_page: '15',
+				per_page: '100',
 			})),
 		);
 		expect(Object.keys(outputs[0][0].json)).toEqual(
@@ -69,7 +69,7 @@ describe('Resource Template → Get Many', () => {
 			q: 'marketing',
 			type: 'prompt',
 			page: '1',
-			per_page: '15',
+			per_page: '100',
 		});
 	});
 });

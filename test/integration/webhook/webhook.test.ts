@@ -148,7 +148,7 @@ describe('Webhook → Create', () => {
 });
 
 describe('Webhook → Get Many', () => {
-	it("lists every agent's webhooks with GET /webhooks; Return All follows the pages at per_page 15", async () => {
+	it("lists every agent's webhooks with GET /webhooks; Return All asks for 100 a page and follows the pages", async () => {
 		const ids = [...seedWebhooks(40, 1), ...seedWebhooks(30, 2)];
 		const { outputs, error } = await run(webhook('getAll', { returnAll: true }));
 
@@ -156,7 +156,7 @@ describe('Webhook → Get Many', () => {
 		expect(outputs[0].map((i) => i.json.id)).toEqual(ids);
 		expect(
 			webhookRequests().map((r) => `${r.path}?page=${r.query.page}&per_page=${r.query.per_page}`),
-		).toEqual([1, 2, 3, 4, 5].map((page) => `/webhooks?page=${page}&per_page=15`));
+		).toEqual([1].map((page) => `/webhooks?page=${page}&per_page=100`));
 		expect(outputs[0][0].json).toMatchObject({
 			template_id: 1,
 			success_count: 0,

@@ -7,11 +7,17 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { throwIfErrorBody } from '../../helpers/agentResponses';
-import { CHAT_SETTINGS, getAgentDefinition } from '../../helpers/agents';
+import {
+	CHAT_SETTINGS,
+	forgetAgentDefinition,
+	getAgentDefinition,
+	showsStaleDefinition,
+} from '../../helpers/agents';
 import { checkAnswers, readChatSettings } from '../../helpers/answers';
 import { readCompletionStream } from '../../helpers/chatStreams';
 import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
 import { inItem, minutesToMs, readNumericId } from '../../helpers/parameters';
+import { asNodeError } from '../../transport/errors';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import {
 	agentLocator,
@@ -109,16 +115,22 @@ export async function execute(
 		itemIndex,
 	};
 	let completion: IDataObject = {};
-	if (stream) {
-		const { body } = await apiRequestFull.call(this, { ...request, stream: true });
-		completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, {
-			itemIndex,
-			idleTimeoutMs: ((options.idleTimeout as number) ?? 30) * 1000,
-		});
-	} else {
-		completion = (await apiRequest.call(this, request)) as IDataObject;
-		// an error with status 200 is still an error
-		throwIfErrorBody(this, completion, itemIndex);
+	try {
+		if (stream) {
+			const { body } = await apiRequestFull.call(this, { ...request, stream: true });
+			completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, {
+				itemIndex,
+				idleTimeoutMs: ((options.idleTimeout as number) ?? 30) * 1000,
+			});
+		} else {
+			completion = (await apiRequest.call(this, request)) as IDataObject;
+			// an error with status 200 is still an error
+			throwIfErrorBody(this, completion, itemIndex);
+		}
+	} catch (error) {
+		// The agent's settings changed or the agent is gone: the next item reads its definition anew.
+		if (showsStaleDefinition(error)) await forgetAgentDefinition(this, agentId);
+		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
 	const content = (choice?.message as IDataObject | undefined)?.content ?? '';

@@ -28,7 +28,7 @@ export const executeProperties: INodeProperties[] = [
 				name: 'Wait for Completion',
 				value: 'wait',
 				description:
-					"Start the run and poll it until it finishes or the node's timeout passes. The call is never held open, so a gateway timeout cannot lose the run or make it run twice.",
+					"Start the run and wait for it: the platform holds the call up to 100 s, so a shorter run costs one request; a longer one is then polled until it finishes or the node's timeout passes. A gateway timeout cannot lose the run or make it run twice.",
 			},
 			{
 				name: 'Start Only',

@@ -1,24 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	isFinished,
 	pollAgentResponse,
 	simplifyAgentResponse,
-	throwIfErrorBody,
 	throwIfRunFailed,
 } from '../../helpers/agentResponses';
 import { attachUploads } from '../../helpers/attachments';
 import { readExecuteStream } from '../../helpers/chatStreams';
 import { readExecuteRequest } from '../../helpers/executeRequest';
 import { minutesToMs } from '../../helpers/parameters';
-import { asNodeError } from '../../transport/errors';
-import { apiRequest, apiRequestFull } from '../../transport/request';
+import { apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
 import { withGeneratedFiles } from '../../helpers/generatedFiles';
 import { readJsonRequest } from '../../helpers/structuredOutput';
-import { mayHaveStarted, recoverStartedRun } from '../../helpers/runRecovery';
+import { startRun } from '../../helpers/runStart';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -32,23 +30,6 @@ function outputOf(
 ): INodeExecutionData[] {
 	const full = ctx.getNodeParameter('options.fullResponse', itemIndex, false) as boolean;
 	return ctx.helpers.returnJsonArray(full ? response : simplifyAgentResponse(response));
-}
-
-function firstResponse(
-	ctx: IExecuteFunctions,
-	answer: IDataObject,
-	itemIndex: number,
-): IDataObject {
-	throwIfErrorBody(ctx, answer, itemIndex);
-	const responses = answer.responses;
-	if (!Array.isArray(responses) || !responses.length) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'The platform accepted the run but returned no response record',
-			{ itemIndex },
-		);
-	}
-	return responses[0] as IDataObject;
 }
 
 export async function execute(
@@ -97,26 +78,16 @@ export async function execute(
 		);
 	}
 
-	// Wait for Completion starts the run without waiting too, then polls its record: a waiting
-	// call is held up to 100 s, the production gateway's own timeout, whose 524 page would lose
-	// the run's id while it goes on (docs/never-lose-a-run.md).
-	// A start call that may have reached the platform unanswered is never sent again: the run it
-	// started is looked up instead (helpers/runRecovery.ts).
-	const start = async (body: IDataObject): Promise<IDataObject> => {
-		const since = Date.now();
-		let answer: IDataObject;
-		try {
-			answer = (await apiRequest.call(this, {
-				...call,
-				body: { ...body, wait_execution: false, waitExecution: false },
-			})) as IDataObject;
-		} catch (error) {
-			if (!mayHaveStarted(error)) throw asNodeError(this.getNode(), error, itemIndex);
-			const lookup = { agentId: request.agentId, body, startedAt: since, itemIndex };
-			return await recoverStartedRun.call(this, error, lookup);
-		}
-		return firstResponse(this, answer, itemIndex);
-	};
+	// One request for a run that ends within the platform's hold; a run found after a hold that
+	// ended without it is polled from there (helpers/runStart.ts).
+	const start = async (body: IDataObject, since: number): Promise<IDataObject> =>
+		await startRun.call(this, {
+			agentId: request.agentId,
+			body,
+			wait: mode === 'wait',
+			timeLeftMs: timeoutMs - (Date.now() - since),
+			itemIndex,
+		});
 	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
 		let response = started;
 		if (!isFinished(response)) {
@@ -128,7 +99,7 @@ export async function execute(
 		throwIfRunFailed(this, response, itemIndex);
 		return response;
 	};
-	const started = await start(request.body);
+	const started = await start(request.body, startedAt);
 	if (mode === 'start') return outputOf(this, started, itemIndex);
 	const response = await finish(started, startedAt);
 	if (jsonRequest) {
@@ -136,7 +107,10 @@ export async function execute(
 			request: jsonRequest,
 			body: request.body,
 			first: response,
-			run: async (body) => await finish(await start(body), Date.now()),
+			run: async (body) => {
+				const since = Date.now();
+				return await finish(await start(body, since), since);
+			},
 			simplify: (run) => outputOf(this, run, itemIndex)[0].json,
 			itemIndex,
 		});

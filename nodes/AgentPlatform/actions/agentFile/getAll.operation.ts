@@ -12,7 +12,8 @@ import { agentLocator } from '../common.descriptions';
 const properties: INodeProperties[] = [agentLocator];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['agentFile'], operation: ['getAll'] } },
+	// `list`: Get Many's old name, still run as Get Many (see AgentFile.resource.ts)
+	{ show: { resource: ['agentFile'], operation: ['getAll', 'list'] } },
 	properties,
 );
 

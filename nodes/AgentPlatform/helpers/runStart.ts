@@ -1,0 +1,87 @@
+/**
+ * The one call that starts a run, POST /agents/{id}/execute. Wait for Completion sends it with the
+ * platform's wait flag: the platform holds the call until the run ends, up to 100 s, so a run that
+ * ends within the hold costs this one request. A hold that ends without the finished run (a
+ * "running" answer, the gateway's 524 page, a cut connection) is followed by finding the run
+ * (runRecovery.ts) and polling it, never by a second start (docs/never-lose-a-run.md).
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { asNodeError } from '../transport/errors';
+import { apiRequest } from '../transport/request';
+import { forgetAgentDefinition, showsStaleDefinition } from './agents';
+import { throwIfErrorBody } from './agentResponses';
+import { mayHaveStarted, recoverStartedRun } from './runRecovery';
+
+/** The platform's hold of a waiting call, and how much longer the node waits for its answer. */
+export const RUN_HOLD = { holdMs: 100_000, marginMs: 20_000 };
+
+function firstResponse(
+	ctx: IExecuteFunctions,
+	answer: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	throwIfErrorBody(ctx, answer, itemIndex);
+	const responses = answer.responses;
+	if (!Array.isArray(responses) || !responses.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'The platform accepted the run but returned no response record',
+			{ itemIndex },
+		);
+	}
+	return responses[0] as IDataObject;
+}
+
+/**
+ * Starts a run and returns its record as the answer showed it: finished when a waiting call was
+ * answered within the hold, `starting` or `running` otherwise.
+ */
+export async function startRun(
+	this: IExecuteFunctions,
+	run: {
+		agentId: string;
+		body: IDataObject;
+		/** Send the wait flag (Wait for Completion); Start Only answers at once. */
+		wait: boolean;
+		/** What is left of the node's Timeout: the waiting call is not held longer. */
+		timeLeftMs: number;
+		itemIndex: number;
+	},
+): Promise<IDataObject> {
+	const { agentId, body, itemIndex } = run;
+	const since = Date.now();
+	let answer: IDataObject;
+	try {
+		answer = (await apiRequest.call(this, {
+			method: 'POST',
+			path: `/agents/${agentId}/execute`,
+			resource: `agent ${agentId}`,
+			itemIndex,
+			// Both spellings of the flag: older and newer revisions of the API read one each.
+			body: { ...body, wait_execution: run.wait, waitExecution: run.wait },
+			...(run.wait
+				? {
+						timeoutMs: Math.max(
+							1000,
+							Math.min(run.timeLeftMs, RUN_HOLD.holdMs + RUN_HOLD.marginMs),
+						),
+					}
+				: {}),
+		})) as IDataObject;
+	} catch (error) {
+		if (mayHaveStarted(error)) {
+			return await recoverStartedRun.call(this, error, {
+				agentId,
+				body,
+				startedAt: since,
+				itemIndex,
+			});
+		}
+		// The agent's form changed or the agent is gone: the next item reads its definition anew.
+		if (showsStaleDefinition(error)) await forgetAgentDefinition(this, agentId);
+		throw asNodeError(this.getNode(), error, itemIndex);
+	}
+	return firstResponse(this, answer, itemIndex);
+}

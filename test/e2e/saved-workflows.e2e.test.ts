@@ -1,0 +1,74 @@
+/**
+ * A workflow saved before Agent File's Get Many was renamed (operation `list`, node version 1)
+ * still runs in real n8n 1.x and 2.x, with the packed package installed as n8n's community
+ * installer would: its node lists the agent's files exactly as Get Many (version 1.1) does beside
+ * it, with one request each.
+ *
+ * Run: npx jest test/e2e/saved-workflows.e2e.test.ts --selectProjects e2e --runInBand   (E2E_N8N_LINES=2 for one line)
+ */
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	fixtureId,
+	log,
+	nodeItems,
+	selectedLines,
+} from '../../dev/n8n/harness';
+import { seedFiles } from '../infra/seedFiles';
+import { loadWorkflow } from './fixtures';
+
+const API_KEY = 'e2e-saved-workflows-key-3c8e51';
+const WORKSPACE_ID = '42';
+const CHAT_AGENT = 1;
+
+const CREDENTIAL = { id: fixtureId('credSavedFlows'), name: 'Agent Platform (saved workflows)' };
+const WORKFLOW_ID = 'agentFileListV01';
+
+describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+	let linked: number[];
+
+	beforeAll(async () => {
+		const started = Date.now();
+		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
+		linked = seedFiles(emu, 3);
+		emu.state.agents.get(CHAT_AGENT)!.fileIds = [...linked];
+		n8n = await N8nInstance.withPackage(line);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				CREDENTIAL,
+			),
+		]);
+		await n8n.importWorkflows([
+			loadWorkflow('agent-file-list-v1', {
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+				AGENT_ID: String(CHAT_AGENT),
+			}),
+		]);
+		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+	});
+
+	test("Agent File's old operation value `list` runs as Get Many", async () => {
+		emu.clearRequests();
+		const { run } = await n8n.executeOk(WORKFLOW_ID);
+
+		const listed = nodeItems(run, 'List (old value)');
+		expect(listed.map((file) => [file.id, file.agent_id])).toEqual(
+			linked.map((id) => [id, CHAT_AGENT]),
+		);
+		expect(listed).toEqual(nodeItems(run, 'Get Many'));
+		expect(emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /agents/${CHAT_AGENT}/files 200`,
+			`GET /agents/${CHAT_AGENT}/files 200`,
+		]);
+	});
+});
