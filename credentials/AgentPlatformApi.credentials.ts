@@ -55,7 +55,7 @@ export class AgentPlatformApi implements ICredentialType {
 			typeOptions: { minValue: 0.01, numberPrecision: 2 },
 			default: 1,
 			description:
-				"How many requests this n8n process sends with this API key per second, shared by every workflow that uses it. The platform allows about 1. With several queue-mode workers, divide the platform's rate by the number of n8n processes.",
+				'The most requests a second this n8n process sends with this API key, shared by every workflow that uses it: a ceiling. Once the platform refuses a request, the node keeps to the rate the platform lets through (about 1 a second), also with several queue-mode processes on one key.',
 		},
 	];
 

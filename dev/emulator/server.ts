@@ -1,231 +1,20 @@
 /**
- * The HTTP server: routing, auth (bearer key + x-workspace-id), fault injection, recording of
- * every request, SSE plumbing, and the unauthenticated control API under /_emulator.
+ * The HTTP server: auth (bearer key + x-workspace-id), fault injection, the rate limiter, recording
+ * of every request and SSE plumbing; the routes are in routes.ts, the control API under
+ * /_emulator in control.ts.
  */
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { startLoopbackServer, type LoopbackServer } from '../loopback';
-import * as agents from './agents';
-import * as collections from './collections';
+import { control } from './control';
 import type { Core } from './core';
-import * as executions from './executions';
-import * as files from './files';
 import { CLOUDFLARE_524_HTML, cutAfterProcessing, okErrorBody, underGateway } from './gateway';
-import * as generatedFiles from './generatedFiles';
 import { HttpError, json } from './http';
 import type { Ctx, JsonReply, Reply, SseSink } from './http';
-import * as memories from './memories';
-import * as resources from './resources';
-import * as responseList from './responseList';
-import * as signedUploads from './signedUploads';
-import type { AgentConfig, EmulatorFaults, RecordedRequest } from './types';
-import * as webhooks from './webhooks';
-
-type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
-
-interface Route {
-	method: string;
-	segments: string[];
-	handler: Handler;
-	/** The handler reads the body itself (multipart upload). */
-	rawBody?: boolean;
-}
-
-function route(method: string, pattern: string, handler: Handler, rawBody = false): Route {
-	return { method, segments: pattern.split('/').filter(Boolean), handler, rawBody };
-}
-
-export const ROUTES: Route[] = [
-	// Agents and executions
-	route('GET', '/agents', agents.listAgents),
-	route('GET', '/agents/:id', agents.getAgent),
-	route('POST', '/agents/:id/execute', executions.execute),
-	route('POST', '/agents/:id/openai/chat/completions', executions.chatCompletions),
-	route('GET', '/agent-responses', responseList.listResponses),
-	route('GET', '/generated-files/:name', generatedFiles.serveGeneratedFile),
-	route('GET', '/agent-responses/:id', executions.getResponse),
-	// Files
-	route('POST', '/files', files.uploadFile, true),
-	route('GET', '/files', files.listFiles),
-	route('GET', '/files/:fileId', files.getFile),
-	route('DELETE', '/files/:fileId', files.deleteFile),
-	route('POST', '/files/:fileId/process', files.processFile),
-	route('POST', '/v2/files/sign', signedUploads.signUpload),
-	route('POST', '/v2/files/register', signedUploads.registerUpload),
-	route('POST', '/agents/:id/files', agents.linkFiles),
-	route('GET', '/agents/:id/files', agents.listAgentFiles),
-	route('DELETE', '/agents/:id/files/:fileId', agents.unlinkFile),
-	// Memories and collections
-	route('POST', '/memories', memories.createMemory),
-	route('GET', '/memories', memories.listMemories),
-	route('PATCH', '/memories/:memoryId', memories.updateMemory),
-	route('DELETE', '/memories/:memoryId', memories.deleteMemory),
-	route('POST', '/memory-collections', collections.createCollection),
-	route('GET', '/memory-collections', collections.listCollections),
-	route('PUT', '/memory-collections/:collectionId', collections.updateCollection),
-	route('DELETE', '/memory-collections/:collectionId', collections.deleteCollection),
-	// Webhooks
-	route('GET', '/agents/:id/webhooks', webhooks.listAgentWebhooks),
-	route('POST', '/agents/:id/webhooks', webhooks.createWebhook),
-	route('GET', '/webhooks', webhooks.listWebhooks),
-	route('DELETE', '/webhooks/:id', webhooks.deleteWebhook),
-	// Resources
-	route('GET', '/resources', resources.listResources),
-];
-
-function matchSegments(r: Route, parts: string[]): Record<string, string> | null {
-	if (r.segments.length !== parts.length) return null;
-	const params: Record<string, string> = {};
-	for (let i = 0; i < parts.length; i++) {
-		const s = r.segments[i];
-		if (s.startsWith(':')) {
-			let v: string;
-			try {
-				v = decodeURIComponent(parts[i]);
-			} catch {
-				v = parts[i];
-			}
-			params[s.slice(1)] = v;
-		} else if (s !== parts[i]) return null;
-	}
-	return params;
-}
-
-export function findRoute(
-	method: string,
-	path: string,
-): { route: Route; params: Record<string, string> } | { allowed: string[] } | null {
-	const parts = path.split('/').filter(Boolean);
-	const allowed: string[] = [];
-	for (const r of ROUTES) {
-		const params = matchSegments(r, parts);
-		if (!params) continue;
-		if (r.method === method) return { route: r, params };
-		allowed.push(r.method);
-	}
-	return allowed.length ? { allowed } : null;
-}
-
-const MAX_JSON_BODY = 20 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
-	return new Promise((resolve) => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		let tooLarge = false;
-		req.on('data', (c: Buffer) => {
-			size += c.length;
-			if (size > MAX_JSON_BODY) tooLarge = true;
-			else chunks.push(c);
-		});
-		req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge }));
-		req.on('error', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge }));
-		req.on('aborted', () => resolve({ text: '', tooLarge }));
-	});
-}
-
-function parseBody(text: string, contentType: string): { body: unknown; error: boolean } {
-	if (text === '') return { body: null, error: false };
-	const ct = contentType.toLowerCase();
-	if (ct.includes('application/x-www-form-urlencoded')) {
-		return { body: Object.fromEntries(new URLSearchParams(text)), error: false };
-	}
-	if (ct.includes('json') || ct === '' || /^\s*[[{]/.test(text)) {
-		try {
-			return { body: JSON.parse(text), error: false };
-		} catch {
-			return { body: text, error: ct.includes('json') };
-		}
-	}
-	return { body: text, error: false };
-}
-
-/** What a rate limiter says about one request. */
-type RateVerdict =
-	| { ok: true; headers: Record<string, string> }
-	| { ok: false; retryAfterSeconds: number; headers: Record<string, string> };
-
-/**
- * The two limiter models production may use, per API key:
- * - a token bucket (rate R, burst B): no headers on success; a 429's `retry_after` is the time
- *   to the next token (in seconds, fractional), its `Retry-After` that rounded up;
- * - a fixed window (L requests per W seconds), as Laravel's throttle middleware: the window opens
- *   at the first request after the last one ended, every answer carries `X-RateLimit-Limit` and
- *   `X-RateLimit-Remaining`, and a 429 (which does not count) carries the seconds left in the
- *   window as `Retry-After` and `retry_after`, and the window's end as `X-RateLimit-Reset`.
- */
-class RateLimiter {
-	private readonly buckets = new Map<string, { tokens: number; last: number }>();
-	private readonly windows = new Map<string, { count: number; endsAt: number }>();
-	private config = '';
-
-	check(key: string, f: EmulatorFaults): RateVerdict | null {
-		const config = JSON.stringify([f.rateLimitPerSecond, f.rateLimitBurst, f.rateLimitWindow]);
-		if (config !== this.config) {
-			this.reset();
-			this.config = config;
-		}
-		if (f.rateLimitWindow && f.rateLimitWindow.limit > 0)
-			return this.window(key, f.rateLimitWindow);
-		if (f.rateLimitPerSecond > 0) return this.bucket(key, f.rateLimitPerSecond, f.rateLimitBurst);
-		return null;
-	}
-
-	private bucket(key: string, rps: number, burst: number | undefined): RateVerdict {
-		const cap = Math.max(1, burst ?? rps);
-		const now = Date.now();
-		const b = this.buckets.get(key) ?? { tokens: cap, last: now };
-		b.tokens = Math.min(cap, b.tokens + ((now - b.last) / 1000) * rps);
-		b.last = now;
-		this.buckets.set(key, b);
-		if (b.tokens >= 1) {
-			b.tokens -= 1;
-			return { ok: true, headers: {} };
-		}
-		const waitSeconds = (1 - b.tokens) / rps;
-		return {
-			ok: false,
-			retryAfterSeconds: Math.max(0.001, Math.round(waitSeconds * 1000) / 1000),
-			headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitSeconds))) },
-		};
-	}
-
-	private window(key: string, w: { limit: number; seconds: number }): RateVerdict {
-		const now = Date.now();
-		let state = this.windows.get(key);
-		if (!state || now >= state.endsAt) {
-			state = { count: 0, endsAt: now + w.seconds * 1000 };
-			this.windows.set(key, state);
-		}
-		if (state.count < w.limit) {
-			state.count++;
-			return {
-				ok: true,
-				headers: {
-					'X-RateLimit-Limit': String(w.limit),
-					'X-RateLimit-Remaining': String(w.limit - state.count),
-				},
-			};
-		}
-		const left = Math.max(1, Math.ceil((state.endsAt - now) / 1000));
-		return {
-			ok: false,
-			retryAfterSeconds: left,
-			headers: {
-				'Retry-After': String(left),
-				'X-RateLimit-Reset': String(Math.ceil(state.endsAt / 1000)),
-				'X-RateLimit-Limit': String(w.limit),
-				'X-RateLimit-Remaining': '0',
-			},
-		};
-	}
-
-	reset(): void {
-		this.buckets.clear();
-		this.windows.clear();
-	}
-}
+import { RateLimiter } from './rateLimiter';
+import { findRoute, parseBody, readBody } from './routes';
+import type { EmulatorFaults, RecordedRequest } from './types';
 
 const HTML_502 =
 	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
@@ -304,7 +93,14 @@ export class EmulatorServer {
 		let pathname = url.pathname.replace(/\/+$/, '') || '/';
 
 		if (pathname === '/_emulator' || pathname.startsWith('/_emulator/')) {
-			await this.control(req, res, pathname.slice('/_emulator'.length) || '/');
+			await control(
+				this.core,
+				this.limiter,
+				(r, status, body) => this.writeJson(r, null, status, body),
+				req,
+				res,
+				pathname.slice('/_emulator'.length) || '/',
+			);
 			return;
 		}
 
@@ -571,88 +367,5 @@ export class EmulatorServer {
 		if (cutAfter !== null && cutAfter <= 0) cut();
 		else if (silentAfter !== null && silentAfter <= 0) silent = true;
 		start(sink);
-	}
-
-	// -------------------------------------------------------------------------------------------
-	// Control API (no auth, no faults, not recorded)
-
-	private async control(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-		const core = this.core;
-		const method = (req.method ?? 'GET').toUpperCase();
-		const { text } = await readBody(req);
-		let body: unknown = null;
-		if (text) {
-			try {
-				body = JSON.parse(text);
-			} catch {
-				this.writeJson(res, null, 400, { message: 'The request body is not valid JSON.' });
-				return;
-			}
-		}
-		const send = (status: number, b: unknown) => this.writeJson(res, null, status, b);
-		const isObj = (v: unknown): v is Record<string, unknown> =>
-			!!v && typeof v === 'object' && !Array.isArray(v);
-
-		if (path === '/health' && method === 'GET') {
-			return send(200, {
-				ok: true,
-				url: `${core.origin()}${core.opts.basePath}`,
-				workspaceId: core.opts.workspaceId,
-			});
-		}
-		if (path === '/requests') {
-			if (method === 'GET')
-				return send(200, { count: core.requests.length, requests: core.requests });
-			if (method === 'DELETE') {
-				const n = core.requests.length;
-				core.requests.length = 0;
-				return send(200, { cleared: n });
-			}
-		}
-		if (path === '/faults') {
-			if (method === 'GET') return send(200, core.faults);
-			if (method === 'PUT' || method === 'PATCH' || method === 'POST') {
-				if (!isObj(body)) return send(422, { message: 'Send a JSON object of faults.' });
-				core.setFaults(body as Partial<EmulatorFaults>);
-				return send(200, core.faults);
-			}
-			if (method === 'DELETE') {
-				core.resetFaults();
-				this.limiter.reset();
-				return send(200, core.faults);
-			}
-		}
-		const cfg = /^\/agents\/(\d+)\/config$/.exec(path);
-		if (cfg && (method === 'POST' || method === 'PUT')) {
-			const id = Number(cfg[1]);
-			if (!core.state.agents.has(id)) return send(404, { message: 'Agent not found' });
-			if (!isObj(body))
-				return send(422, {
-					message: 'Send a JSON object: {executionSeconds?, fail?, output?, streamEvents?}.',
-				});
-			const prev = core.agentConfig.get(id) ?? {};
-			const next: AgentConfig = { ...prev, ...(body as AgentConfig) };
-			core.agentConfig.set(id, next);
-			return send(200, { agentId: id, config: next });
-		}
-		if (path === '/state' && method === 'GET') {
-			const s = core.state;
-			return send(200, {
-				counts: {
-					agents: s.agents.size,
-					responses: s.responses.size,
-					files: s.files.size,
-					memories: s.memories.size,
-					collections: s.collections.size,
-					webhooks: s.webhooks.size,
-					resources: s.resources.size,
-					requests: core.requests.length,
-				},
-				executionCount: core.executionCount,
-				deliveries: core.deliveries,
-				faults: core.faults,
-			});
-		}
-		return send(404, { message: 'Not Found' });
 	}
 }

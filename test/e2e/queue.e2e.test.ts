@@ -21,9 +21,7 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,18 +29,16 @@ import { join } from 'node:path';
 import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import {
 	N8nInstance,
-	NODE24_BIN,
 	agentPlatformCredential,
 	fixtureId,
 	log,
-	n8nInstallDir,
 	selectedLines,
-	sleep,
 	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
 import { freePort } from '../../dev/loopback';
+import { startRedis, startWorker, type Redis } from './queueMode';
 
 const API_KEY = 'e2e-queue-key-51c9e0';
 const WORKSPACE_ID = '42';
@@ -53,135 +49,6 @@ const WORKFLOWS = {
 	trigger: 'queueTrigger0001',
 } as const;
 const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
-
-/** redis-server from Debian's package (or anywhere on PATH). */
-function redisServerBinary(): string {
-	for (const candidate of [
-		'/usr/bin/redis-server',
-		'/usr/sbin/redis-server',
-		'/usr/local/bin/redis-server',
-	]) {
-		if (existsSync(candidate)) return candidate;
-	}
-	const found = spawnSync('sh', ['-c', 'command -v redis-server'], {
-		encoding: 'utf8',
-	}).stdout.trim();
-	if (found) return found;
-	throw new Error(
-		'redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it on a fresh machine)',
-	);
-}
-
-interface Redis {
-	port: number;
-	stop(): Promise<void>;
-}
-
-async function startRedis(folder: string): Promise<Redis> {
-	const port = await freePort();
-	const child = spawn(
-		redisServerBinary(),
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--dir',
-			folder,
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--daemonize',
-			'no',
-		],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
-	);
-	let output = '';
-	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitFor(
-		'redis-server to accept connections',
-		() => {
-			if (child.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
-			return /Ready to accept connections/.test(output);
-		},
-		{ timeoutMs: 20_000, intervalMs: 50 },
-	);
-	return {
-		port,
-		async stop() {
-			if (child.exitCode !== null) return;
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await exited;
-		},
-	};
-}
-
-/** `n8n worker` of an instance, its output in worker.log; stop() ends its process group. */
-async function startWorker(
-	worker: N8nInstance,
-	env: Record<string, string>,
-): Promise<{ log(): string; stop(): Promise<void> }> {
-	const logFile = join(worker.folder, 'worker.log');
-	const fd = openSync(logFile, 'a');
-	const child: ChildProcess = spawn(
-		NODE24_BIN,
-		[
-			join(n8nInstallDir(worker.line), 'node_modules', 'n8n', 'bin', 'n8n'),
-			'worker',
-			'--concurrency=5',
-		],
-		{
-			cwd: worker.folder,
-			env: worker.env(env),
-			stdio: ['ignore', fd, fd],
-			detached: true,
-		},
-	);
-	closeSync(fd);
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-	const stop = async () => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
-		try {
-			process.kill(-child.pid!, 'SIGTERM');
-		} catch {
-			return;
-		}
-		let timer: NodeJS.Timeout | undefined;
-		const done = await Promise.race([
-			exited.then(() => true),
-			new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 30_000))),
-		]);
-		clearTimeout(timer);
-		if (!done) process.kill(-child.pid!, 'SIGKILL');
-		for (let i = 0; i < 50; i++) {
-			try {
-				process.kill(-child.pid!, 0); // its task runners end a moment later
-			} catch {
-				break;
-			}
-			await sleep(100);
-		}
-	};
-	try {
-		await waitFor(
-			'the n8n worker to be ready',
-			() => {
-				if (child.exitCode !== null)
-					throw new Error(`n8n worker exited (${child.exitCode})\n${text().slice(-4000)}`);
-				return text().includes('n8n worker is now ready');
-			},
-			{ timeoutMs: 120_000, intervalMs: 250 },
-		);
-	} catch (error) {
-		await stop();
-		throw error;
-	}
-	return { log: text, stop };
-}
 
 describe.each(selectedLines())(
 	'n8n $line ($version) in queue mode: main + worker + Redis',

@@ -1,6 +1,7 @@
 /**
  * The credential's pace (transport/pace.ts) on its own: first come first served, refused requests
- * first, the rate halved once per round of 429s and kept on a jitter 429, the known window's
+ * first, the rate the platform accepted learned on a 429 (once per round, not on a jitter 429) and
+ * probed upward slowly, a released request still spaced, editor lookups told why they wait, the known window's
  * budget used and an exhausted window waited out, and a cancelled execution leaving the queue.
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
@@ -15,6 +16,26 @@ function context(signal?: AbortSignal): PlatformContext {
 }
 
 describe('Pace', () => {
+	const saved = { ...PACING };
+	// most cases take several turns before answering: without the slow start of an unknown platform
+	beforeEach(() => (PACING.slowStartAnswers = 0));
+	afterEach(() => Object.assign(PACING, saved));
+
+	it('knowing nothing of the platform, lets one more request go per answer (slow start)', async () => {
+		PACING.slowStartAnswers = saved.slowStartAnswers;
+		const pace = new Pace(1000);
+		const first = await pace.take(context());
+		let secondSent = false;
+		const second = pace.take(context()).then((slot) => ((secondSent = true), slot));
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(secondSent).toBe(false); // the first is not answered yet
+		pace.answered(first, 200);
+		pace.answered(await second, 200);
+		// two answers: two may be in flight at once
+		const [c, d] = await Promise.all([pace.take(context()), pace.take(context())]);
+		expect(d.seq).toBe(c.seq + 1);
+	});
+
 	it('sends in the order asked, spaced by the rate', async () => {
 		const pace = new Pace(50);
 		const order: number[] = [];
@@ -42,13 +63,15 @@ describe('Pace', () => {
 		expect(order).toEqual(['retry', 'new']);
 	});
 
-	it('a 429 holds everybody for the wait asked, and halves the rate once per round', async () => {
-		const pace = new Pace(40);
+	it("a 429 holds everybody for the wait asked, and teaches the platform's documented rate when nothing better is known", async () => {
+		const pace = new Pace(1000);
 		const slots = [await pace.take(context()), await pace.take(context())];
 		const before = Date.now();
 		pace.answered(slots[0], 429, {}, { retry_after: 0.2 });
 		pace.answered(slots[1], 429, {}, { retry_after: 0.2 });
-		expect(pace.rate).toBe(20); // two refusals of one round: halved once
+		// the credential's 1000 is a ceiling: from now on the documented rate, once for the round
+		expect(pace.rate).toBe(PACING.documentedRate);
+		expect(pace.learned).toBe(PACING.documentedRate);
 		await pace.take(context(), true);
 		expect(Date.now() - before).toBeGreaterThanOrEqual(195);
 		expect(pace.stats.rateLimited).toBe(2);
@@ -59,16 +82,80 @@ describe('Pace', () => {
 		const slot = await pace.take(context());
 		pace.answered(slot, 429, {}, { retry_after: 0.03 });
 		expect(pace.rate).toBe(1);
+		expect(pace.learned).toBeUndefined();
 	});
 
-	it("comes back to the credential's rate a twentieth at a time", async () => {
-		const pace = new Pace(100);
-		pace.answered(await pace.take(context()), 429, {}, { retry_after: 0.05 });
-		expect(pace.rate).toBe(50);
-		for (let i = 0; i < 5; i++) pace.answered(await pace.take(context()), 200);
-		expect(pace.rate).toBeCloseTo(75);
-		for (let i = 0; i < 10; i++) pace.answered(await pace.take(context()), 200);
-		expect(pace.rate).toBe(100);
+	it('sending at full pace for the window before a refusal, learns what went through', async () => {
+		const saved = { ...PACING };
+		PACING.learnMinMs = 300;
+		try {
+			const pace = new Pace(50); // 20 ms apart: about 14 in 300 ms
+			const started = Date.now();
+			let last = await pace.take(context());
+			pace.answered(last, 200);
+			while (Date.now() - started < 400) {
+				last = await pace.take(context());
+				pace.answered(last, 200);
+			}
+			const refused = await pace.take(context());
+			pace.answered(refused, 429, {}, { retry_after: 0.05 });
+			// what went through in the 300 ms before the refusal, a second
+			expect(pace.rate).toBeGreaterThan(35);
+			expect(pace.rate).toBeLessThan(50);
+		} finally {
+			Object.assign(PACING, saved);
+		}
+	});
+
+	it('a request released after a wait is followed by the next one interval later, not at once', async () => {
+		const pace = new Pace(1000);
+		const refused = await pace.take(context());
+		const queued = pace.take(context());
+		pace.answered(refused, 429, {}, { retry_after: 0.1 });
+		const retried = await pace.take(context(), true);
+		const next = await queued;
+		// learned: the documented rate (one a second, scaled in the integration tests)
+		expect(next.sentAt - retried.sentAt).toBeGreaterThanOrEqual(1000 / PACING.documentedRate - 5);
+	}, 10_000);
+
+	it('probes upward by a tenth only after a quiet spell that pays back a refused probe', async () => {
+		const pace = new Pace(1000);
+		const refused = await pace.take(context());
+		pace.answered(refused, 429, {}, { retry_after: 0.05 });
+		const learned = pace.rate;
+		pace.answered(await pace.take(context(), true), 200);
+		expect(pace.rate).toBe(learned); // too soon: a refused probe would cost more than it gains
+		(pace as unknown as { probeAt: number }).probeAt = Date.now() - 1;
+		pace.answered({ seq: 99, sentAt: Date.now() }, 200);
+		expect(pace.rate).toBeCloseTo(learned * (1 + PACING.probeShare));
+	}, 10_000);
+
+	it('an editor lookup is told how long the key is held instead of waiting', async () => {
+		const pace = new Pace(10);
+		pace.answered(await pace.take(context()), 429, {}, { retry_after: 60 });
+		const started = Date.now();
+		await expect(pace.take(context(), false, 2000)).rejects.toThrow(
+			/rate limit holds this API key for about (59|60) more seconds/,
+		);
+		expect(Date.now() - started).toBeLessThan(100);
+		expect(pace.waiting).toBe(0);
+	});
+
+	it('spreads what is left of a shared window (its counts fall faster than its own sends) over the time to its end', async () => {
+		const pace = new Pace(1);
+		const window = (remaining: number) => ({
+			'x-ratelimit-limit': '100',
+			'x-ratelimit-remaining': String(remaining),
+			'x-ratelimit-reset': String((Date.now() + 1000) / 1000),
+		});
+		pace.answered(await pace.take(context()), 200, window(99));
+		pace.answered(await pace.take(context()), 200, window(98));
+		// another process took 48 meanwhile
+		pace.answered(await pace.take(context()), 200, window(49));
+		const a = await pace.take(context());
+		const b = await pace.take(context());
+		// 49 left for about a second: not at once, about 20 ms apart
+		expect(b.sentAt - a.sentAt).toBeGreaterThanOrEqual(12);
 	});
 
 	it("uses a known window's budget at once, and sends nothing into an exhausted window before it ends", async () => {
@@ -125,5 +212,8 @@ describe('Pace', () => {
 		expect(paceFor('digest-b', 1)).not.toBe(a);
 		paceFor('digest-a', 5);
 		expect(a.rate).toBe(5);
+		a.answered({ seq: 1, sentAt: Date.now() }, 429, {}, { retry_after: 1 });
+		paceFor('digest-a', 8);
+		expect(a.rate).toBe(PACING.documentedRate); // a new ceiling keeps what was learned
 	});
 });

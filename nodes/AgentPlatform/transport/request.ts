@@ -3,7 +3,7 @@
  * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace.ts). It
  * retries what may be retried (retryPolicy.ts) and maps every failure (errors.ts).
  */
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
@@ -27,6 +27,17 @@ export { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
 export { CREDENTIAL_TYPE } from './credentials';
 export { backoffMs, REQUEST_TIMEOUT, RETRY } from './retryPolicy';
 export { retryAfterMs } from './retryAfter';
+
+/**
+ * How long a lookup from the editor (pickers, dropdowns, the answers form) may wait behind the
+ * pace: the editor shows nothing while it waits, so past this the user is told why instead.
+ */
+export const EDITOR_WAIT_MS = 4_000;
+
+/** A lookup from the editor: only load-options contexts read the node's current parameters. */
+function fromEditor(ctx: PlatformContext): boolean {
+	return typeof (ctx as Partial<ILoadOptionsFunctions>).getCurrentNodeParameters === 'function';
+}
 
 function isCancellation(ctx: PlatformContext, error: unknown): boolean {
 	return errorCode(error) === 'ERR_CANCELED' || cancelSignal(ctx)?.aborted === true;
@@ -65,11 +76,16 @@ export async function apiRequestFull<T = unknown>(
 		itemIndex: request.itemIndex,
 	};
 	const startedAt = Date.now();
+	const maxWaitMs = fromEditor(this) ? EDITOR_WAIT_MS : Infinity;
 	let refused = false;
 
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(this);
-		const slot = await pace.take(this, refused || attempt > 1);
+		const slot = await pace.take(
+			this,
+			refused || attempt > 1,
+			maxWaitMs - (Date.now() - startedAt),
+		);
 		let response: ApiResponse<unknown>;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -81,6 +97,7 @@ export async function apiRequestFull<T = unknown>(
 				},
 			)) as ApiResponse<unknown>;
 		} catch (error) {
+			pace.lost();
 			if (isCancellation(this, error))
 				throw new NodeOperationError(node, 'The execution was canceled');
 			const verdict = judgeNetworkError(error, {
@@ -133,6 +150,8 @@ export async function apiRequestFull<T = unknown>(
 			// for (the pace holds every request of this credential). The budget is time: a request
 			// gives up only when nothing sent with its key got through for that long.
 			const quietMs = Date.now() - Math.max(startedAt, pace.lastAnsweredAt);
+			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
+			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(this);
 			if ((asked ?? 0) <= RETRY.maxRateLimitWaitMs && quietMs < RETRY.maxRateLimitWaitMs) {
 				refused = true;
 				attempt--; // a 429 is not a failed attempt

@@ -11,6 +11,7 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { PAGING } from '../../../nodes/AgentPlatform/transport/paginate';
+import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
@@ -190,12 +191,15 @@ describe('rate limit (429 with retry_after)', () => {
 		const ids = seedMemories(50 * 30);
 		// 10 requests a second (a burst of 10), latency 10 ms; each 429 asks for 1 s
 		emu.setFaults({ rateLimitPerSecond: 10, latencyMs: 10, retryAfterSeconds: 1 });
+		// a 429 teaches the documented rate (1 a second in production): ten times that here
+		const documentedRate = PACING.documentedRate;
+		PACING.documentedRate = 10;
 		const started = Date.now();
 		const { outputs, error } = await run({
 			resource: 'memory',
 			operation: 'getAll',
 			returnAll: true,
-		});
+		}).finally(() => (PACING.documentedRate = documentedRate));
 		const seconds = (Date.now() - started) / 1000;
 
 		expect(error).toBeUndefined();

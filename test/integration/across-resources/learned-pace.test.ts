@@ -1,0 +1,136 @@
+/**
+ * The pace learned from what the platform lets through (transport/pace.ts), against the
+ * emulator's limiters, through n8n's real execution machinery: Memory → Get Many with Return All
+ * (pages of 50). Time-scaled by five so that the cases stay short: the platform allows 5 requests a
+ * second where production allows 1, a 429 asks for 12 s where production asks for 60, and the
+ * node's documented rate (PACING.documentedRate) is 5 for these tests.
+ *
+ * - A 60 s retry_after (12 s here) is honoured once per run, whatever the credential's number
+ *   (2, 10 and 1000 scaled): one refusal, then the pages at the platform's rate.
+ * - The request released after the wait is followed by the next one interval later, not at once.
+ * - Two paces on one key (two n8n processes; here two Base URLs naming the same emulator) share a
+ *   fixed window by its X-RateLimit-* headers: the window is spent evenly, hardly a 429.
+ * - An editor lookup answers within a few seconds while the key is held, saying for how long.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
+import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
+import { credentialsFor, listSearch, runNode } from '../../infra/n8n';
+import { useEmulator } from '../../infra/useEmulator';
+
+const SCALE = 5;
+let emu: PlatformEmulator;
+const saved = { ...PACING };
+
+useEmulator({ quiet: true }, (started) => (emu = started));
+beforeEach(() => {
+	emu.state.memories.clear();
+	Object.assign(PACING, {
+		slowStartAnswers: 64,
+		documentedRate: saved.documentedRate * SCALE,
+		learnMinMs: saved.learnMinMs / SCALE,
+		documentedWindowMs: saved.documentedWindowMs / SCALE,
+	});
+});
+afterEach(() => Object.assign(PACING, saved));
+
+const returnAll: INodeParameters = { resource: 'memory', operation: 'getAll', returnAll: true };
+const memoryPages = (): RecordedRequest[] => emu.requests.filter((r) => r.path === '/memories');
+
+async function listAll(requestsPerSecond: number, baseUrl = emu.url) {
+	const started = Date.now();
+	const result = await runNode({
+		parameters: returnAll,
+		credentials: { ...credentialsFor(emu, requestsPerSecond), baseUrl },
+	});
+	return { ...result, seconds: (Date.now() - started) / 1000 };
+}
+
+describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (scaled)', () => {
+	const RETRY_AFTER = 60 / SCALE;
+	const PAGES = 12;
+
+	it.each([2, 10, 1000])(
+		'credential at %s (scaled): one wait for the whole run, the pages at the platform rate after it',
+		async (credential) => {
+			const ids = emu.seedMemories(50 * PAGES);
+			emu.setFaults({
+				rateLimitPerSecond: SCALE,
+				rateLimitBurst: 1,
+				retryAfterSeconds: RETRY_AFTER,
+			});
+			const { outputs, error, seconds } = await listAll(credential * SCALE);
+
+			expect(error).toBeUndefined();
+			expect(outputs[0].map((item) => item.json.id)).toEqual(ids);
+			const pages = memoryPages();
+			if (process.env.PACE_DEBUG)
+				console.log(
+					pages.map((r) => `${r.at - pages[0].at} ${r.status} ${String(r.query.page)}`).join('\n'),
+				);
+			const refused = pages.filter((r) => r.status === 429);
+			expect(refused.length).toBeGreaterThanOrEqual(credential > 1 ? 1 : 0);
+			expect(refused.length).toBeLessThanOrEqual(2);
+			// the floor: the wait, then the pages one platform interval apart
+			expect(seconds).toBeLessThanOrEqual(1.1 * (RETRY_AFTER + PAGES / SCALE) + 0.5);
+			// released after the wait: every send after it spaced by about one platform interval
+			const after = pages.filter((r) => r.at > refused[0]?.at);
+			for (let i = 1; i < after.length; i++)
+				expect(after[i].at - after[i - 1].at).toBeGreaterThanOrEqual(1000 / SCALE - 10);
+		},
+		40_000,
+	);
+});
+
+describe('fixed window with Laravel headers, shared by two paces on one key', () => {
+	it('two processes spend the window evenly: all pages, hardly a 429', async () => {
+		const WINDOW = { limit: 40, seconds: 4 };
+		const PAGES = 30;
+		const ids = emu.seedMemories(50 * PAGES);
+		emu.setFaults({ rateLimitWindow: WINDOW });
+		// two Base URLs naming one emulator: two paces (as two n8n processes have), one API key
+		const other = emu.url.replace('127.0.0.1', 'localhost');
+		expect(other).not.toBe(emu.url);
+		const [a, b] = await Promise.all([listAll(1, emu.url), listAll(1, other)]);
+
+		expect(a.error).toBeUndefined();
+		expect(b.error).toBeUndefined();
+		expect(a.outputs[0].map((item) => item.json.id)).toEqual(ids);
+		expect(b.outputs[0].map((item) => item.json.id)).toEqual(ids);
+		const pages = memoryPages();
+		if (process.env.PACE_DEBUG)
+			console.log(
+				pages.map((r) => `${r.at - pages[0].at} ${r.status} ${String(r.headers.host)}`).join('\n'),
+			);
+		const refused = pages.filter((r) => r.status === 429).length;
+		// read the headers: at most the first window's end is missed once by each
+		expect(refused).toBeLessThanOrEqual(3);
+		expect(pages.filter((r) => r.status === 200)).toHaveLength(2 * PAGES);
+	}, 30_000);
+});
+
+describe('editor lookups while the key is held', () => {
+	it('the agent picker answers within seconds, saying the rate limit holds the key and for how long', async () => {
+		emu.seedMemories(50 * 3);
+		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1, retryAfterSeconds: 8 });
+		const credentials = credentialsFor(emu, 1000);
+		// another workflow with the same key is refused: the pace holds the key for 8 s
+		const workflow = runNode({ parameters: returnAll, credentials });
+		for (let i = 0; i < 100 && !emu.requests.some((r) => r.status === 429); i++)
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(emu.requests.some((r) => r.status === 429)).toBe(true);
+
+		const started = Date.now();
+		await expect(
+			listSearch('searchAgents', {
+				parameters: { resource: 'agent', operation: 'get' },
+				credentials,
+			}),
+		).rejects.toThrow(/rate limit holds this API key for about \d+ more seconds/);
+		expect(Date.now() - started).toBeLessThan(5000);
+		// nothing was sent for the lookup while the key is held
+		expect(emu.requests.filter((r) => r.path === '/agents')).toHaveLength(0);
+		expect((await workflow).error).toBeUndefined();
+	}, 30_000);
+});
