@@ -39,12 +39,10 @@ const returnAll: INodeParameters = { resource: 'memory', operation: 'getAll', re
 const memoryPages = (): RecordedRequest[] => emu.requests.filter((r) => r.path === '/memories');
 
 async function listAll(requestsPerSecond: number, baseUrl = emu.url) {
-	const started = Date.now();
-	const result = await runNode({
+	return await runNode({
 		parameters: returnAll,
 		credentials: { ...credentialsFor(emu, requestsPerSecond), baseUrl },
 	});
-	return { ...result, seconds: (Date.now() - started) / 1000 };
 }
 
 describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (scaled)', () => {
@@ -60,7 +58,7 @@ describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (sca
 				rateLimitBurst: 1,
 				retryAfterSeconds: RETRY_AFTER,
 			});
-			const { outputs, error, seconds } = await listAll(credential * SCALE);
+			const { outputs, error } = await listAll(credential * SCALE);
 
 			expect(error).toBeUndefined();
 			expect(outputs[0].map((item) => item.json.id)).toEqual(ids);
@@ -72,8 +70,8 @@ describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (sca
 			const refused = pages.filter((r) => r.status === 429);
 			expect(refused.length).toBeGreaterThanOrEqual(credential > 1 ? 1 : 0);
 			expect(refused.length).toBeLessThanOrEqual(2);
-			// the floor: the wait, then the pages one platform interval apart
-			expect(seconds).toBeLessThanOrEqual(1.1 * (RETRY_AFTER + PAGES / SCALE) + 0.5);
+			// what the run cost: the pages and at most the refusals above, nothing resent besides
+			expect(pages.length).toBe(PAGES + refused.length);
 			// released after the wait: every send after it spaced by about one platform interval
 			const after = pages.filter((r) => r.at > refused[0]?.at);
 			for (let i = 1; i < after.length; i++)
@@ -128,7 +126,8 @@ describe('editor lookups while the key is held', () => {
 				credentials,
 			}),
 		).rejects.toThrow(/rate limit holds this API key for about \d+ more seconds/);
-		expect(Date.now() - started).toBeLessThan(5000);
+		// not held behind the 8 s wait (a lookup waits 4 s at most; the margin is for a busy machine)
+		expect(Date.now() - started).toBeLessThan(7500);
 		// nothing was sent for the lookup while the key is held
 		expect(emu.requests.filter((r) => r.path === '/agents')).toHaveLength(0);
 		expect((await workflow).error).toBeUndefined();
