@@ -137,7 +137,8 @@ describe('Pace', () => {
 		await expect(pace.take(context(), false, 2000)).rejects.toThrow(
 			/rate limit holds this API key for about (59|60) more seconds/,
 		);
-		expect(Date.now() - started).toBeLessThan(100);
+		// at once, not after the 2 s a lookup may wait (the margin is for a busy machine)
+		expect(Date.now() - started).toBeLessThan(1500);
 		expect(pace.waiting).toBe(0);
 	});
 
