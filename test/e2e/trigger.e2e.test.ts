@@ -241,7 +241,16 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		);
 		expect(delivery.status).toBe(200);
 		const items = itemsOf(execution);
-		expect(items).toEqual([delivery.body]);
+		// the delivered record as it came, plus the fields every run item carries whichever node made
+		// it (README: Fields a workflow can rely on)
+		expect(items).toEqual([
+			{
+				...(delivery.body as object),
+				agent_id: agentX,
+				platform_status: 'succeeded',
+				generated_files: [],
+			},
+		]);
 		expect(items[0]).toMatchObject({ id: runId, status: 'succeeded', template_id: agentX });
 		expect(typeof items[0].output).toBe('string');
 		// The secret (in the URL and the workflow's static data) is never in what the workflow gets.
