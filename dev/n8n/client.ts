@@ -2,6 +2,8 @@
  * A running n8n's two APIs: the editor's REST API (`/rest/...`, signed in with its cookie) and
  * the public API (`/api/v1/...`, with an API key created after the owner setup).
  */
+import { request } from 'node:http';
+
 export interface OwnerAccount {
 	email: string;
 	password: string;
@@ -100,6 +102,44 @@ export class N8nClient {
 
 	async deactivate(workflowId: string): Promise<void> {
 		await this.api('POST', `/workflows/${workflowId}/deactivate`);
+	}
+
+	/**
+	 * POSTs `body` as JSON to the production webhook `path` of an active workflow; its answer's
+	 * status and body (parsed JSON, or `{ text }` with the first 300 characters when not JSON).
+	 * No time limit: a workflow answering with its last node answers when the execution ends, which
+	 * under a rate limit can take longer than fetch's 300 s wait for headers.
+	 */
+	async postWebhook(path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
+		const payload = JSON.stringify(body);
+		const { status, text } = await new Promise<{ status: number; text: string }>(
+			(resolve, reject) => {
+				const req = request(
+					`${this.baseUrl}/webhook/${path}`,
+					{
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'content-length': Buffer.byteLength(payload),
+						},
+					},
+					(res) => {
+						let data = '';
+						res.setEncoding('utf8');
+						res.on('data', (chunk: string) => (data += chunk));
+						res.on('end', () => resolve({ status: res.statusCode ?? 0, text: data }));
+						res.on('error', reject);
+					},
+				);
+				req.on('error', reject);
+				req.end(payload);
+			},
+		);
+		try {
+			return { status, body: JSON.parse(text) as unknown };
+		} catch {
+			return { status, body: { text: text.slice(0, 300) } };
+		}
 	}
 
 	/** Executions of a workflow, newest first, with their data (`includeData`) by default. */

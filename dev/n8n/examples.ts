@@ -55,11 +55,17 @@ export function importable(workflow: WorkflowFixture, file: string): WorkflowFix
 	return { active: false, settings: {}, ...workflow };
 }
 
-/** An Agent Platform credential for `n8n import:credentials` (plain data; n8n encrypts it). */
+/**
+ * An Agent Platform credential for `n8n import:credentials` (plain data; n8n encrypts it).
+ * Requests per Second: 1000 unless given, since the emulator limits nothing unless a test asks it
+ * to; `null` leaves the field out, so n8n applies the credential's default as for a user who never
+ * changed it.
+ */
 export function agentPlatformCredential(
 	platform: PlatformEndpoint,
-	opts: { id?: string; name?: string; requestsPerSecond?: number } = {},
+	opts: { id?: string; name?: string; requestsPerSecond?: number | null } = {},
 ): CredentialFixture {
+	const requestsPerSecond = opts.requestsPerSecond === undefined ? 1000 : opts.requestsPerSecond;
 	return {
 		id: opts.id ?? fixtureId('credEmulator'),
 		name: opts.name ?? 'Agent Platform (emulator)',
@@ -68,8 +74,7 @@ export function agentPlatformCredential(
 			baseUrl: platform.url,
 			apiKey: platform.apiKey,
 			workspaceId: String(platform.workspaceId), // a string field in the credential
-			// the emulator limits nothing unless a test asks it to: pace only where a test says so
-			requestsPerSecond: opts.requestsPerSecond ?? 1000,
+			...(requestsPerSecond === null ? {} : { requestsPerSecond }),
 		},
 	};
 }
