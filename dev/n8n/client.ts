@@ -4,6 +4,8 @@
  */
 import { request } from 'node:http';
 
+import { sleep } from './wait';
+
 export interface OwnerAccount {
 	email: string;
 	password: string;
@@ -108,9 +110,27 @@ export class N8nClient {
 	 * POSTs `body` as JSON to the production webhook `path` of an active workflow; its answer's
 	 * status and body (parsed JSON, or `{ text }` with the first 300 characters when not JSON).
 	 * No time limit: a workflow answering with its last node answers when the execution ends, which
-	 * under a rate limit can take longer than fetch's 300 s wait for headers.
+	 * under a rate limit can take longer than fetch's 300 s wait for headers. n8n answers 404, and
+	 * runs nothing, until it has registered an activated workflow's webhook: `registeredWithinMs`
+	 * asks again every half second for that long.
 	 */
-	async postWebhook(path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
+	async postWebhook(
+		path: string,
+		body: unknown = {},
+		opts: { registeredWithinMs?: number } = {},
+	): Promise<{ status: number; body: unknown }> {
+		const deadline = Date.now() + (opts.registeredWithinMs ?? 0);
+		for (;;) {
+			const answer = await this.postWebhookOnce(path, body);
+			if (answer.status !== 404 || Date.now() >= deadline) return answer;
+			await sleep(500);
+		}
+	}
+
+	private async postWebhookOnce(
+		path: string,
+		body: unknown,
+	): Promise<{ status: number; body: unknown }> {
 		const payload = JSON.stringify(body);
 		const { status, text } = await new Promise<{ status: number; text: string }>(
 			(resolve, reject) => {

@@ -184,18 +184,9 @@ async function runOnce(n8n: N8nInstance, workflowId: string): Promise<N8nRun> {
 	const before = new Set(
 		(await n8n.getExecutions(workflowId, { includeData: false })).map((e) => String(e.id)),
 	);
-	// n8n may answer 404 for a moment after activation, until the webhook is registered.
-	const res = await waitFor(
-		`the webhook of ${workflowId}`,
-		async () => {
-			const answer = await fetch(`${n8n.baseUrl}/webhook/${webhookPath(workflowId)}`, {
-				method: 'POST',
-			});
-			return answer.status === 404 ? undefined : answer;
-		},
-		{ timeoutMs: 30_000, intervalMs: 500 },
-	);
-	if (!res.ok) throw new Error(`the webhook of ${workflowId} answered HTTP ${res.status}`);
+	const res = await n8n.postWebhook(webhookPath(workflowId), {}, { registeredWithinMs: 30_000 });
+	if (res.status !== 200)
+		throw new Error(`the webhook of ${workflowId} answered HTTP ${res.status}`);
 	const execution = await waitFor(
 		`the execution of ${workflowId}`,
 		async () => {

@@ -32,7 +32,6 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	selectedLines,
-	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from '../e2e/fixtures';
@@ -243,15 +242,9 @@ async function executionsInN8n(
 		const started = Date.now();
 		for (let i = 0; i < count; i++) {
 			const callStarted = Date.now();
-			// n8n answers 404 (without running anything) until it has registered the webhook
-			const answer = await waitFor(
-				'the webhook to be registered',
-				async () => {
-					const a = await n8n.postWebhook('queue-execute', answers());
-					return a.status === 404 ? undefined : a;
-				},
-				{ timeoutMs: 30_000, intervalMs: 500 },
-			);
+			const answer = await n8n.postWebhook('queue-execute', answers(), {
+				registeredWithinMs: 30_000,
+			});
 			times.push(Date.now() - callStarted);
 			const item = answer.body as { status?: string };
 			if (answer.status !== 200 || item.status !== 'succeeded')

@@ -4,7 +4,7 @@
  * measured in the same run (these machines are noisy), with its target.
  *
  *   npm run bench                                  every case (about 20-30 minutes)
- *   npm run bench -- --only paging,streaming       some cases: paging, upload, streaming, polling, items, rates
+ *   npm run bench -- --only paging,streaming       some cases: paging, upload, streaming, polling, items, rates, queue
  *   npm run bench -- --runs 7 --time-scale 10      more repetitions; a slower clock for the long runs
  *   npm run bench -- --quick                       shorter variants (fewer runs, one rate, 200 items)
  *   E2E_N8N_LINES=2 npm run bench                  real n8n cases on one n8n line only
@@ -26,6 +26,7 @@ const CASES: Record<string, () => Promise<Case>> = {
 	polling: async () => (await import('./polling')).benchPolling,
 	items: async () => (await import('./items')).benchItems,
 	rates: async () => (await import('./rates')).benchRates,
+	queue: async () => (await import('./queue')).benchQueue,
 };
 
 async function main(): Promise<void> {

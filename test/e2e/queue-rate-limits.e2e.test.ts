@@ -13,13 +13,8 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-rate-limits.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	log,
@@ -27,9 +22,8 @@ import {
 	sleep,
 	type N8nLine,
 } from '../../dev/n8n/harness';
-import { freePort } from '../../dev/loopback';
 import { loadWorkflow } from './fixtures';
-import { startRedis, startWorker, type Redis } from './queueMode';
+import { startQueueMode, type QueueMode } from './queueMode';
 
 const API_KEY = 'e2e-queue-rate-key-7d21';
 const WORKSPACE_ID = '42';
@@ -42,11 +36,7 @@ describe.each(selectedLines())(
 	'n8n $line ($version) in queue mode: two workers on one API key share its rate',
 	(line: N8nLine) => {
 		let emu: PlatformEmulator;
-		let folder: string;
-		let redis: Redis | undefined;
-		let main: N8nInstance | undefined;
-		const instances: N8nInstance[] = [];
-		const workers: Array<Awaited<ReturnType<typeof startWorker>>> = [];
+		let queue: QueueMode | undefined;
 
 		beforeAll(async () => {
 			const started = Date.now();
@@ -57,43 +47,28 @@ describe.each(selectedLines())(
 				quiet: true,
 			});
 			emu.seedMemories(PAGES * PER_PAGE);
-			folder = await mkdtemp(join(tmpdir(), `n8n-queue-rate-${line.line}-`));
-			redis = await startRedis(folder);
-			const queue = {
-				EXECUTIONS_MODE: 'queue',
-				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-				QUEUE_BULL_REDIS_PORT: String(redis.port),
-				DB_SQLITE_DATABASE: join(folder, 'database.sqlite'),
-			};
-			main = await N8nInstance.withPackage(line, { env: queue });
-			for (let i = 0; i < 2; i++) {
-				instances.push(
-					await N8nInstance.withPackage(line, {
-						env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
+			queue = await startQueueMode(line, {
+				credentials: [
+					agentPlatformCredential(
+						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+						{ ...CREDENTIAL, requestsPerSecond: null },
+					),
+				],
+				workflows: [
+					loadWorkflow('queue-return-all', {
+						WORKFLOW_ID,
+						WORKFLOW_NAME: 'Queue mode: Webhook → Memory Get Many (Return All)',
+						NODE_ID: '7c1f0a52-0004-4d3b-9e00-00000000000',
+						WEBHOOK_ID: '7c1f0a52-0004-4d3b-9e00-0000000000a1',
+						PATH: 'queue-return-all',
+						CREDENTIAL_ID: CREDENTIAL.id,
+						CREDENTIAL_NAME: CREDENTIAL.name,
 					}),
-				);
-			}
-			await main.importCredentials([
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			]);
-			await main.importWorkflows([
-				loadWorkflow('queue-return-all', {
-					WORKFLOW_ID,
-					WORKFLOW_NAME: 'Queue mode: Webhook → Memory Get Many (Return All)',
-					NODE_ID: '7c1f0a52-0004-4d3b-9e00-00000000000',
-					WEBHOOK_ID: '7c1f0a52-0004-4d3b-9e00-0000000000a1',
-					PATH: 'queue-return-all',
-					CREDENTIAL_ID: CREDENTIAL.id,
-					CREDENTIAL_NAME: CREDENTIAL.name,
-				}),
-			]);
-			await main.start();
-			await main.setupOwnerAndApiKey();
-			for (const instance of instances) workers.push(await startWorker(instance, {}, 1));
-			await main.activate(WORKFLOW_ID);
+				],
+				activate: [WORKFLOW_ID],
+				workers: 2,
+				concurrency: 1,
+			});
 			// n8n registers an activated workflow's webhooks a moment later
 			await sleep(3000);
 			log(
@@ -102,12 +77,8 @@ describe.each(selectedLines())(
 		});
 
 		afterAll(async () => {
-			for (const worker of workers) await worker.stop();
-			await main?.dispose();
-			for (const instance of instances) await instance.dispose();
-			await redis?.stop();
+			await queue?.stop();
 			await emu?.stop();
-			if (folder) await rm(folder, { recursive: true, force: true });
 		});
 
 		/** Both executions at once; what the platform answered while they ran. */
@@ -115,19 +86,7 @@ describe.each(selectedLines())(
 			emu.clearRequests();
 			const started = Date.now();
 			const answers = await Promise.all(
-				[0, 1].map(async () => {
-					const response = await fetch(`${main!.baseUrl}/webhook/queue-return-all`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: '{}',
-					});
-					const text = await response.text();
-					try {
-						return { status: response.status, body: JSON.parse(text) as unknown };
-					} catch {
-						return { status: response.status, body: { text: text.slice(0, 300) } };
-					}
-				}),
+				[0, 1].map(() => queue!.main.postWebhook('queue-return-all')),
 			);
 			const seconds = (Date.now() - started) / 1000;
 			const pages = emu.requests.filter((r) => r.path === '/memories');
@@ -139,7 +98,8 @@ describe.each(selectedLines())(
 				`n8n ${line.version}: ${answered} answered, ${refused} refused in ${seconds.toFixed(1)} s (${(answered / span).toFixed(2)} a second)`,
 			);
 			// each worker ran one of them: two processes, two paces
-			for (const worker of workers) expect(worker.log()).toMatch(/Worker started execution \d+ /);
+			for (const worker of queue!.workers)
+				expect(worker.log()).toMatch(/Worker started execution \d+ /);
 			return { answers, answered, refused, rate: answered / span };
 		}
 

@@ -1,12 +1,22 @@
 /**
- * What the queue-mode end-to-end tests share: Redis from Debian's redis-server on a free loopback
- * port, and `n8n worker` processes of an n8n instance.
+ * n8n in queue mode, as the queue-mode end-to-end tests and the benchmarks run it: Redis from
+ * Debian's redis-server on a free loopback port, `n8n worker` processes of an n8n instance, and
+ * the whole set (startQueueMode).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { N8nInstance, NODE24_BIN, n8nInstallDir, sleep, waitFor } from '../../dev/n8n/harness';
+import {
+	N8nInstance,
+	NODE24_BIN,
+	n8nInstallDir,
+	sleep,
+	waitFor,
+	type N8nLine,
+} from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 
 /** redis-server from Debian's package (or anywhere on PATH). */
@@ -137,4 +147,73 @@ export async function startWorker(
 		throw error;
 	}
 	return { log: text, stop };
+}
+
+export type Worker = Awaited<ReturnType<typeof startWorker>>;
+
+/** Redis, an n8n main process (`n8n start`) and its `n8n worker` processes, set up and running. */
+export interface QueueMode {
+	main: N8nInstance;
+	workers: Worker[];
+	/** Stops every process and removes the folders. */
+	stop(): Promise<void>;
+}
+
+/**
+ * n8n in queue mode on one SQLite database: Redis, a main process that receives the webhooks and
+ * enqueues each execution, and `workers` worker processes running `concurrency` executions each.
+ * Every n8n process has its own user folder and its own copy of the package (installed as n8n's
+ * community installer does: each one needs it). The credentials and workflows are imported on the
+ * main process, and `activate` names the workflows whose triggers it registers.
+ */
+export async function startQueueMode(
+	line: N8nLine,
+	opts: {
+		credentials: unknown[];
+		workflows: Array<{ id: string; name: string }>;
+		activate: string[];
+		workers?: number;
+		concurrency?: number;
+	},
+): Promise<QueueMode> {
+	const folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
+	let redis: Redis | undefined;
+	let main: N8nInstance | undefined;
+	const instances: N8nInstance[] = [];
+	const workers: Worker[] = [];
+	const stop = async () => {
+		for (const worker of workers) await worker.stop();
+		await main?.dispose();
+		for (const instance of instances) await instance.dispose();
+		await redis?.stop();
+		await rm(folder, { recursive: true, force: true });
+	};
+	try {
+		redis = await startRedis(folder);
+		const queue = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			DB_SQLITE_DATABASE: join(folder, 'database.sqlite'),
+		};
+		main = await N8nInstance.withPackage(line, { env: queue });
+		for (let i = 0; i < (opts.workers ?? 1); i++) {
+			instances.push(
+				await N8nInstance.withPackage(line, {
+					env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
+				}),
+			);
+		}
+		await main.importCredentials(opts.credentials);
+		await main.importWorkflows(opts.workflows);
+		await main.start();
+		await main.setupOwnerAndApiKey();
+		for (const instance of instances)
+			workers.push(await startWorker(instance, {}, opts.concurrency ?? 5));
+		for (const id of opts.activate) await main.activate(id);
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { main, workers, stop };
 }
