@@ -32,7 +32,7 @@ import {
 import type { EmulatorFaults } from '../../dev/emulator/types';
 import { startQueueMode, type QueueMode } from '../e2e/queueMode';
 import type { BenchOptions, BenchRow } from './common';
-import { progress, seconds } from './common';
+import { progress } from './common';
 
 const TEXT_AGENT = 3;
 const PAGES = 5;
@@ -253,7 +253,7 @@ export async function benchQueue(options: BenchOptions): Promise<BenchRow[]> {
 				bucket,
 				0.5,
 				undefined,
-				`${common}; bounded by collisions: the two processes do not know of each other, so both send within one token's time now and then, and each 429 costs that process 60 s (${seconds(bucket.spanSeconds)} measured)`,
+				`${common}; bounded by collisions: the two processes do not know of each other, so both send within one token's time now and then, and each 429 holds that process for 60 s while the other sends (${bucket.refused} × 429, executions per worker ${bucket.perWorker.join(' and ')})`,
 			),
 		);
 	} finally {

@@ -22,13 +22,9 @@
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	log,
@@ -37,8 +33,7 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
-import { freePort } from '../../dev/loopback';
-import { startRedis, startWorker, type Redis } from './queueMode';
+import { startQueueMode, type QueueMode, type Worker } from './queueMode';
 
 const API_KEY = 'e2e-queue-key-51c9e0';
 const WORKSPACE_ID = '42';
@@ -54,11 +49,9 @@ describe.each(selectedLines())(
 	'n8n $line ($version) in queue mode: main + worker + Redis',
 	(line: N8nLine) => {
 		let emu: PlatformEmulator;
-		let folder: string;
-		let redis: Redis | undefined;
-		let main: N8nInstance | undefined;
-		let workerInstance: N8nInstance | undefined;
-		let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+		let queue: QueueMode | undefined;
+		let main: QueueMode['main'] | undefined;
+		let worker: Worker | undefined;
 		let textAgent: number;
 		let started = Date.now();
 
@@ -74,61 +67,42 @@ describe.each(selectedLines())(
 			textAgent = [...emu.state.agents.values()].find(
 				(a) => a.type === 'text' && !a.failMessage,
 			)!.id;
-			folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
-			redis = await startRedis(folder);
-
-			const database = join(folder, 'database.sqlite');
-			const queue = {
-				EXECUTIONS_MODE: 'queue',
-				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-				QUEUE_BULL_REDIS_PORT: String(redis.port),
-				DB_SQLITE_DATABASE: database,
-			};
-			// every n8n process needs the package: each has its own user folder and its own copy
-			main = await N8nInstance.withPackage(line, { env: queue });
-			workerInstance = await N8nInstance.withPackage(line, {
-				env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
-			});
-
-			await main.importCredentials([
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			]);
 			const vars = {
 				AGENT_ID: String(textAgent),
 				CREDENTIAL_ID: CREDENTIAL.id,
 				CREDENTIAL_NAME: CREDENTIAL.name,
 			};
-			await main.importWorkflows([
-				loadWorkflow('queue-execute', vars),
-				loadWorkflow('queue-upload', vars),
-				loadWorkflow('trigger-agent', {
-					...vars,
-					WORKFLOW_ID: WORKFLOWS.trigger,
-					WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
-					NODE_ID: TRIGGER_WEBHOOK_ID,
-					WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
-					OPTIONS: {},
-				}),
-			]);
-			await main.start();
-			await main.setupOwnerAndApiKey();
-			worker = await startWorker(workerInstance, {});
-			for (const id of Object.values(WORKFLOWS)) await main.activate(id);
+			queue = await startQueueMode(line, {
+				credentials: [
+					agentPlatformCredential(
+						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+						CREDENTIAL,
+					),
+				],
+				workflows: [
+					loadWorkflow('queue-execute', vars),
+					loadWorkflow('queue-upload', vars),
+					loadWorkflow('trigger-agent', {
+						...vars,
+						WORKFLOW_ID: WORKFLOWS.trigger,
+						WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
+						NODE_ID: TRIGGER_WEBHOOK_ID,
+						WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
+						OPTIONS: {},
+					}),
+				],
+				activate: Object.values(WORKFLOWS),
+			});
+			main = queue.main;
+			worker = queue.workers[0];
 			log(
 				`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 			);
 		});
 
 		afterAll(async () => {
-			await worker?.stop();
-			await main?.dispose();
-			await workerInstance?.dispose();
-			await redis?.stop();
+			await queue?.stop();
 			await emu?.stop();
-			if (folder) await rm(folder, { recursive: true, force: true });
 			log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
 
