@@ -38,7 +38,14 @@ export const MAX_ATTACHMENTS = 5;
  * platform that shows an entry is stale (a 422 or a 404 to a run of the agent) drops it
  * (forgetAgentDefinition). Mutable so that tests can shorten the time.
  */
-export const AGENT_DEFINITIONS = { ttlMs: 5 * 60_000 };
+export const AGENT_DEFINITIONS = {
+	ttlMs: 5 * 60_000,
+	/**
+	 * The editor loads a pick's answer fields, their descriptions, Model, Tools and Temperature
+	 * together: a read of the last seconds (or one under way) answers them all with one request.
+	 */
+	editorShareMs: 10_000,
+};
 
 const definitions = new Map<string, { readAt: number; definition: Promise<AgentDefinition> }>();
 
@@ -46,7 +53,10 @@ async function definitionKey(ctx: PlatformContext, agentId: string): Promise<str
 	return `${(await credentialsOf(ctx)).key} ${agentId}`;
 }
 
-/** Executions read the kept definition; the editor reads the platform's, and keeps it for them. */
+/**
+ * Executions read the kept definition; the editor reads the platform's (its lookups of one pick
+ * share a read), and keeps it for them.
+ */
 function isExecution(ctx: PlatformContext): boolean {
 	return typeof (ctx as { getInputData?: unknown }).getInputData === 'function';
 }
@@ -62,7 +72,9 @@ export async function getAgentDefinition(
 		if (now - entry.readAt >= AGENT_DEFINITIONS.ttlMs) definitions.delete(name);
 	}
 	const kept = definitions.get(key);
-	if (kept && isExecution(this)) return await kept.definition;
+	if (kept && (isExecution(this) || now - kept.readAt < AGENT_DEFINITIONS.editorShareMs)) {
+		return await kept.definition;
+	}
 	const definition = apiRequest
 		.call(this, {
 			method: 'GET',
@@ -129,4 +141,22 @@ export function questionOptions(
 	name: string,
 ): Array<{ name: string; value: string }> {
 	return optionsOfQuestion(agent.questions.find((q) => q.name === name));
+}
+
+/** `max_words` → `Max Words`, `negativeKeywords` → `Negative Keywords`: a question's name in words. */
+export function readableName(name: string): string {
+	return (
+		name
+			.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+			.split(/[\s_-]+/)
+			.filter(Boolean)
+			.map((word) => word[0].toUpperCase() + word.slice(1))
+			.join(' ') || name
+	);
+}
+
+/** A question as errors name it: its words on the form, then the platform's name, `"Max Words" (max_words)`. */
+export function questionLabel(name: string): string {
+	const words = readableName(name);
+	return words === name ? `"${name}"` : `"${words}" (${name})`;
 }

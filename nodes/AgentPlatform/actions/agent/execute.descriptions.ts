@@ -62,6 +62,23 @@ export const executeProperties: INodeProperties[] = [
 	),
 	...chatSettingsProperties,
 	{
+		displayName: 'Answer Descriptions',
+		name: 'answerDescriptions',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getAnswerDescriptions',
+			loadOptionsDependsOn: ['agentId.value'],
+		},
+		// only for reading: n8n's answer fields show no description, a dropdown's options do. A pick
+		// is never used, and one left from another agent is no error.
+		allowArbitraryValues: true,
+		noDataExpression: true,
+		default: '',
+		placeholder: 'Open to read what each answer below asks',
+		description:
+			"What each of the picked agent's questions below asks, in the platform's words, and whether it needs an answer. For reading only: what is picked here is not sent.",
+	},
+	{
 		displayName: 'Answers',
 		name: 'answers',
 		type: 'resourceMapper',
