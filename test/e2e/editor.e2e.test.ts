@@ -2,7 +2,7 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, opening an example (or a workflow saved with a value renamed since) changes
+ * agent is picked, each question's description is shown, opening an example (or a workflow saved with a value renamed since) changes
  * nothing, and the credential test speaks in words.
  * One n8n per line and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
@@ -120,6 +120,35 @@ async function chooseOption(
 	await input.scrollIntoViewIfNeeded();
 	await input.click();
 	await page.locator('.el-select-dropdown__item:visible').nth(position).click();
+}
+
+/**
+ * Each question's description where a person sees it while answering: under its option in Answer
+ * Descriptions (n8n's answer fields show none), and under each option of a select answer.
+ */
+async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
+	const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');
+	await guide.scrollIntoViewIfNeeded();
+	expect(await guide.locator('input').first().getAttribute('placeholder')).toMatch(
+		/what each answer below asks/,
+	);
+	await guide.click();
+	const option = (words: string) =>
+		page.locator('.el-select-dropdown__item:visible').filter({ hasText: words }).first();
+	for (const words of ['What the image should show', 'Things the image must not show'])
+		await option(words).waitFor({ timeout: 10_000 });
+	expect(await option('What the image should show').innerText()).toMatch(
+		/Prompt\s+What the image should show\. Required\./,
+	);
+	// closed again, nothing picked (the select keeps Escape from the panel)
+	await page.keyboard.press('Escape');
+	expect(await guide.locator('input').first().inputValue()).toBe('');
+	const size = ndv.locator('[data-test-id$="size"][data-test-id^="parameter-input"]').first();
+	await size.click();
+	await option('512x512').waitFor({ timeout: 10_000 });
+	expect(await option('512x512').innerText()).toMatch(/512x512\s+Image size/);
+	await page.keyboard.press('Escape');
+	await page.waitForTimeout(300);
 }
 
 describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
@@ -251,6 +280,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 						expect({ agent, words }).toEqual({ agent, words: expect.stringContaining(label) });
 					expect(words).not.toMatch(/max_words|negative_keywords/);
 				}
+				if (agent === IMAGE_AGENT) await seeDescriptions(page, ndv);
 				for (const [id, value] of fill) {
 					const field = answers
 						.locator(`[data-test-id$="${id}"][data-test-id^="parameter-input"]`)

@@ -30,8 +30,11 @@ const FIELD_TYPES: Record<string, FieldType> = {
 /** n8n cuts an answer's label after about 25 characters (both lines): longer notes are left out. */
 const LABEL_WIDTH = 25;
 
-/** The value of Answer Descriptions' one option for an agent without answer fields. */
-export const NO_ANSWERS = '';
+/**
+ * The value of Answer Descriptions' one option for an agent without answer fields: not the
+ * default (''), which would show this option's words for the next agent picked.
+ */
+export const NO_ANSWERS = 'none';
 
 /** The questions asked in the Answers fields: the agent's own, besides chat's dedicated ones. */
 function answerQuestions(agent: AgentDefinition): AgentQuestion[] {

@@ -169,7 +169,7 @@ describe("the questions' descriptions on the form", () => {
 
 	it('a chat agent, whose questions are parameters of their own, gets one option that says so', async () => {
 		expect(await loadOptions('getAnswerDescriptions', context('1'))).toEqual([
-			expect.objectContaining({ name: 'This agent asks no other questions', value: '' }),
+			expect.objectContaining({ name: 'This agent asks no other questions', value: 'none' }),
 		]);
 		expect(await loadOptions('getAnswerDescriptions', context(''))).toEqual([]);
 	});
