@@ -124,7 +124,7 @@ async function chooseOption(
 
 /**
  * Each question's description where a person sees it while answering: under its option in Answer
- * Descriptions (n8n's answer fields show none), and under each option of a select answer.
+ * Name or ID (n8n's answer fields show none), and under each option of a select answer.
  */
 async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 	const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');

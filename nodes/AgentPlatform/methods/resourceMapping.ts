@@ -31,7 +31,7 @@ const FIELD_TYPES: Record<string, FieldType> = {
 const LABEL_WIDTH = 25;
 
 /**
- * The value of Answer Descriptions' one option for an agent without answer fields: not the
+ * The value of Answer Name or ID's one option for an agent without answer fields: not the
  * default (''), which would show this option's words for the next agent picked.
  */
 export const NO_ANSWERS = 'none';
@@ -54,7 +54,7 @@ const TYPING: Record<string, { note: string; sentence: string }> = {
 
 /**
  * An answer's label: the question's name in words, then how to type it and its default while
- * they fit n8n's width (Answer Descriptions and the error of a missing or wrong answer say the rest).
+ * they fit n8n's width (Answer Name or ID and the error of a missing or wrong answer say the rest).
  */
 function answerLabel(question: AgentQuestion): string {
 	const notes = [
@@ -129,9 +129,9 @@ export async function getAnswerDescriptions(
 	if (!questions.length) {
 		return [
 			{
-				name: 'This agent asks no other questions',
+				name: 'No Other Questions',
 				value: NO_ANSWERS,
-				description: 'Its questions are the parameters above',
+				description: 'This agent asks only what the parameters above ask',
 			},
 		];
 	}

@@ -128,7 +128,7 @@ describe("the questions' descriptions on the form", () => {
 		credentials: credentialsFor(emu),
 	});
 
-	it('Answer Descriptions lists each answer field in words with its description, and whether it needs an answer', async () => {
+	it('Answer Name or ID lists each answer field in words with its description, and whether it needs an answer', async () => {
 		const image = agentNamed('Image Creator');
 		const { fields } = await resourceMapping('getAnswerFields', context(image));
 		const described = await loadOptions('getAnswerDescriptions', context(image));
@@ -169,7 +169,7 @@ describe("the questions' descriptions on the form", () => {
 
 	it('a chat agent, whose questions are parameters of their own, gets one option that says so', async () => {
 		expect(await loadOptions('getAnswerDescriptions', context('1'))).toEqual([
-			expect.objectContaining({ name: 'This agent asks no other questions', value: 'none' }),
+			expect.objectContaining({ name: 'No Other Questions', value: 'none' }),
 		]);
 		expect(await loadOptions('getAnswerDescriptions', context(''))).toEqual([]);
 	});

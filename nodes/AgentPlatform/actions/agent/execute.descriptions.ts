@@ -62,7 +62,8 @@ export const executeProperties: INodeProperties[] = [
 	),
 	...chatSettingsProperties,
 	{
-		displayName: 'Answer Descriptions',
+		// n8n's checks want a dynamic dropdown named "… Name or ID"; it lists the answers by name
+		displayName: 'Answer Name or ID',
 		name: 'answerDescriptions',
 		type: 'options',
 		typeOptions: {
@@ -76,7 +77,7 @@ export const executeProperties: INodeProperties[] = [
 		default: '',
 		placeholder: 'Open to read what each answer below asks',
 		description:
-			"What each of the picked agent's questions below asks, in the platform's words, and whether it needs an answer. For reading only: what is picked here is not sent.",
+			'For reading only: each answer below, with what it asks in the platform\'s words and whether it is required. What is picked here is not sent. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Answers',
