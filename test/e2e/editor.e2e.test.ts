@@ -382,10 +382,16 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		};
 		const openModels = async (ndv: Locator): Promise<string[]> => {
 			const input = ndv.locator('[data-test-id="parameter-input-model"]');
-			await input.scrollIntoViewIfNeeded();
-			await input.click();
 			const options = page.locator('.el-select-dropdown__item:visible');
-			await options.first().waitFor({ timeout: 15_000 });
+			// a first click may only close the picker's list
+			for (let tries = 0; tries < 3 && !(await options.count()); tries++) {
+				await input.scrollIntoViewIfNeeded();
+				await input.click();
+				await options
+					.first()
+					.waitFor({ timeout: 5000 })
+					.catch(() => undefined);
+			}
 			return await options.allInnerTexts();
 		};
 		const seen = await step(page, `${line.line}-held-before`, async () => {

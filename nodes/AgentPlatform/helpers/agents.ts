@@ -86,7 +86,7 @@ export async function readAgentDefinition(
 		} as AgentDefinition;
 	};
 	if (!isExecution(ctx)) {
-		const { value, note } = await freshOrKept(key, read);
+		const { value, note } = await freshOrKept(ctx, key, read);
 		return { definition: value, note };
 	}
 	const last = keptAnswer<AgentDefinition>(key);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { credentialsOf } from '../transport/credentials';
+import { asNodeError } from '../transport/errors';
 import { PaceHeldError } from '../transport/pace';
 import type { PlatformContext } from '../transport/request';
 
@@ -99,6 +100,7 @@ function ago(ms: number): string {
  * Editor reads are not shared with executions: a refusal meant for the editor must not fail a run.
  */
 export async function freshOrKept<T>(
+	ctx: PlatformContext,
 	key: string,
 	read: () => Promise<T>,
 ): Promise<{ value: T; note?: string }> {
@@ -108,7 +110,7 @@ export async function freshOrKept<T>(
 		return { value };
 	} catch (error) {
 		const last = kept.get(key);
-		if (!(error instanceof PaceHeldError) || !last) throw error;
+		if (!(error instanceof PaceHeldError) || !last) throw asNodeError(ctx.getNode(), error);
 		const age = Date.now() - last.seenAt;
 		const why = error.message.charAt(0).toLowerCase() + error.message.slice(1);
 		return {

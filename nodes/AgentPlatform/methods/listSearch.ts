@@ -18,7 +18,7 @@ async function pickerPage(
 	read: () => Promise<INodeListSearchResult>,
 ): Promise<INodeListSearchResult> {
 	if (page > 1) return await read();
-	const { value, note } = await freshOrKept(await answerKey(ctx, lookup), read);
+	const { value, note } = await freshOrKept(ctx, await answerKey(ctx, lookup), read);
 	if (!note) return value;
 	// its value is empty: picking it picks nothing
 	return { results: [{ name: note, value: '' }, ...value.results] };
