@@ -120,7 +120,9 @@ async function underLimit(
 		progress(
 			requests
 				.map(
-					(r) => `${(r as { at?: number }).at! - (requests[0] as { at?: number }).at!} ${r.status}`,
+					// the second pacer of a shared row reaches the emulator as localhost
+					(r) =>
+						`${(r as { at?: number }).at! - (requests[0] as { at?: number }).at!} ${r.status}${String((r as { headers?: { host?: string } }).headers?.host).startsWith('localhost') ? 'b' : ''}`,
 				)
 				.join(', '),
 		);
@@ -331,6 +333,7 @@ async function learnedPaceRows(
 		documentedRate: saved.documentedRate * SCALE,
 		learnMinMs: saved.learnMinMs / SCALE,
 		documentedWindowMs: saved.documentedWindowMs / SCALE,
+		exactProbeMs: saved.exactProbeMs / SCALE,
 	});
 	const rate = SCALE;
 	const pagesOf = (pages: number) => ({

@@ -64,6 +64,8 @@ describe('Pace', () => {
 	});
 
 	it("a 429 holds everybody for the wait asked, and teaches the platform's documented rate when nothing better is known", async () => {
+		// scaled: a documented rate of 10 a second, so that 0.2 s is a penalty, not a token's time
+		PACING.documentedRate = 10;
 		const pace = new Pace(1000);
 		const slots = [await pace.take(context()), await pace.take(context())];
 		const before = Date.now();
@@ -88,6 +90,7 @@ describe('Pace', () => {
 	it('sending at full pace for the window before a refusal, learns what went through', async () => {
 		const saved = { ...PACING };
 		PACING.learnMinMs = 300;
+		PACING.documentedRate = 10;
 		try {
 			const pace = new Pace(50); // 20 ms apart: about 14 in 300 ms
 			const started = Date.now();
@@ -100,7 +103,7 @@ describe('Pace', () => {
 				pace.answered(last, 200);
 			}
 			const refused = await pace.take(context());
-			pace.answered(refused, 429, {}, { retry_after: 0.05 });
+			pace.answered(refused, 429, {}, { retry_after: 0.3 });
 			// what went through in the 300 ms before the refusal, a second (counted from the sends
 			// themselves: a busy machine sends fewer than 50 a second, and that is what is learned)
 			const through = sentAt.filter((t) => t >= refused.sentAt - 300).length / 0.3;
@@ -113,15 +116,59 @@ describe('Pace', () => {
 	});
 
 	it('a request released after a wait is followed by the next one interval later, not at once', async () => {
+		PACING.documentedRate = 10;
 		const pace = new Pace(1000);
 		const refused = await pace.take(context());
 		const queued = pace.take(context());
 		pace.answered(refused, 429, {}, { retry_after: 0.1 });
 		const retried = await pace.take(context(), true);
 		const next = await queued;
-		// learned: the documented rate (one a second, scaled in the integration tests)
+		// learned: the documented rate (scaled here to ten a second)
 		expect(next.sentAt - retried.sentAt).toBeGreaterThanOrEqual(1000 / PACING.documentedRate - 5);
 	}, 10_000);
+
+	it("a 429 asking the time to a bucket's next token teaches the platform's interval: since the last accepted send plus that wait", async () => {
+		const pace = new Pace(1000);
+		const accepted = await pace.take(context());
+		pace.answered(accepted, 200);
+		const refused = await pace.take(context());
+		const since = refused.sentAt - accepted.sentAt;
+		pace.answered(refused, 429, {}, { retry_after: 0.2 });
+		expect(1000 / pace.rate).toBeCloseTo(since + 200, 5);
+		// the platform's own rate: no probe for a long while
+		const probeAt = (pace as unknown as { probeAt: number }).probeAt;
+		expect(probeAt - Date.now()).toBeGreaterThan(PACING.exactProbeMs - 1000);
+	});
+
+	it('a refused probe goes back to the rate before it, and waits twice as long before the next', async () => {
+		PACING.documentedRate = 10;
+		const pace = new Pace(1000);
+		pace.answered(await pace.take(context()), 429, {}, { retry_after: 0.3 });
+		const learned = pace.rate;
+		const spell = (pace as unknown as { probeWaitMs(): number }).probeWaitMs();
+		(pace as unknown as { probeAt: number }).probeAt = Date.now() - 1;
+		pace.answered({ seq: 99, sentAt: Date.now() }, 200);
+		expect(pace.rate).toBeCloseTo(learned * (1 + PACING.probeShare));
+		const probe = await pace.take(context(), true);
+		const before = Date.now();
+		pace.answered(probe, 429, {}, { retry_after: 0.3 });
+		expect(pace.rate).toBe(learned);
+		const probeAt = (pace as unknown as { probeAt: number }).probeAt;
+		expect(probeAt - before).toBeGreaterThanOrEqual(300 + 2 * spell - 5);
+	}, 10_000);
+
+	it('where a refusal costs a long wait, spaces sends by how much the round trip varies too', async () => {
+		const pace = new Pace(10);
+		const slow = await pace.take(context());
+		pace.answered(slow, 429, {}, { retry_after: 60 }); // a 60 s penalty
+		const interval = () => (pace as unknown as { intervalMs(): number }).intervalMs();
+		const before = interval();
+		// answers whose round trips vary by 40 ms
+		for (let i = 0; i < 10; i++)
+			pace.answered({ seq: 100 + i, sentAt: Date.now() - (i % 2 ? 50 : 10) }, 200);
+		expect(interval() - before).toBeGreaterThanOrEqual(35);
+		expect(interval() - before).toBeLessThanOrEqual((1000 / pace.rate) * PACING.spreadShareMax + 1);
+	});
 
 	it('probes upward by a tenth only after a quiet spell that pays back a refused probe', async () => {
 		const pace = new Pace(1000);

@@ -12,8 +12,14 @@
  *   share this way, without talking to each other. A 429 holds every request until the wait asked
  *   (`retry_after`, `Retry-After`); a 429 a hair early (a wait well under one interval) is waited
  *   for without learning.
- * - It probes upward slowly: a tenth more after a quiet spell long enough that the probe's gain
- *   pays back a refused probe twice (a refused probe costs the whole wait: 60 s of requests).
+ * - A 429 that asks only the time to the bucket's next token tells the platform's rate exactly
+ *   (the time since the last accepted send plus that wait): the pace keeps to it and probes only
+ *   rarely (PACING.exactProbeMs).
+ * - Otherwise it probes upward slowly: a tenth more after a quiet spell long enough that the
+ *   probe's gain pays back a refused probe twice (a refused probe costs the whole wait: 60 s of
+ *   requests). A refused probe goes back to the rate before it and doubles the next spell.
+ * - Where a refusal costs a long wait, sends are also spaced by how much the round trip varies:
+ *   a request arriving a hair early would cost the whole wait.
  * - Sends are spaced from the actual send, also after a hold: a request released by a wait is
  *   never followed at once by the next.
  * - Where the platform tells its window (`X-RateLimit-Limit`, `X-RateLimit-Remaining`, as
@@ -58,6 +64,15 @@ export const PACING = {
 	probeShare: 0.1,
 	/** ...once its gain would pay back this many refused probes (each costs the 429's wait). */
 	probePayback: 2,
+	/** A rate learned from the time to a bucket's next token is the platform's: probed this rarely. */
+	exactProbeMs: 600_000,
+	/** Round trips remembered to measure how much they vary (arrival jitter)... */
+	roundTrips: 32,
+	/**
+	 * ...and that spread, added to the spacing where a 429 costs long, is at most this share of it
+	 * (elsewhere, at most PACING.margin more).
+	 */
+	spreadShareMax: 0.25,
 	/** Until this many answers came back with nothing learned, one more request in flight per answer... */
 	slowStartAnswers: 64,
 	/** ...the front request looking again this often. */
@@ -134,6 +149,17 @@ export class Pace {
 	private probeAt = 0;
 	/** The last 429's wait, the price of a refused probe. */
 	private penaltyMs = 0;
+	/** The rate before the current probe: what a refused probe goes back to. */
+	private safeRate?: number;
+	/** Refused probes since the last one that held: each doubles the next quiet spell. */
+	private probesRefused = 0;
+	/** The learned rate came from a bucket's time to its next token. */
+	private exact = false;
+	/** The send time of the newest request the platform accepted. */
+	private lastAcceptedSentAt = 0;
+	/** Recent round trips (ms), and how much they vary (ms). */
+	private readonly roundTrips: number[] = [];
+	private spreadMs = 0;
 	// The platform's window, when its headers tell it.
 	private limit?: number;
 	private remaining = 0;
@@ -221,7 +247,9 @@ export class Pace {
 			if (slot.seq === 1 || slot.seq === this.coldSeq)
 				this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
 			this.lastAnsweredAt = now;
+			this.lastAcceptedSentAt = Math.max(this.lastAcceptedSentAt, slot.sentAt);
 			this.remember(this.accepted, slot.sentAt);
+			this.measureRoundTrip(now - slot.sentAt);
 			this.probe(now);
 			return;
 		}
@@ -238,6 +266,8 @@ export class Pace {
 					this.windowMs = end - this.windowOpenedAt;
 				}
 			}
+		} else if (slot.seq > this.learnedAtSeq && this.probing()) {
+			this.probeRefused(asked ?? 0, now);
 		} else if (asked !== undefined && asked < this.intervalMs() * PACING.jitterShare) {
 			// a hair early: requests arrive bunched by that much, so keep that much more between them
 			this.jitterPadMs = Math.min(
@@ -267,19 +297,53 @@ export class Pace {
 	}
 
 	private intervalMs(): number {
-		// once a 429 has cost many intervals, a send arriving a little early costs that much again
-		const margin =
-			this.penaltyMs * this.rate > 1000 * PACING.longPenaltyIntervals
-				? PACING.penaltyMargin
-				: PACING.margin;
-		return (1000 / this.rate) * (1 + margin) + this.jitterPadMs;
+		// once a 429 has cost many intervals, a send arriving a little early costs that much again:
+		// keep a wider margin, and the round trip's spread, between sends
+		const nominal = 1000 / this.rate;
+		if (this.penaltyMs * this.rate > 1000 * PACING.longPenaltyIntervals)
+			return (
+				nominal * (1 + PACING.penaltyMargin) +
+				Math.max(this.jitterPadMs, Math.min(this.spreadMs, nominal * PACING.spreadShareMax))
+			);
+		// once learned, a refusal costs a request: some of the spread, as much as the margin again
+		const spread =
+			this.learned === undefined ? 0 : Math.min(this.spreadMs, nominal * PACING.margin);
+		return nominal * (1 + PACING.margin) + Math.max(this.jitterPadMs, spread);
+	}
+
+	private measureRoundTrip(ms: number): void {
+		this.remember(this.roundTrips, ms, PACING.roundTrips);
+		const sorted = [...this.roundTrips].sort((a, b) => a - b);
+		// the slowest tenth aside: one stalled answer is not the arrival jitter
+		this.spreadMs = sorted[Math.floor((sorted.length - 1) * 0.9)] - sorted[0];
+	}
+
+	/** A probe is in effect: the rate is above the last one the platform was seen to accept. */
+	private probing(): boolean {
+		return (
+			this.safeRate !== undefined && this.learned !== undefined && this.learned > this.safeRate
+		);
+	}
+
+	/** A refused probe: back to the rate before it, and twice as long before the next. */
+	private probeRefused(askedMs: number, now: number): void {
+		this.probesRefused++;
+		this.learned = this.safeRate;
+		this.rate = this.learned!;
+		this.learnedAtSeq = this.sentSeq;
+		this.probeAt = now + askedMs + this.probeWaitMs() * 2 ** this.probesRefused;
 	}
 
 	/** A refusal: from now on, never faster than what the platform was seen to accept. */
 	private learn(slot: PaceSlot, askedMs: number, now: number): void {
-		if (askedMs < this.intervalMs()) {
-			// less than one interval (a bucket's time to its next token): exactly that much too fast
-			this.settle(Math.min(this.rate, 1000 / (1000 / this.rate + askedMs)), askedMs, now);
+		if (askedMs < Math.max(this.intervalMs(), 1000 / PACING.documentedRate)) {
+			// less than one interval (ours, or the documented one): a bucket's time to its next token,
+			// counted from the last send it accepted, is the platform's interval itself
+			const since =
+				this.lastAcceptedSentAt > 0 && this.lastAcceptedSentAt < slot.sentAt
+					? slot.sentAt - this.lastAcceptedSentAt
+					: 1000 / this.rate;
+			this.settle(Math.min(this.rate, 1000 / (since + askedMs)), askedMs, now, true);
 			return;
 		}
 		const windowMs = Math.max(askedMs, PACING.learnMinMs);
@@ -296,12 +360,15 @@ export class Pace {
 		// 429 holds for as long next time): never below half the documented rate, so that while
 		// one of two processes waits, the other keeps the key busy
 		const floor = Math.max(1000 / windowMs, PACING.documentedRate * PACING.learnFloorShare);
-		this.settle(Math.min(this.rate, Math.max(accepts, floor)), askedMs, now);
+		this.settle(Math.min(this.rate, Math.max(accepts, floor)), askedMs, now, false);
 	}
 
-	private settle(rate: number, askedMs: number, now: number): void {
+	private settle(rate: number, askedMs: number, now: number, exact: boolean): void {
 		this.learned = Math.min(this.configured, rate);
 		this.rate = this.learned;
+		this.safeRate = this.learned;
+		this.probesRefused = 0;
+		this.exact = exact;
 		this.learnedAtSeq = this.sentSeq;
 		this.penaltyMs = askedMs;
 		this.probeAt = now + askedMs + this.probeWaitMs();
@@ -309,19 +376,24 @@ export class Pace {
 
 	/** A probe's quiet spell: its gain (a tenth more for that long) pays back refused probes. */
 	private probeWaitMs(): number {
-		return (PACING.probePayback * Math.max(this.penaltyMs, this.intervalMs())) / PACING.probeShare;
+		const payback =
+			(PACING.probePayback * Math.max(this.penaltyMs, this.intervalMs())) / PACING.probeShare;
+		return this.exact ? Math.max(payback, PACING.exactProbeMs) : payback;
 	}
 
 	private probe(now: number): void {
 		if (this.learned === undefined || now < this.probeAt || this.learned >= this.configured) return;
+		// the rate before held through its quiet spell: it is what a refused probe goes back to
+		if (this.probing()) this.probesRefused = 0;
+		this.safeRate = this.learned;
 		this.learned = Math.min(this.configured, this.learned * (1 + PACING.probeShare));
 		this.rate = this.learned;
-		this.probeAt = now + this.probeWaitMs();
+		this.probeAt = now + this.probeWaitMs() * 2 ** this.probesRefused;
 	}
 
-	private remember(times: number[], at: number): void {
+	private remember(times: number[], at: number, keep = HISTORY): void {
 		times.push(at);
-		if (times.length > HISTORY) times.splice(0, times.length - HISTORY);
+		if (times.length > keep) times.splice(0, times.length - keep);
 	}
 
 	/** How long the front request must still wait, from `now`. */

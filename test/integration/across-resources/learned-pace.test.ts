@@ -33,6 +33,7 @@ beforeEach(() => {
 		documentedRate: saved.documentedRate * SCALE,
 		learnMinMs: saved.learnMinMs / SCALE,
 		documentedWindowMs: saved.documentedWindowMs / SCALE,
+		exactProbeMs: saved.exactProbeMs / SCALE,
 	});
 });
 afterEach(() => Object.assign(PACING, saved));
