@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
-import { credentialsOf } from '../transport/credentials';
+import { answerKey, forgetAnswer, freshOrKept, keptAnswer, readAndKeep } from './recentAnswers';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -32,10 +32,12 @@ export const DEDICATED_QUESTIONS = ['messages', 'root_id', ...CHAT_SETTINGS];
 export const MAX_ATTACHMENTS = 5;
 
 /**
- * Agent definitions kept in the n8n process, so that a workflow started a thousand times a day does
- * not read its agent a thousand times: one entry per credential (API key and Base URL, as a digest:
- * never shared between credentials) and agent, for AGENT_DEFINITIONS.ttlMs. An answer of the
- * platform that shows an entry is stale (a 422 or a 404 to a run of the agent) drops it
+ * Agent definitions are kept in the n8n process (recentAnswers.ts), so that a workflow started a
+ * thousand times a day does not read its agent a thousand times: per credential (API key, Base URL
+ * and workspace, as a digest: never shared between credentials) and agent. Executions reuse one
+ * for AGENT_DEFINITIONS.ttlMs; the editor reads the platform's, and keeps it for them, and while
+ * the platform's rate limit holds the key it uses the kept one, however old. An answer of the
+ * platform that shows a definition is stale (a 422 or a 404 to a run of the agent) drops it
  * (forgetAgentDefinition). Mutable so that tests can shorten the time.
  */
 export const AGENT_DEFINITIONS = {
@@ -47,10 +49,11 @@ export const AGENT_DEFINITIONS = {
 	editorShareMs: 10_000,
 };
 
-const definitions = new Map<string, { readAt: number; definition: Promise<AgentDefinition> }>();
+/** The editor's reads under way, shared by the lookups of one pick. */
+const editorReads = new Map<string, Promise<{ value: AgentDefinition; note?: string }>>();
 
 async function definitionKey(ctx: PlatformContext, agentId: string): Promise<string> {
-	return `${(await credentialsOf(ctx)).key} ${agentId}`;
+	return await answerKey(ctx, `agent ${agentId}`);
 }
 
 /**
@@ -66,45 +69,61 @@ export async function getAgentDefinition(
 	agentId: string,
 	itemIndex?: number,
 ): Promise<AgentDefinition> {
-	const key = await definitionKey(this, agentId);
-	const now = Date.now();
-	for (const [name, entry] of definitions) {
-		if (now - entry.readAt >= AGENT_DEFINITIONS.ttlMs) definitions.delete(name);
-	}
-	const kept = definitions.get(key);
-	if (kept && (isExecution(this) || now - kept.readAt < AGENT_DEFINITIONS.editorShareMs)) {
-		return await kept.definition;
-	}
-	const definition = apiRequest
-		.call(this, {
+	return (await readAgentDefinition(this, agentId, itemIndex)).definition;
+}
+
+/**
+ * The agent's definition and, when the editor is given one kept from before because the
+ * platform's rate limit holds the key, a note saying how old it is (recentAnswers.ts).
+ */
+export async function readAgentDefinition(
+	ctx: PlatformContext,
+	agentId: string,
+	itemIndex?: number,
+): Promise<{ definition: AgentDefinition; note?: string }> {
+	const key = await definitionKey(ctx, agentId);
+	const read = async (): Promise<AgentDefinition> => {
+		const record = (await apiRequest.call(ctx, {
 			method: 'GET',
 			path: `/agents/${agentId}`,
 			resource: `agent ${agentId}`,
 			itemIndex,
-		})
-		.then((agent) => {
-			const record = agent as IDataObject;
-			return {
-				...record,
-				id: record.id as number,
-				title: String(record.title ?? `Agent ${agentId}`),
-				questions: (Array.isArray(record.questions)
-					? record.questions
-					: []) as unknown as AgentQuestion[],
-			} as AgentDefinition;
-		});
-	const entry = { readAt: now, definition };
-	definitions.set(key, entry);
-	// A failed read is not kept: the next item asks again.
-	definition.catch(() => {
-		if (definitions.get(key) === entry) definitions.delete(key);
-	});
-	return await definition;
+		})) as IDataObject;
+		return {
+			...record,
+			id: record.id as number,
+			title: String(record.title ?? `Agent ${agentId}`),
+			questions: (Array.isArray(record.questions)
+				? record.questions
+				: []) as unknown as AgentQuestion[],
+		} as AgentDefinition;
+	};
+	if (!isExecution(ctx)) {
+		const last = keptAnswer<AgentDefinition>(key);
+		if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.editorShareMs) {
+			return { definition: last.value };
+		}
+		let pending = editorReads.get(key);
+		if (!pending) {
+			pending = freshOrKept(ctx, key, read);
+			const shared = pending;
+			editorReads.set(key, shared);
+			void shared.then(
+				() => editorReads.delete(key),
+				() => editorReads.delete(key),
+			);
+		}
+		const { value, note } = await pending;
+		return { definition: value, note };
+	}
+	const last = keptAnswer<AgentDefinition>(key);
+	if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.ttlMs) return { definition: last.value };
+	return { definition: await readAndKeep(key, read) };
 }
 
 /** Drops the kept definition of an agent after an answer that shows it is stale. */
 export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
-	definitions.delete(await definitionKey(ctx, agentId));
+	forgetAnswer(await definitionKey(ctx, agentId));
 }
 
 /** Whether a refused run says the agent's form changed or the agent is gone (422, 404). */
