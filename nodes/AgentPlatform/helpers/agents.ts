@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
-import { answerKey, forgetAnswer, freshOrKept, keptAnswer, readAndKeep } from './recentAnswers';
+import {
+	RECENT_ANSWERS,
+	answerKey,
+	forgetAnswer,
+	freshOrKept,
+	keptAnswer,
+	readAndKeep,
+} from './recentAnswers';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -100,7 +107,9 @@ export async function readAgentDefinition(
 	};
 	if (!isExecution(ctx)) {
 		const last = keptAnswer<AgentDefinition>(key);
-		if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.editorShareMs) {
+		// never one old enough to be marked with its age (RECENT_ANSWERS.markAfterMs)
+		const shareMs = Math.min(AGENT_DEFINITIONS.editorShareMs, RECENT_ANSWERS.markAfterMs);
+		if (last && Date.now() - last.seenAt < shareMs) {
 			return { definition: last.value };
 		}
 		let pending = editorReads.get(key);
