@@ -18,7 +18,7 @@ import { batchingDescription, router } from './actions/router';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents, searchCollections, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
-import { getAnswerFields } from './methods/resourceMapping';
+import { getAnswerDescriptions, getAnswerFields } from './methods/resourceMapping';
 
 export class AgentPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -71,7 +71,7 @@ export class AgentPlatform implements INodeType {
 	methods = {
 		credentialTest: { testAgentPlatformApi },
 		listSearch: { searchAgents, searchCollections, searchFiles },
-		loadOptions: { getModels, getTools, getTemperatures },
+		loadOptions: { getModels, getTools, getTemperatures, getAnswerDescriptions },
 		resourceMapping: { getAnswerFields },
 	};
 

@@ -2,8 +2,10 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, opening an example (or a workflow saved with a value renamed since) changes
- * nothing, and the credential test speaks in words.
+ * agent is picked, each question's description is shown, opening an example (or a workflow saved
+ * with a value renamed since) changes nothing, the credential test speaks in words, and while the
+ * platform's rate limit holds the key the agent picker and the Model dropdown answer at once from
+ * what they showed before, saying so.
  * One n8n per line and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e --runInBand
@@ -14,6 +16,7 @@ import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import type { EditorBrowser } from '../../dev/n8n/browser';
 import {
 	canvasNode,
+	failureScreenshot,
 	launchBrowser,
 	openNode,
 	openWorkflow,
@@ -120,6 +123,35 @@ async function chooseOption(
 	await input.scrollIntoViewIfNeeded();
 	await input.click();
 	await page.locator('.el-select-dropdown__item:visible').nth(position).click();
+}
+
+/**
+ * Each question's description where a person sees it while answering: under its option in Answer
+ * Name or ID (n8n's answer fields show none), and under each option of a select answer.
+ */
+async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
+	const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');
+	await guide.scrollIntoViewIfNeeded();
+	expect(await guide.locator('input').first().getAttribute('placeholder')).toMatch(
+		/what each answer below asks/,
+	);
+	await guide.click();
+	const option = (words: string) =>
+		page.locator('.el-select-dropdown__item:visible').filter({ hasText: words }).first();
+	for (const words of ['What the image should show', 'Things the image must not show'])
+		await option(words).waitFor({ timeout: 10_000 });
+	expect(await option('What the image should show').innerText()).toMatch(
+		/Prompt\s+What the image should show\. Required\./,
+	);
+	// closed again, nothing picked (the select keeps Escape from the panel)
+	await page.keyboard.press('Escape');
+	expect(await guide.locator('input').first().inputValue()).toBe('');
+	const size = ndv.locator('[data-test-id$="size"][data-test-id^="parameter-input"]').first();
+	await size.click();
+	await option('512x512').waitFor({ timeout: 10_000 });
+	expect(await option('512x512').innerText()).toMatch(/512x512\s+Image size/);
+	await page.keyboard.press('Escape');
+	await page.waitForTimeout(300);
 }
 
 describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
@@ -251,6 +283,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 						expect({ agent, words }).toEqual({ agent, words: expect.stringContaining(label) });
 					expect(words).not.toMatch(/max_words|negative_keywords/);
 				}
+				if (agent === IMAGE_AGENT) await seeDescriptions(page, ndv);
 				for (const [id, value] of fill) {
 					const field = answers
 						.locator(`[data-test-id$="${id}"][data-test-id^="parameter-input"]`)
@@ -365,6 +398,88 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				expect(await modal.innerText()).not.toMatch(RAW_CODE);
 				await page.keyboard.press('Escape');
 			});
+		}
+	});
+	it("while the platform's rate limit holds the key, the agent picker and the Model dropdown answer at once from what they showed before, saying how old it is; nothing is sent", async () => {
+		const workflow = 'exampleChat00001';
+		const node = 'Continue the conversation';
+		const openPicker = async (ndv: Locator): Promise<string[]> => {
+			await ndv
+				.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
+				.click();
+			const items = page.locator('[data-test-id="rlc-item"]');
+			await items.first().waitFor({ timeout: 15_000 });
+			// n8n 2.x lists the picked agent at once, and the search's entries once they are loaded
+			await page
+				.locator('[class*="loadingItem"]')
+				.first()
+				.waitFor({ state: 'detached', timeout: 15_000 });
+			return (await items.allInnerTexts()).map((text) => text.trim());
+		};
+		const openModels = async (ndv: Locator): Promise<string[]> => {
+			const input = ndv.locator('[data-test-id="parameter-input-model"]');
+			const options = page.locator('.el-select-dropdown__item:visible');
+			// a first click may only close the picker's list
+			for (let tries = 0; tries < 3 && !(await options.count()); tries++) {
+				await input.scrollIntoViewIfNeeded();
+				await input.click();
+				await options
+					.first()
+					.waitFor({ timeout: 5000 })
+					.catch(() => undefined);
+			}
+			return await options.allInnerTexts();
+		};
+		const seen = await step(page, `${line.line}-held-before`, async () => {
+			await openWorkflow(page, n8n.baseUrl, workflow, node);
+			const ndv = await openNode(page, node);
+			const agents = await openPicker(ndv);
+			await page.keyboard.press('Escape');
+			const models = await openModels(ndv);
+			await page.keyboard.press('Escape');
+			await page.keyboard.press('Escape');
+			return { agents, models, at: Date.now() };
+		});
+		// what the editor was shown becomes more than a minute old
+		await page.waitForTimeout(Math.max(0, seen.at + 62_000 - Date.now()));
+		// another client with the same key spends the platform's budget: the next request is refused
+		// with the documented 60 s wait
+		emu.setFaults({ rateLimitPerSecond: 0.001, rateLimitBurst: 1, retryAfterSeconds: 60 });
+		const other = await fetch(`${emu.url}/agents`, {
+			headers: { Authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
+		});
+		expect(other.status).toBe(200);
+		const sent = emu.requests.length;
+		try {
+			await step(page, `${line.line}-held-kept`, async () => {
+				await openWorkflow(page, n8n.baseUrl, workflow, node);
+				const started = Date.now();
+				const ndv = await openNode(page, node);
+				const agents = await openPicker(ndv);
+				await failureScreenshot(page, `${line.line}-held-agent-picker`);
+				const note =
+					/^As of \d+ minutes? ago: the platform's rate limit holds this API key for about \d+ more seconds$/;
+				// one entry says how old the list is; the others are what the picker showed before
+				expect(agents.filter((text) => note.test(text))).toHaveLength(1);
+				expect(agents.filter((text) => !note.test(text))).toEqual(seen.agents);
+				expect(seen.agents.length).toBeGreaterThan(1);
+				await page.keyboard.press('Escape');
+				const models = await openModels(ndv);
+				await failureScreenshot(page, `${line.line}-held-model-dropdown`);
+				// each of the agent's own models says it (Agent Default is the node's own)
+				expect(models.filter((text) => /As of \d+ minutes? ago/.test(text))).toHaveLength(
+					seen.models.length - 1,
+				);
+				// within seconds, not after the minute the key is held (the margin is for a busy machine)
+				expect(Date.now() - started).toBeLessThan(20_000);
+				await page.keyboard.press('Escape');
+				await page.keyboard.press('Escape');
+			});
+			// the first lookup was refused (the platform held the key); nothing was sent after it
+			const after = emu.requests.slice(sent);
+			expect(after.map((r) => r.status)).toEqual(after.length ? [429] : []);
+		} finally {
+			emu.resetFaults();
 		}
 	});
 });

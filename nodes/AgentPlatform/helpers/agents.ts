@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
-import { credentialsOf } from '../transport/credentials';
+import {
+	RECENT_ANSWERS,
+	answerKey,
+	forgetAnswer,
+	freshOrKept,
+	keptAnswer,
+	readAndKeep,
+} from './recentAnswers';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -32,21 +39,34 @@ export const DEDICATED_QUESTIONS = ['messages', 'root_id', ...CHAT_SETTINGS];
 export const MAX_ATTACHMENTS = 5;
 
 /**
- * Agent definitions kept in the n8n process, so that a workflow started a thousand times a day does
- * not read its agent a thousand times: one entry per credential (API key and Base URL, as a digest:
- * never shared between credentials) and agent, for AGENT_DEFINITIONS.ttlMs. An answer of the
- * platform that shows an entry is stale (a 422 or a 404 to a run of the agent) drops it
+ * Agent definitions are kept in the n8n process (recentAnswers.ts), so that a workflow started a
+ * thousand times a day does not read its agent a thousand times: per credential (API key, Base URL
+ * and workspace, as a digest: never shared between credentials) and agent. Executions reuse one
+ * for AGENT_DEFINITIONS.ttlMs; the editor reads the platform's, and keeps it for them, and while
+ * the platform's rate limit holds the key it uses the kept one, however old. An answer of the
+ * platform that shows a definition is stale (a 422 or a 404 to a run of the agent) drops it
  * (forgetAgentDefinition). Mutable so that tests can shorten the time.
  */
-export const AGENT_DEFINITIONS = { ttlMs: 5 * 60_000 };
+export const AGENT_DEFINITIONS = {
+	ttlMs: 5 * 60_000,
+	/**
+	 * The editor loads a pick's answer fields, their descriptions, Model, Tools and Temperature
+	 * together: a read of the last seconds (or one under way) answers them all with one request.
+	 */
+	editorShareMs: 10_000,
+};
 
-const definitions = new Map<string, { readAt: number; definition: Promise<AgentDefinition> }>();
+/** The editor's reads under way, shared by the lookups of one pick. */
+const editorReads = new Map<string, Promise<{ value: AgentDefinition; note?: string }>>();
 
 async function definitionKey(ctx: PlatformContext, agentId: string): Promise<string> {
-	return `${(await credentialsOf(ctx)).key} ${agentId}`;
+	return await answerKey(ctx, `agent ${agentId}`);
 }
 
-/** Executions read the kept definition; the editor reads the platform's, and keeps it for them. */
+/**
+ * Executions read the kept definition; the editor reads the platform's (its lookups of one pick
+ * share a read), and keeps it for them.
+ */
 function isExecution(ctx: PlatformContext): boolean {
 	return typeof (ctx as { getInputData?: unknown }).getInputData === 'function';
 }
@@ -56,43 +76,63 @@ export async function getAgentDefinition(
 	agentId: string,
 	itemIndex?: number,
 ): Promise<AgentDefinition> {
-	const key = await definitionKey(this, agentId);
-	const now = Date.now();
-	for (const [name, entry] of definitions) {
-		if (now - entry.readAt >= AGENT_DEFINITIONS.ttlMs) definitions.delete(name);
-	}
-	const kept = definitions.get(key);
-	if (kept && isExecution(this)) return await kept.definition;
-	const definition = apiRequest
-		.call(this, {
+	return (await readAgentDefinition(this, agentId, itemIndex)).definition;
+}
+
+/**
+ * The agent's definition and, when the editor is given one kept from before because the
+ * platform's rate limit holds the key, a note saying how old it is (recentAnswers.ts).
+ */
+export async function readAgentDefinition(
+	ctx: PlatformContext,
+	agentId: string,
+	itemIndex?: number,
+): Promise<{ definition: AgentDefinition; note?: string }> {
+	const key = await definitionKey(ctx, agentId);
+	const read = async (): Promise<AgentDefinition> => {
+		const record = (await apiRequest.call(ctx, {
 			method: 'GET',
 			path: `/agents/${agentId}`,
 			resource: `agent ${agentId}`,
 			itemIndex,
-		})
-		.then((agent) => {
-			const record = agent as IDataObject;
-			return {
-				...record,
-				id: record.id as number,
-				title: String(record.title ?? `Agent ${agentId}`),
-				questions: (Array.isArray(record.questions)
-					? record.questions
-					: []) as unknown as AgentQuestion[],
-			} as AgentDefinition;
-		});
-	const entry = { readAt: now, definition };
-	definitions.set(key, entry);
-	// A failed read is not kept: the next item asks again.
-	definition.catch(() => {
-		if (definitions.get(key) === entry) definitions.delete(key);
-	});
-	return await definition;
+		})) as IDataObject;
+		return {
+			...record,
+			id: record.id as number,
+			title: String(record.title ?? `Agent ${agentId}`),
+			questions: (Array.isArray(record.questions)
+				? record.questions
+				: []) as unknown as AgentQuestion[],
+		} as AgentDefinition;
+	};
+	if (!isExecution(ctx)) {
+		const last = keptAnswer<AgentDefinition>(key);
+		// never one old enough to be marked with its age (RECENT_ANSWERS.markAfterMs)
+		const shareMs = Math.min(AGENT_DEFINITIONS.editorShareMs, RECENT_ANSWERS.markAfterMs);
+		if (last && Date.now() - last.seenAt < shareMs) {
+			return { definition: last.value };
+		}
+		let pending = editorReads.get(key);
+		if (!pending) {
+			pending = freshOrKept(ctx, key, read);
+			const shared = pending;
+			editorReads.set(key, shared);
+			void shared.then(
+				() => editorReads.delete(key),
+				() => editorReads.delete(key),
+			);
+		}
+		const { value, note } = await pending;
+		return { definition: value, note };
+	}
+	const last = keptAnswer<AgentDefinition>(key);
+	if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.ttlMs) return { definition: last.value };
+	return { definition: await readAndKeep(key, read) };
 }
 
 /** Drops the kept definition of an agent after an answer that shows it is stale. */
 export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
-	definitions.delete(await definitionKey(ctx, agentId));
+	forgetAnswer(await definitionKey(ctx, agentId));
 }
 
 /** Whether a refused run says the agent's form changed or the agent is gone (422, 404). */
@@ -129,4 +169,22 @@ export function questionOptions(
 	name: string,
 ): Array<{ name: string; value: string }> {
 	return optionsOfQuestion(agent.questions.find((q) => q.name === name));
+}
+
+/** `max_words` → `Max Words`, `negativeKeywords` → `Negative Keywords`: a question's name in words. */
+export function readableName(name: string): string {
+	return (
+		name
+			.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+			.split(/[\s_-]+/)
+			.filter(Boolean)
+			.map((word) => word[0].toUpperCase() + word.slice(1))
+			.join(' ') || name
+	);
+}
+
+/** A question as errors name it: its words on the form, then the platform's name, `"Max Words" (max_words)`. */
+export function questionLabel(name: string): string {
+	const words = readableName(name);
+	return words === name ? `"${name}"` : `"${words}" (${name})`;
 }

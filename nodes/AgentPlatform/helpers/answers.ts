@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AgentDefinition, AgentQuestion } from './agents';
-import { CHAT_SETTINGS, optionsOfQuestion } from './agents';
+import { CHAT_SETTINGS, optionsOfQuestion, questionLabel, readableName } from './agents';
 import { inItem } from './parameters';
 
 /** The value of Model, Tools and Temperature that sends nothing: the agent's own default. */
@@ -70,7 +70,7 @@ function checkAnswer(
 		const wrong = given.filter((_, position) => chosen[position] === undefined);
 		if (wrong.length) {
 			return {
-				message: `"${wrong.join(', ')}" is not one of the options of "${name}" for the agent "${agent.title}"`,
+				message: `"${wrong.join(', ')}" is not one of the options of ${questionLabel(name)} for the agent "${agent.title}"`,
 				hint: `Choose ${type === 'multiselect' ? 'among' : 'one of'}: ${values.join(', ')}`,
 			};
 		}
@@ -81,7 +81,9 @@ function checkAnswer(
 	if (type === 'number') {
 		const number = typeof raw === 'number' ? raw : Number(String(raw).trim());
 		if (!Number.isFinite(number) || String(raw).trim() === '') {
-			return { message: `The answer to "${name}" must be a number, not "${String(raw)}"` };
+			return {
+				message: `The answer to ${questionLabel(name)} must be a number, not "${String(raw)}"`,
+			};
 		}
 		return { value: number };
 	}
@@ -91,18 +93,20 @@ function checkAnswer(
 			value = typeof raw === 'string' ? JSON.parse(raw) : raw;
 		} catch {
 			return {
-				message: `The answer to "${name}" must be a JSON array`,
+				message: `The answer to ${questionLabel(name)} must be a JSON array`,
 				hint: 'For example ["first", "second"]',
 			};
 		}
-		if (!Array.isArray(value)) return { message: `The answer to "${name}" must be a JSON array` };
+		if (!Array.isArray(value)) {
+			return { message: `The answer to ${questionLabel(name)} must be a JSON array` };
+		}
 		return { value };
 	}
 	if (type === 'file') {
 		const url = String(raw).trim();
 		if (!/^https?:\/\/\S+$/i.test(url)) {
 			return {
-				message: `The answer to "${name}" must be the URL of a file (http or https), not "${url}"`,
+				message: `The answer to ${questionLabel(name)} must be the URL of a file (http or https), not "${url}"`,
 			};
 		}
 		return { value: url };
@@ -151,8 +155,10 @@ export function checkAnswers(
 		// a wrong answer was named above; only a missing one is named here
 		if (!isOptional(question) && isEmpty(answers[question.name])) {
 			problems.push({
-				message: `The agent "${agent.title}" needs an answer to "${question.name}"`,
-				hint: question.description ? `${question.name}: ${question.description}` : undefined,
+				message: `The agent "${agent.title}" needs an answer to ${questionLabel(question.name)}`,
+				hint: question.description
+					? `${readableName(question.name)}: ${question.description}`
+					: undefined,
 			});
 		}
 	}

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { getAgentDefinition, questionOptions } from '../helpers/agents';
+import { questionOptions, readAgentDefinition } from '../helpers/agents';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/answers';
 
 /** The picked agent's id, whichever mode of the agent picker was used. */
@@ -18,7 +18,9 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 };
 
 /**
- * "Agent Default" first, then the picked agent's own options (they differ per agent). A value left
+ * "Agent Default" first, then the picked agent's own options (they differ per agent); while the
+ * platform's rate limit holds the key, those of the definition seen before, each saying how old it
+ * is (n8n shows an option's description under its name, in both lines). A value left
  * from another agent that this one does not ask for stays listed as what it is, not sent, so that
  * n8n does not mark it "not supported" in red after switching agents.
  */
@@ -28,8 +30,13 @@ async function optionsOf(
 ): Promise<INodePropertyOptions[]> {
 	const agentId = currentAgentId(ctx);
 	if (!agentId) return [AGENT_DEFAULT_OPTION];
-	const agent = await getAgentDefinition.call(ctx, agentId);
-	const options = [AGENT_DEFAULT_OPTION, ...questionOptions(agent, question)];
+	const { definition: agent, note } = await readAgentDefinition(ctx, agentId);
+	const options: INodePropertyOptions[] = [
+		AGENT_DEFAULT_OPTION,
+		...questionOptions(agent, question).map((option) =>
+			note ? { ...option, description: note } : option,
+		),
+	];
 	const current = ctx.getCurrentNodeParameter(question);
 	const asked = agent.questions.some((q) => q.name === question);
 	if (

@@ -1,7 +1,17 @@
-import type { FieldType, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	FieldType,
+	ILoadOptionsFunctions,
+	INodePropertyOptions,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
-import type { AgentQuestion } from '../helpers/agents';
-import { DEDICATED_QUESTIONS, getAgentDefinition, optionsOfQuestion } from '../helpers/agents';
+import type { AgentDefinition, AgentQuestion } from '../helpers/agents';
+import {
+	DEDICATED_QUESTIONS,
+	getAgentDefinition,
+	optionsOfQuestion,
+	readableName,
+} from '../helpers/agents';
 import { currentAgentId } from './loadOptions';
 
 /** The question types seen in the spec and in public clients; anything else is asked as text. */
@@ -20,34 +30,57 @@ const FIELD_TYPES: Record<string, FieldType> = {
 /** n8n cuts an answer's label after about 25 characters (both lines): longer notes are left out. */
 const LABEL_WIDTH = 25;
 
-/** `max_words` → `Max Words`, `negativeKeywords` → `Negative Keywords`. */
-export function readableName(name: string): string {
-	return name
-		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-		.split(/[\s_-]+/)
-		.filter(Boolean)
-		.map((word) => word[0].toUpperCase() + word.slice(1))
-		.join(' ');
+/**
+ * The value of Answer Name or ID's one option for an agent without answer fields: not the
+ * default (''), which would show this option's words for the next agent picked.
+ */
+export const NO_ANSWERS = 'none';
+
+/** The questions asked in the Answers fields: the agent's own, besides chat's dedicated ones. */
+function answerQuestions(agent: AgentDefinition): AgentQuestion[] {
+	return agent.questions.filter((question) => !DEDICATED_QUESTIONS.includes(question.name));
 }
+
+function hasDefault(question: AgentQuestion): boolean {
+	return question.default !== undefined && question.default !== null && question.default !== '';
+}
+
+/** How an answer that is not plain text is typed: short for the label, long for the description. */
+const TYPING: Record<string, { note: string; sentence: string }> = {
+	multiselect: { note: 'comma-separated', sentence: 'Type one or more choices, comma-separated.' },
+	file: { note: 'URL', sentence: 'The URL of a file (http or https).' },
+	array: { note: 'JSON list', sentence: 'A JSON list, e.g. ["first", "second"].' },
+};
 
 /**
  * An answer's label: the question's name in words, then how to type it and its default while
- * they fit n8n's width (the error of a missing or wrong answer says the rest).
+ * they fit n8n's width (Answer Name or ID and the error of a missing or wrong answer say the rest).
  */
-function answerLabel(question: AgentQuestion, hasDefault: boolean): string {
+function answerLabel(question: AgentQuestion): string {
 	const notes = [
-		question.type === 'multiselect' ? 'comma-separated' : undefined,
-		question.type === 'file' ? 'URL' : undefined,
-		question.type === 'array' ? 'JSON list' : undefined,
-		hasDefault ? `default ${String(question.default)}` : undefined,
+		TYPING[question.type]?.note,
+		hasDefault(question) ? `default ${String(question.default)}` : undefined,
 	].filter((note): note is string => note !== undefined);
-	let label = readableName(question.name) || question.name;
+	let label = readableName(question.name);
 	for (const note of notes) {
 		const longer = label.endsWith(')') ? `${label.slice(0, -1)}; ${note})` : `${label} (${note})`;
 		if (longer.length > LABEL_WIDTH) break;
 		label = longer;
 	}
 	return label;
+}
+
+/** The question's own description, whether it needs an answer, and how to type it. */
+function answerDescription(question: AgentQuestion): string {
+	const own = String(question.description ?? '').trim();
+	const need = hasDefault(question)
+		? `Optional: the agent uses ${String(question.default)} without an answer.`
+		: question.required === true
+			? 'Required.'
+			: 'Optional.';
+	return [own && !/[.!?]$/.test(own) ? `${own}.` : own, need, TYPING[question.type]?.sentence]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /** The picked agent's questions (besides chat's own), one field each, for answering field by field. */
@@ -57,24 +90,54 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 	// nothing, and the Answers description says why
 	if (!agentId) return { fields: [] };
 	const agent = await getAgentDefinition.call(this, agentId);
-	const fields = agent.questions
-		.filter((question) => !DEDICATED_QUESTIONS.includes(question.name))
-		.map((question) => {
-			const type = FIELD_TYPES[question.type] ?? 'string';
-			const hasDefault =
-				question.default !== undefined && question.default !== null && question.default !== '';
-			return {
-				// the id is the platform's name of the question: saved workflows key their answers by it
-				id: question.name,
-				displayName: answerLabel(question, hasDefault),
-				// a question with a default runs without an answer
-				required: question.required === true && !hasDefault,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type,
-				...(type === 'options' ? { options: optionsOfQuestion(question) } : {}),
-			};
-		});
+	const fields = answerQuestions(agent).map((question) => {
+		const type = FIELD_TYPES[question.type] ?? 'string';
+		const description = String(question.description ?? '').trim();
+		return {
+			// the id is the platform's name of the question: saved workflows key their answers by it
+			id: question.name,
+			displayName: answerLabel(question),
+			// a question with a default runs without an answer
+			required: question.required === true && !hasDefault(question),
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type,
+			// a field shows no description of its own; a dropdown shows each option's, under it
+			...(type === 'options'
+				? {
+						options: optionsOfQuestion(question).map((option) =>
+							description ? { ...option, description } : option,
+						),
+					}
+				: {}),
+		};
+	});
 	return { fields };
+}
+
+/**
+ * The Answers' questions as the platform describes them, one option each (for reading: n8n's
+ * answer fields show no description in either line, a dropdown's options do; docs/design.md).
+ */
+export async function getAnswerDescriptions(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const agentId = currentAgentId(this);
+	if (!agentId) return [];
+	const questions = answerQuestions(await getAgentDefinition.call(this, agentId));
+	if (!questions.length) {
+		return [
+			{
+				name: 'No Other Questions',
+				value: NO_ANSWERS,
+				description: 'This agent asks only what the parameters above ask',
+			},
+		];
+	}
+	return questions.map((question) => ({
+		name: readableName(question.name),
+		value: question.name,
+		description: answerDescription(question),
+	}));
 }

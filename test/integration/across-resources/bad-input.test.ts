@@ -433,20 +433,20 @@ const ROWS: Row[] = [
 			{
 				bad: 'a required question unanswered',
 				parameters: () => execute(textAnswers({ tone: 'formal' })),
-				message: 'The agent "Text Summarizer" needs an answer to "topic" (item 1)',
+				message: 'The agent "Text Summarizer" needs an answer to "Topic" (topic) (item 1)',
 				sends: 'the agent form',
 			},
 			{
 				bad: 'a select answer the agent does not offer',
 				parameters: () => execute(textAnswers({ topic: 't', tone: 'angry' })),
 				message:
-					'"angry" is not one of the options of "tone" for the agent "Text Summarizer" (item 1)',
+					'"angry" is not one of the options of "Tone" (tone) for the agent "Text Summarizer" (item 1)',
 				sends: 'the agent form',
 			},
 			{
 				bad: 'a number question answered with text',
 				parameters: () => execute(textAnswers({ topic: 't', tone: 'formal', max_words: 'many' })),
-				message: 'The answer to "max_words" must be a number, not "many" (item 1)',
+				message: 'The answer to "Max Words" (max_words) must be a number, not "many" (item 1)',
 				sends: 'the agent form',
 			},
 			{
@@ -456,7 +456,7 @@ const ROWS: Row[] = [
 						...textAnswers({ topic: 't', tone: 'formal' }),
 						options: { answersJson: '{"keywords": "river"}' },
 					}),
-				message: 'The answer to "keywords" must be a JSON array (item 1)',
+				message: 'The answer to "Keywords" (keywords) must be a JSON array (item 1)',
 				sends: 'the agent form',
 			},
 			{
@@ -481,7 +481,7 @@ const ROWS: Row[] = [
 				bad: 'a model the agent does not offer',
 				parameters: () => completion({ model: 'not-a-model' }),
 				message:
-					'"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)',
+					'"not-a-model" is not one of the options of "Model" (model) for the agent "Chat Assistant" (item 1)',
 				sends: 'the agent form',
 			},
 			{

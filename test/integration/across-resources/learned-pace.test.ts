@@ -10,13 +10,15 @@
  * - The request released after the wait is followed by the next one interval later, not at once.
  * - Two paces on one key (two n8n processes; here two Base URLs naming the same emulator) share a
  *   fixed window by its X-RateLimit-* headers: the window is spent evenly, hardly a 429.
- * - An editor lookup answers within a few seconds while the key is held, saying for how long.
+ * - An editor lookup answers within a few seconds while the key is held, saying for how long;
+ *   one this process answered before answers from what it saw, marked with its age, sending nothing.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
+import { RECENT_ANSWERS } from '../../../nodes/AgentPlatform/helpers/recentAnswers';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
-import { credentialsFor, listSearch, runNode } from '../../infra/n8n';
+import { credentialsFor, listSearch, loadOptions, resourceMapping, runNode } from '../../infra/n8n';
 import { useEmulator } from '../../infra/useEmulator';
 
 const SCALE = 5;
@@ -132,5 +134,71 @@ describe('editor lookups while the key is held', () => {
 		// nothing was sent for the lookup while the key is held
 		expect(emu.requests.filter((r) => r.path === '/agents')).toHaveLength(0);
 		expect((await workflow).error).toBeUndefined();
+	}, 30_000);
+
+	it('a picker, a dropdown and the answers form answer from what this process saw, the lists marked with its age; nothing is sent', async () => {
+		emu.seedMemories(50 * 3);
+		const credentials = credentialsFor(emu, 1000);
+		const editor = {
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: { __rl: true, mode: 'list', value: '1' },
+			},
+			credentials,
+		};
+		// what the editor was answered before the key was held
+		const seen = await listSearch('searchAgents', { ...editor, filter: 'chat' });
+		const seenModels = await loadOptions('getModels', editor);
+		const seenFields = await resourceMapping('getAnswerFields', editor);
+		expect(seen.results.length).toBeGreaterThan(0);
+		expect(seenModels.length).toBeGreaterThan(1);
+
+		const markAfterMs = RECENT_ANSWERS.markAfterMs;
+		// marked once older than a second here (a minute in production)
+		RECENT_ANSWERS.markAfterMs = 1000;
+		try {
+			await new Promise((resolve) => setTimeout(resolve, 1100));
+			// another workflow with the same key is refused with the documented 60 s wait
+			emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1, retryAfterSeconds: 60 });
+			const workflow = runNode({ parameters: returnAll, credentials, cancelAfterMs: 4000 });
+			for (let i = 0; i < 100 && !emu.requests.some((r) => r.status === 429); i++)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(emu.requests.some((r) => r.status === 429)).toBe(true);
+			const sent = emu.requests.length;
+
+			const started = Date.now();
+			const held = await listSearch('searchAgents', { ...editor, filter: 'chat' });
+			const models = await loadOptions('getModels', editor);
+			const fields = await resourceMapping('getAnswerFields', editor);
+			// all three at once, not after the 60 s (the margin is for a busy machine)
+			expect(Date.now() - started).toBeLessThan(3000);
+
+			const note =
+				/^As of \d+ seconds? ago: the platform's rate limit holds this API key for about \d+ more seconds$/;
+			// n8n shows only an entry's name: the first entry says how old the list is, and picks nothing
+			expect(held.results[0]).toEqual({ name: expect.stringMatching(note), value: '' });
+			expect(held.results.slice(1)).toEqual(seen.results);
+			expect(held.paginationToken).toBeUndefined();
+			// n8n shows an option's description under its name: the agent's own options say it
+			expect(models.map(({ name, value }) => ({ name, value }))).toEqual(
+				seenModels.map(({ name, value }) => ({ name, value })),
+			);
+			expect(models[0]).toEqual(seenModels[0]); // Agent Default is the node's own
+			for (const option of models.slice(1)) expect(option.description).toMatch(note);
+			// the answers form: the definition seen before, whatever its age
+			expect(fields).toEqual(seenFields);
+
+			// a search not seen before: the message as before
+			await expect(
+				listSearch('searchAgents', { ...editor, filter: 'never searched' }),
+			).rejects.toThrow(/rate limit holds this API key for about \d+ more seconds/);
+			// nothing was sent for these lookups while the key is held
+			expect(emu.requests.length).toBe(sent);
+			await workflow;
+			expect(emu.requests.length).toBe(sent);
+		} finally {
+			RECENT_ANSWERS.markAfterMs = markAfterMs;
+		}
 	}, 30_000);
 });

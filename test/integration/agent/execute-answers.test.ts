@@ -119,3 +119,70 @@ it("a chat agent's dedicated questions are not repeated as answer fields", async
 	// n8n shows this notice as a yellow warning; an agent without other questions shows no field
 	expect(result.emptyFieldsNotice).toBeUndefined();
 });
+
+describe("the questions' descriptions on the form", () => {
+	const agentNamed = (title: string) =>
+		String([...emu.state.agents.values()].find((agent) => agent.title === title)!.id);
+	const context = (agentId: string) => ({
+		parameters: parameters(agentId),
+		credentials: credentialsFor(emu),
+	});
+
+	it('Answer Name or ID lists each answer field in words with its description, and whether it needs an answer', async () => {
+		const image = agentNamed('Image Creator');
+		const { fields } = await resourceMapping('getAnswerFields', context(image));
+		const described = await loadOptions('getAnswerDescriptions', context(image));
+		// one option per answer field, valued by the field's id (never sent: the dropdown is for reading)
+		expect(described.map((option) => option.value)).toEqual(fields.map((field) => field.id));
+		expect(described).toEqual([
+			{ name: 'Prompt', value: 'prompt', description: 'What the image should show. Required.' },
+			{ name: 'Size', value: 'size', description: 'Image size. Required.' },
+			{ name: 'Count', value: 'count', description: 'How many images to create. Optional.' },
+			{
+				name: 'Negative Keywords',
+				value: 'negative_keywords',
+				description:
+					'Things the image must not show. Optional. A JSON list, e.g. ["first", "second"].',
+			},
+		]);
+	});
+
+	it("a select answer's options carry its description, which n8n shows under each option; the ids stay the platform's names", async () => {
+		const { fields } = await resourceMapping(
+			'getAnswerFields',
+			context(agentNamed('Image Creator')),
+		);
+		expect(fields.map((field) => field.id)).toEqual([
+			'prompt',
+			'size',
+			'count',
+			'negative_keywords',
+		]);
+		expect(fields[1].options).toEqual(
+			['512x512', '1024x1024', '1792x1024'].map((size) => ({
+				name: size,
+				value: size,
+				description: 'Image size',
+			})),
+		);
+	});
+
+	it('a chat agent, whose questions are parameters of their own, gets one option that says so', async () => {
+		expect(await loadOptions('getAnswerDescriptions', context('1'))).toEqual([
+			expect.objectContaining({ name: 'No Other Questions', value: 'none' }),
+		]);
+		expect(await loadOptions('getAnswerDescriptions', context(''))).toEqual([]);
+	});
+
+	it("the editor's lookups of one pick share one read of the agent", async () => {
+		const video = agentNamed('Video Maker');
+		const reads = () => emu.requests.filter((r) => r.path === `/agents/${video}`).length;
+		const before = reads();
+		await Promise.all([
+			resourceMapping('getAnswerFields', context(video)),
+			loadOptions('getAnswerDescriptions', context(video)),
+			loadOptions('getModels', context(video)),
+		]);
+		expect(reads() - before).toBe(1);
+	});
+});

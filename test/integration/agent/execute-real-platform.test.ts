@@ -258,10 +258,10 @@ describe("point 2: the agent's defaults and question types", () => {
 		});
 		expect(error?.message).toBe(
 			'4 answers for the agent "Form Agent" need fixing (item 1): ' +
-				'1) "angry" is not one of the options of "tone" for the agent "Form Agent"; ' +
-				'2) "fax" is not one of the options of "channels" for the agent "Form Agent"; ' +
-				'3) The answer to "logo" must be the URL of a file (http or https), not "not a url"; ' +
-				'4) The agent "Form Agent" needs an answer to "brief"',
+				'1) "angry" is not one of the options of "Tone" (tone) for the agent "Form Agent"; ' +
+				'2) "fax" is not one of the options of "Channels" (channels) for the agent "Form Agent"; ' +
+				'3) The answer to "Logo" (logo) must be the URL of a file (http or https), not "not a url"; ' +
+				'4) The agent "Form Agent" needs an answer to "Brief" (brief)',
 		);
 		expect(posts()).toHaveLength(0);
 	});

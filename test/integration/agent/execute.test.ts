@@ -341,7 +341,9 @@ describe('checks made before any execute request', () => {
 			),
 			credentials: credentialsFor(emu),
 		});
-		expect(error?.message).toBe('The agent "Text Summarizer" needs an answer to "topic" (item 1)');
+		expect(error?.message).toBe(
+			'The agent "Text Summarizer" needs an answer to "Topic" (topic) (item 1)',
+		);
 		expect(posts()).toHaveLength(0);
 	});
 
@@ -351,7 +353,7 @@ describe('checks made before any execute request', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe(
-			'"not-a-model" is not one of the options of "model" for the agent "Chat Assistant" (item 1)',
+			'"not-a-model" is not one of the options of "Model" (model) for the agent "Chat Assistant" (item 1)',
 		);
 		expect(posts()).toHaveLength(0);
 	});

@@ -62,6 +62,24 @@ export const executeProperties: INodeProperties[] = [
 	),
 	...chatSettingsProperties,
 	{
+		// n8n's checks want a dynamic dropdown named "… Name or ID"; it lists the answers by name
+		displayName: 'Answer Name or ID',
+		name: 'answerDescriptions',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getAnswerDescriptions',
+			loadOptionsDependsOn: ['agentId.value'],
+		},
+		// only for reading: n8n's answer fields show no description, a dropdown's options do. A pick
+		// is never used, and one left from another agent is no error.
+		allowArbitraryValues: true,
+		noDataExpression: true,
+		default: '',
+		placeholder: 'Open to read what each answer below asks',
+		description:
+			'For reading only: each answer below, with what it asks in the platform\'s words and whether it is required. What is picked here is not sent. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
 		displayName: 'Answers',
 		name: 'answers',
 		type: 'resourceMapper',
