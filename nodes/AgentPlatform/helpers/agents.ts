@@ -9,6 +9,7 @@ import {
 	freshOrKept,
 	keptAnswer,
 	readAndKeep,
+	sharedWhilePending,
 } from './recentAnswers';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
@@ -57,7 +58,7 @@ export const AGENT_DEFINITIONS = {
 };
 
 /** The editor's reads under way, shared by the lookups of one pick. */
-const editorReads = new Map<string, Promise<{ value: AgentDefinition; note?: string }>>();
+const editorReads = new Map<string, Promise<unknown>>();
 
 async function definitionKey(ctx: PlatformContext, agentId: string): Promise<string> {
 	return await answerKey(ctx, `agent ${agentId}`);
@@ -112,17 +113,9 @@ export async function readAgentDefinition(
 		if (last && Date.now() - last.seenAt < shareMs) {
 			return { definition: last.value };
 		}
-		let pending = editorReads.get(key);
-		if (!pending) {
-			pending = freshOrKept(ctx, key, read);
-			const shared = pending;
-			editorReads.set(key, shared);
-			void shared.then(
-				() => editorReads.delete(key),
-				() => editorReads.delete(key),
-			);
-		}
-		const { value, note } = await pending;
+		const { value, note } = await sharedWhilePending(editorReads, key, () =>
+			freshOrKept(ctx, key, read),
+		);
 		return { definition: value, note };
 	}
 	const last = keptAnswer<AgentDefinition>(key);

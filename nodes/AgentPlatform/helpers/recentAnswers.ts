@@ -62,20 +62,28 @@ export function forgetAnswer(key: string): void {
  * what was kept before.
  */
 export async function readAndKeep<T>(key: string, read: () => Promise<T>): Promise<T> {
-	let pending = reading.get(key) as Promise<T> | undefined;
-	if (!pending) {
-		pending = read().then((value) => {
+	return await sharedWhilePending(reading, key, () =>
+		read().then((value) => {
 			keep(key, value);
 			return value;
-		});
-		const shared = pending;
-		reading.set(key, shared);
-		void shared.then(
-			() => reading.delete(key),
-			() => reading.delete(key),
-		);
+		}),
+	);
+}
+
+/** The read under way for `key` in `pending`, or a new one started: callers at once share it. */
+export function sharedWhilePending<T>(
+	pending: Map<string, Promise<unknown>>,
+	key: string,
+	start: () => Promise<T>,
+): Promise<T> {
+	let promise = pending.get(key) as Promise<T> | undefined;
+	if (!promise) {
+		promise = start();
+		pending.set(key, promise);
+		const settled = () => pending.delete(key);
+		void promise.then(settled, settled);
 	}
-	return await pending;
+	return promise;
 }
 
 /** "3 minutes ago", "2 hours ago". */
