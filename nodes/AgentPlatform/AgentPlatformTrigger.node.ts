@@ -10,9 +10,9 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { agentLocator, platformNotice } from './actions/common.descriptions';
-import { PAGE_LIMITS } from './helpers/lists';
-import { numericIdFrom } from './helpers/parameters';
-import type { StoredWebhook } from './helpers/trigger';
+import { PAGE_LIMITS } from './helpers/records/lists';
+import { numericIdFrom } from './helpers/input/parameters';
+import type { StoredWebhook } from './helpers/trigger/delivery';
 import {
 	DELIVERY_STATUSES,
 	SECRET_PARAMETER,
@@ -23,8 +23,8 @@ import {
 	secretMatches,
 	statusAllowed,
 	urlWithSecret,
-} from './helpers/trigger';
-import { createWebhook, deleteWebhook } from './helpers/webhooks';
+} from './helpers/trigger/delivery';
+import { createWebhook, deleteWebhook } from './helpers/trigger/webhooks';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents } from './methods/listSearch';
 import { asNodeError } from './transport/errors';

@@ -25,8 +25,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
-import { POLLING } from '../../nodes/AgentPlatform/helpers/polling';
-import { RECOVERY } from '../../nodes/AgentPlatform/helpers/runRecovery';
+import { POLLING } from '../../nodes/AgentPlatform/helpers/runs/polling';
+import { RECOVERY } from '../../nodes/AgentPlatform/helpers/runs/runRecovery';
 import {
 	N8nInstance,
 	agentPlatformCredential,

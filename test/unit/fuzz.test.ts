@@ -1,6 +1,6 @@
 /**
  * Fuzz tests of the Server-Sent-Events reader (transport/sse.ts), the trigger's secret check
- * (helpers/trigger.ts) and the paging helper (transport/paginate.ts), driven by a seeded PRNG: the seed is printed, and
+ * (helpers/trigger/delivery.ts) and the paging helper (transport/paginate.ts), driven by a seeded PRNG: the seed is printed, and
  * `FUZZ_SEED=<seed> npx jest --selectProjects unit --runTestsByPath test/unit/fuzz.test.ts`
  * replays a failure (`FUZZ_RUNS=<n>` runs more cases).
  *
@@ -19,8 +19,11 @@ import crypto from 'node:crypto';
 
 import type { INode, INodeParameters } from 'n8n-workflow';
 
-import { PAGE_LIMITS } from '../../nodes/AgentPlatform/helpers/lists';
-import { newWebhookSecret, secretMatches } from '../../nodes/AgentPlatform/helpers/trigger';
+import { PAGE_LIMITS } from '../../nodes/AgentPlatform/helpers/records/lists';
+import {
+	newWebhookSecret,
+	secretMatches,
+} from '../../nodes/AgentPlatform/helpers/trigger/delivery';
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';

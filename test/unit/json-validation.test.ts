@@ -7,8 +7,8 @@ import {
 	extractJson,
 	schemaFromExample,
 	validateJson,
-} from '../../nodes/AgentPlatform/helpers/jsonValidation';
-import { generatedFilesOf } from '../../nodes/AgentPlatform/helpers/generatedFiles';
+} from '../../nodes/AgentPlatform/helpers/output/jsonValidation';
+import { generatedFilesOf } from '../../nodes/AgentPlatform/helpers/runs/generatedFiles';
 
 describe('extractJson', () => {
 	it('takes a fenced block, then the whole text, then the span between the outer brackets', () => {

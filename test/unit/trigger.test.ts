@@ -15,7 +15,7 @@ import {
 	secretOf,
 	statusAllowed,
 	urlWithSecret,
-} from '../../nodes/AgentPlatform/helpers/trigger';
+} from '../../nodes/AgentPlatform/helpers/trigger/delivery';
 
 const PROD = 'http://127.0.0.1:5678/webhook/0b3c7e52-5a8f-4c38-9d55-1f2e3a4b5c6d/webhook';
 const TEST = 'http://127.0.0.1:5678/webhook-test/0b3c7e52-5a8f-4c38-9d55-1f2e3a4b5c6d/webhook';

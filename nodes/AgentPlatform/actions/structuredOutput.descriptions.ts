@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_CORRECTIONS } from '../helpers/structuredOutput';
+import { MAX_CORRECTIONS } from '../helpers/output/structuredOutput';
 
 /**
  * Output format "JSON" (Execute and Chat Completion), worded as n8n's Structured Output Parser

@@ -1,13 +1,13 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { PAGE_LIMITS } from '../helpers/lists';
-import { answerKey, freshOrKept } from '../helpers/recentAnswers';
+import { PAGE_LIMITS } from '../helpers/records/lists';
+import { replyKey, freshOrKept } from '../helpers/lookups/keptReplies';
 import { itemsOf, lastPageOf } from '../transport/paginate';
 import { apiRequest } from '../transport/request';
 
 /**
  * A picker's page: the platform's, or, while its rate limit holds the key, the first page of the
- * same search as this process last saw it (recentAnswers.ts). n8n shows only an entry's name, so
+ * same search as this process last saw it (keptReplies.ts). n8n shows only an entry's name, so
  * one that is not fresh starts with an entry saying how old it is, and ends there (a next page
  * would be refused too). Later pages and searches not seen before say that the key is held.
  */
@@ -18,7 +18,7 @@ async function pickerPage(
 	read: () => Promise<INodeListSearchResult>,
 ): Promise<INodeListSearchResult> {
 	if (page > 1) return await read();
-	const { value, note } = await freshOrKept(ctx, await answerKey(ctx, lookup), read);
+	const { value, note } = await freshOrKept(ctx, await replyKey(ctx, lookup), read);
 	if (!note) return value;
 	// its value is empty: picking it picks nothing
 	return { results: [{ name: note, value: '' }, ...value.results] };

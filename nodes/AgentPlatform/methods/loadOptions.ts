@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { questionOptions, readAgentDefinition } from '../helpers/agents';
-import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/answers';
+import { questionOptions, readAgentDefinition } from '../helpers/agents/definitions';
+import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
 
 /** The picked agent's id, whichever mode of the agent picker was used. */
 export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {

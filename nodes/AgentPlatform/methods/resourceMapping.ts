@@ -5,13 +5,13 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import type { AgentDefinition, AgentQuestion } from '../helpers/agents';
+import type { AgentDefinition, AgentQuestion } from '../helpers/agents/definitions';
 import {
 	DEDICATED_QUESTIONS,
 	getAgentDefinition,
 	optionsOfQuestion,
 	readableName,
-} from '../helpers/agents';
+} from '../helpers/agents/definitions';
 import { currentAgentId } from './loadOptions';
 
 /** The question types seen in the spec and in public clients; anything else is asked as text. */

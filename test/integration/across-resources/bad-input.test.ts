@@ -14,7 +14,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { MAX_UPLOAD_BYTES } from '../../../nodes/AgentPlatform/helpers/binary';
+import { MAX_UPLOAD_BYTES } from '../../../nodes/AgentPlatform/helpers/files/binary';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import type { HarnessCredentials } from '../../infra/n8n';
 import { binaryItem, byId, credentialsFor, runNode, triggerLifecycle } from '../../infra/n8n';

@@ -14,8 +14,8 @@
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { POLLING } from '../../../nodes/AgentPlatform/helpers/agentResponses';
-import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runRecovery';
+import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/agentResponses';
+import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 import { REQUEST_TIMEOUT, RETRY } from '../../../nodes/AgentPlatform/transport/request';
 import type { EmulatorFaults, PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';

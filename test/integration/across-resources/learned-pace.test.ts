@@ -16,7 +16,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
-import { RECENT_ANSWERS } from '../../../nodes/AgentPlatform/helpers/recentAnswers';
+import { KEPT_REPLIES } from '../../../nodes/AgentPlatform/helpers/lookups/keptReplies';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { credentialsFor, listSearch, loadOptions, resourceMapping, runNode } from '../../infra/n8n';
 import { useEmulator } from '../../infra/useEmulator';
@@ -154,9 +154,9 @@ describe('editor lookups while the key is held', () => {
 		expect(seen.results.length).toBeGreaterThan(0);
 		expect(seenModels.length).toBeGreaterThan(1);
 
-		const markAfterMs = RECENT_ANSWERS.markAfterMs;
+		const markAfterMs = KEPT_REPLIES.markAfterMs;
 		// marked once older than a second here (a minute in production)
-		RECENT_ANSWERS.markAfterMs = 1000;
+		KEPT_REPLIES.markAfterMs = 1000;
 		try {
 			await new Promise((resolve) => setTimeout(resolve, 1100));
 			// another workflow with the same key is refused with the documented 60 s wait
@@ -198,7 +198,7 @@ describe('editor lookups while the key is held', () => {
 			await workflow;
 			expect(emu.requests.length).toBe(sent);
 		} finally {
-			RECENT_ANSWERS.markAfterMs = markAfterMs;
+			KEPT_REPLIES.markAfterMs = markAfterMs;
 		}
 	}, 30_000);
 });

@@ -12,9 +12,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { AGENT_DEFINITIONS } from '../../../nodes/AgentPlatform/helpers/agents';
-import { POLLING } from '../../../nodes/AgentPlatform/helpers/polling';
-import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runRecovery';
+import { AGENT_DEFINITIONS } from '../../../nodes/AgentPlatform/helpers/agents/definitions';
+import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/polling';
+import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 import { byId, credentialsFor, runNode } from '../../infra/n8n';
 
 const SCALE = 100;

@@ -8,7 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor, runNode } from '../../infra/n8n';
-import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runRecovery';
+import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 
 let emu: PlatformEmulator;
 const CHAT = 1;

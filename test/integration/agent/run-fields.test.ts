@@ -14,7 +14,7 @@ import {
 	deliveryJson,
 	newWebhookSecret,
 	urlWithSecret,
-} from '../../../nodes/AgentPlatform/helpers/trigger';
+} from '../../../nodes/AgentPlatform/helpers/trigger/delivery';
 import { byId, credentialsFor, runNode } from '../../infra/n8n';
 import { useEmulator } from '../../infra/useEmulator';
 

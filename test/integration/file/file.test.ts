@@ -19,7 +19,7 @@ import {
 	checkUploadable,
 	MAX_UPLOAD_BYTES,
 	SUPPORTED_EXTENSIONS,
-} from '../../../nodes/AgentPlatform/helpers/binary';
+} from '../../../nodes/AgentPlatform/helpers/files/binary';
 import type { PlatformEmulator, RecordedMultipart, RecordedRequest } from '../../../dev/emulator';
 import { ALLOWED_EXTENSIONS, startEmulator } from '../../../dev/emulator';
 import { binaryItem, byId, credentialsFor, listSearch, runNode } from '../../infra/n8n';

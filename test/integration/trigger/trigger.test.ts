@@ -16,7 +16,7 @@ import {
 	secretMatches,
 	secretOf,
 	urlWithSecret,
-} from '../../../nodes/AgentPlatform/helpers/trigger';
+} from '../../../nodes/AgentPlatform/helpers/trigger/delivery';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { DELIVERY_USER_AGENT, startEmulator } from '../../../dev/emulator';
 import { readBody, startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';

@@ -6,17 +6,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { throwIfErrorBody } from '../../helpers/agentResponses';
+import { throwIfErrorBody } from '../../helpers/runs/agentResponses';
 import {
 	CHAT_SETTINGS,
 	forgetAgentDefinition,
 	getAgentDefinition,
 	showsStaleDefinition,
-} from '../../helpers/agents';
-import { checkAnswers, readChatSettings } from '../../helpers/answers';
-import { readCompletionStream } from '../../helpers/chatStreams';
-import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/messages';
-import { inItem, minutesToMs, readNumericId } from '../../helpers/parameters';
+} from '../../helpers/agents/definitions';
+import { checkAnswers, readChatSettings } from '../../helpers/agents/formAnswers';
+import { readCompletionStream } from '../../helpers/runs/chatStreams';
+import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/agents/messages';
+import { inItem, minutesToMs, readNumericId } from '../../helpers/input/parameters';
 import { asNodeError } from '../../transport/errors';
 import { apiRequest, apiRequestFull } from '../../transport/request';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../common.descriptions';
 import { structuredOutputProperties } from '../structuredOutput.descriptions';
 import { jsonCompletionOutput } from './jsonCompletions';
-import { readJsonRequest, withJsonInstruction } from '../../helpers/structuredOutput';
+import { readJsonRequest, withJsonInstruction } from '../../helpers/output/structuredOutput';
 
 const properties: INodeProperties[] = [
 	agentLocator,

@@ -1,8 +1,8 @@
 /** The parameters of Agent → Execute. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_ATTACHMENTS } from '../../helpers/agents';
-import { EXECUTE_ROLES } from '../../helpers/messages';
+import { MAX_ATTACHMENTS } from '../../helpers/agents/definitions';
+import { EXECUTE_ROLES } from '../../helpers/agents/messages';
 import {
 	agentLocator,
 	chatSettingsProperties,

@@ -6,17 +6,17 @@ import {
 	pollAgentResponse,
 	simplifyAgentResponse,
 	throwIfRunFailed,
-} from '../../helpers/agentResponses';
-import { attachUploads } from '../../helpers/attachments';
-import { readExecuteStream } from '../../helpers/chatStreams';
-import { readExecuteRequest } from '../../helpers/executeRequest';
-import { minutesToMs } from '../../helpers/parameters';
+} from '../../helpers/runs/agentResponses';
+import { attachUploads } from '../../helpers/runs/attachments';
+import { readExecuteStream } from '../../helpers/runs/chatStreams';
+import { readExecuteRequest } from '../../helpers/runs/executeRequest';
+import { minutesToMs } from '../../helpers/input/parameters';
 import { apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
-import { withGeneratedFiles } from '../../helpers/generatedFiles';
-import { readJsonRequest } from '../../helpers/structuredOutput';
-import { startRun } from '../../helpers/runStart';
+import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
+import { readJsonRequest } from '../../helpers/output/structuredOutput';
+import { startRun } from '../../helpers/runs/runStart';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -79,7 +79,7 @@ export async function execute(
 	}
 
 	// One request for a run that ends within the platform's hold; a run found after a hold that
-	// ended without it is polled from there (helpers/runStart.ts).
+	// ended without it is polled from there (helpers/runs/runStart.ts).
 	const start = async (body: IDataObject, since: number): Promise<IDataObject> =>
 		await startRun.call(this, {
 			agentId: request.agentId,

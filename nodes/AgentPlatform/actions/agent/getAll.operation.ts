@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/lists';
+import { getManyItems, PAGE_LIMITS, readListQuery } from '../../helpers/records/lists';
 import { filtersProperty, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [

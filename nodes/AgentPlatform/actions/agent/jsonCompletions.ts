@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Answer, JsonRequest } from '../../helpers/structuredOutput';
-import { answerAsJson } from '../../helpers/structuredOutput';
+import type { Answer, JsonRequest } from '../../helpers/output/structuredOutput';
+import { answerAsJson } from '../../helpers/output/structuredOutput';
 
 function answerOf(completion: IDataObject): Answer {
 	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];

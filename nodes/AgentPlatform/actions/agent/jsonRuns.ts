@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Answer, JsonRequest } from '../../helpers/structuredOutput';
-import { answerAsJson, withJsonInstruction } from '../../helpers/structuredOutput';
+import type { Answer, JsonRequest } from '../../helpers/output/structuredOutput';
+import { answerAsJson, withJsonInstruction } from '../../helpers/output/structuredOutput';
 
 type Messages = Array<{ role: string; content: string }>;
 

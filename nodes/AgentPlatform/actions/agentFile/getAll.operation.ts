@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { AGENT, requestRecord } from '../../helpers/records';
+import { AGENT, requestRecord } from '../../helpers/records/records';
 import { agentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [agentLocator];

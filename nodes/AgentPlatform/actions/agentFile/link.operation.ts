@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inItem, readNumericId } from '../../helpers/parameters';
+import { inItem, readNumericId } from '../../helpers/input/parameters';
 import { apiRequest } from '../../transport/request';
 import { agentLocator } from '../common.descriptions';
 import { fileLocator } from '../file/file.descriptions';

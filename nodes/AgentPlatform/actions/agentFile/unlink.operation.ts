@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readNumericId } from '../../helpers/parameters';
+import { readNumericId } from '../../helpers/input/parameters';
 import { apiRequest } from '../../transport/request';
 import { agentLocator } from '../common.descriptions';
 import { fileLocator } from '../file/file.descriptions';

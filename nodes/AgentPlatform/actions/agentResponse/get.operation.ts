@@ -11,12 +11,12 @@ import {
 	pollAgentResponse,
 	simplifyAgentResponse,
 	throwIfRunFailed,
-} from '../../helpers/agentResponses';
-import { inItem, minutesToMs } from '../../helpers/parameters';
+} from '../../helpers/runs/agentResponses';
+import { inItem, minutesToMs } from '../../helpers/input/parameters';
 import { apiRequest } from '../../transport/request';
 import { timeoutProperty } from '../common.descriptions';
 import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
-import { withGeneratedFiles } from '../../helpers/generatedFiles';
+import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
 
 const properties: INodeProperties[] = [
 	{

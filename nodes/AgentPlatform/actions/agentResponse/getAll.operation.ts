@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { inItem, numericIdFrom } from '../../helpers/parameters';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
+import { inItem, numericIdFrom } from '../../helpers/input/parameters';
 import {
 	agentLocator,
 	filtersProperty,

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { FILE, requestRecord } from '../../helpers/records';
+import { FILE, requestRecord } from '../../helpers/records/records';
 import { fileLocator } from './file.descriptions';
-import { deletedItem } from '../../helpers/deleted';
+import { deletedItem } from '../../helpers/records/deleted';
 
 const properties: INodeProperties[] = [fileLocator];
 

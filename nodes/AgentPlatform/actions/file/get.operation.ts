@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { FILE, requestRecord } from '../../helpers/records';
+import { FILE, requestRecord } from '../../helpers/records/records';
 import { fileLocator } from './file.descriptions';
 
 const properties: INodeProperties[] = [fileLocator];

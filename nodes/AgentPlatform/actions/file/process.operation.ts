@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitUntilProcessed } from '../../helpers/fileProcessing';
-import { minutesToMs } from '../../helpers/parameters';
-import { FILE, requestRecord } from '../../helpers/records';
+import { waitUntilProcessed } from '../../helpers/files/fileProcessing';
+import { minutesToMs } from '../../helpers/input/parameters';
+import { FILE, requestRecord } from '../../helpers/records/records';
 import { platformNotice } from '../common.descriptions';
 import { fileLocator, processingTimeout } from './file.descriptions';
 

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { waitUntilProcessed } from '../../helpers/fileProcessing';
-import { minutesToMs } from '../../helpers/parameters';
-import { uploadBinary } from '../../helpers/upload';
+import { waitUntilProcessed } from '../../helpers/files/fileProcessing';
+import { minutesToMs } from '../../helpers/input/parameters';
+import { uploadBinary } from '../../helpers/files/upload';
 import { platformNotice } from '../common.descriptions';
 import { processingTimeout } from './file.descriptions';
 

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readMemoryBody } from '../../helpers/parameters';
-import { unwrapRecord } from '../../helpers/records';
+import { readMemoryBody } from '../../helpers/input/parameters';
+import { unwrapRecord } from '../../helpers/records/records';
 import { apiRequest } from '../../transport/request';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
 import { memoryTextProperty } from './memory.descriptions';

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { MEMORY, requestRecord } from '../../helpers/records';
+import { MEMORY, requestRecord } from '../../helpers/records/records';
 import { memoryIdProperty } from './memory.descriptions';
-import { deletedItem } from '../../helpers/deleted';
+import { deletedItem } from '../../helpers/records/deleted';
 
 const properties: INodeProperties[] = [memoryIdProperty];
 

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
-import { readOptionalCollectionId } from '../../helpers/parameters';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
+import { readOptionalCollectionId } from '../../helpers/input/parameters';
 import { returnAllLimitProperties } from '../common.descriptions';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MAX_MEMORY_CHARS } from '../../helpers/parameters';
+import { MAX_MEMORY_CHARS } from '../../helpers/input/parameters';
 
 export function memoryTextProperty(description: string): INodeProperties {
 	return {

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readMemoryBody } from '../../helpers/parameters';
-import { MEMORY, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
+import { readMemoryBody } from '../../helpers/input/parameters';
+import { MEMORY, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records/records';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
 import { memoryIdProperty, memoryTextProperty } from './memory.descriptions';
 

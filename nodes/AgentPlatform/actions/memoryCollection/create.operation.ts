@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readCollectionName } from '../../helpers/parameters';
-import { unwrapRecord } from '../../helpers/records';
+import { readCollectionName } from '../../helpers/input/parameters';
+import { unwrapRecord } from '../../helpers/records/records';
 import { apiRequest } from '../../transport/request';
 import { collectionNameProperty } from './collection.descriptions';
 

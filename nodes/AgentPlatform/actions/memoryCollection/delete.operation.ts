@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { COLLECTION, requestRecord } from '../../helpers/records';
+import { COLLECTION, requestRecord } from '../../helpers/records/records';
 import { platformNotice } from '../common.descriptions';
 import { collectionLocator } from './collection.descriptions';
-import { deletedItem } from '../../helpers/deleted';
+import { deletedItem } from '../../helpers/records/deleted';
 import { explainDefaultCollection } from './defaultCollection';
 
 const properties: INodeProperties[] = [

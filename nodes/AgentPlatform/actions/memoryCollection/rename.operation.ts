@@ -1,8 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readCollectionName } from '../../helpers/parameters';
-import { COLLECTION, readRecordId, requestRecord, unwrapRecord } from '../../helpers/records';
+import { readCollectionName } from '../../helpers/input/parameters';
+import {
+	COLLECTION,
+	readRecordId,
+	requestRecord,
+	unwrapRecord,
+} from '../../helpers/records/records';
 import { explainDefaultCollection } from './defaultCollection';
 import { collectionLocator, collectionNameProperty } from './collection.descriptions';
 

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { inItem, readNumericId } from '../../helpers/parameters';
-import { createWebhook } from '../../helpers/webhooks';
+import { inItem, readNumericId } from '../../helpers/input/parameters';
+import { createWebhook } from '../../helpers/trigger/webhooks';
 import { agentLocator, platformNotice } from '../common.descriptions';
 
 const properties: INodeProperties[] = [

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readNumericId } from '../../helpers/parameters';
-import { deleteWebhook } from '../../helpers/webhooks';
-import { deletedItem } from '../../helpers/deleted';
+import { readNumericId } from '../../helpers/input/parameters';
+import { deleteWebhook } from '../../helpers/trigger/webhooks';
+import { deletedItem } from '../../helpers/records/deleted';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readNumericId } from '../../helpers/parameters';
-import { getManyItems, PAGE_LIMITS } from '../../helpers/lists';
+import { readNumericId } from '../../helpers/input/parameters';
+import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
 import { agentLocator, returnAllLimitProperties } from '../common.descriptions';
 
 const properties: INodeProperties[] = [

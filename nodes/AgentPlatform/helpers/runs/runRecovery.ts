@@ -7,8 +7,8 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, waitFor } from '../transport/request';
-import { neverSent } from '../transport/retryPolicy';
+import { apiRequest, waitFor } from '../../transport/request';
+import { neverSent } from '../../transport/retryPolicy';
 
 /** Mutable so that tests can shorten the waits. */
 export const RECOVERY = {

@@ -8,9 +8,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../transport/errors';
-import { apiRequest } from '../transport/request';
-import { forgetAgentDefinition, showsStaleDefinition } from './agents';
+import { asNodeError } from '../../transport/errors';
+import { apiRequest } from '../../transport/request';
+import { forgetAgentDefinition, showsStaleDefinition } from '../agents/definitions';
 import { throwIfErrorBody } from './agentResponses';
 import { mayHaveStarted, recoverStartedRun } from './runRecovery';
 

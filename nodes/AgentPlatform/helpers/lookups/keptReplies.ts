@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { credentialsOf } from '../transport/credentials';
-import { asNodeError } from '../transport/errors';
-import { PaceHeldError } from '../transport/pace';
-import type { PlatformContext } from '../transport/request';
+import { credentialsOf } from '../../transport/credentials';
+import { asNodeError } from '../../transport/errors';
+import { PaceHeldError } from '../../transport/pace';
+import type { PlatformContext } from '../../transport/request';
 
 /**
  * What this n8n process last got from the platform for a lookup (an agent's definition, a page of
@@ -11,7 +11,7 @@ import type { PlatformContext } from '../transport/request';
  * limit holds the key, the editor answers from what it saw instead of waiting (docs/rate-limits.md).
  * Mutable so that tests can shorten the times.
  */
-export const RECENT_ANSWERS = {
+export const KEPT_REPLIES = {
 	/** The most answers kept; the least recently used goes first. */
 	maxEntries: 500,
 	/** An answer kept longer than this is marked as not fresh when the editor is shown it. */
@@ -31,14 +31,14 @@ const reading = new Map<string, Promise<unknown>>();
  * The name of a lookup's answer: per API key, Base URL and workspace, and the lookup itself (path,
  * query, page), as a digest, so that the key is never kept as a name of anything.
  */
-export async function answerKey(ctx: PlatformContext, lookup: string): Promise<string> {
+export async function replyKey(ctx: PlatformContext, lookup: string): Promise<string> {
 	const { key, decrypted } = await credentialsOf(ctx);
 	const workspace = String(decrypted.data?.workspaceId ?? '').trim();
 	return createHash('sha256').update(`${key}\n${workspace}\n${lookup}`).digest('hex');
 }
 
 /** The answer kept under `key`, and when it was seen. */
-export function keptAnswer<T>(key: string): { seenAt: number; value: T } | undefined {
+export function keptReply<T>(key: string): { seenAt: number; value: T } | undefined {
 	const entry = kept.get(key);
 	return entry && { seenAt: entry.seenAt, value: entry.value as T };
 }
@@ -47,13 +47,13 @@ function keep(key: string, value: unknown): void {
 	kept.delete(key); // the newest last: the oldest is the first to go
 	kept.set(key, { seenAt: Date.now(), value });
 	for (const name of kept.keys()) {
-		if (kept.size <= RECENT_ANSWERS.maxEntries) break;
+		if (kept.size <= KEPT_REPLIES.maxEntries) break;
 		kept.delete(name);
 	}
 }
 
 /** Drops what is kept under `key` (an answer of the platform showed it is stale). */
-export function forgetAnswer(key: string): void {
+export function forgetReply(key: string): void {
 	kept.delete(key);
 }
 
@@ -104,7 +104,7 @@ function ago(ms: number): string {
 /**
  * An editor lookup: the platform's answer, kept; while the platform's rate limit holds the key
  * (nothing is sent then), the answer kept from before, with a note saying how old it is once it is
- * older than RECENT_ANSWERS.markAfterMs. With nothing kept, the lookup says that the key is held.
+ * older than KEPT_REPLIES.markAfterMs. With nothing kept, the lookup says that the key is held.
  * Editor reads are not shared with executions: a refusal meant for the editor must not fail a run.
  */
 export async function freshOrKept<T>(
@@ -123,7 +123,7 @@ export async function freshOrKept<T>(
 		const why = error.message.charAt(0).toLowerCase() + error.message.slice(1);
 		return {
 			value: last.value as T,
-			note: age > RECENT_ANSWERS.markAfterMs ? `As of ${ago(age)}: ${why}` : undefined,
+			note: age > KEPT_REPLIES.markAfterMs ? `As of ${ago(age)}: ${why}` : undefined,
 		};
 	}
 }

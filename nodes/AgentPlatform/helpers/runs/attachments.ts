@@ -9,8 +9,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ExecuteRequest } from './executeRequest';
-import { waitUntilProcessed } from './fileProcessing';
-import { sendUpload } from './upload';
+import { waitUntilProcessed } from '../files/fileProcessing';
+import { sendUpload } from '../files/upload';
 
 /** Uploads the checked input binaries and adds their IDs to the files to attach. */
 export async function attachUploads(

@@ -1,16 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlatformContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import type { PlatformContext } from '../../transport/request';
+import { apiRequest } from '../../transport/request';
 import {
-	RECENT_ANSWERS,
-	answerKey,
-	forgetAnswer,
+	KEPT_REPLIES,
+	replyKey,
+	forgetReply,
 	freshOrKept,
-	keptAnswer,
+	keptReply,
 	readAndKeep,
 	sharedWhilePending,
-} from './recentAnswers';
+} from '../lookups/keptReplies';
 
 /** An option of a select question: plain strings, `label:value` strings or `{label, value}` objects. */
 export type QuestionOption = string | number | { label?: unknown; value?: unknown; name?: unknown };
@@ -40,7 +40,7 @@ export const DEDICATED_QUESTIONS = ['messages', 'root_id', ...CHAT_SETTINGS];
 export const MAX_ATTACHMENTS = 5;
 
 /**
- * Agent definitions are kept in the n8n process (recentAnswers.ts), so that a workflow started a
+ * Agent definitions are kept in the n8n process (keptReplies.ts), so that a workflow started a
  * thousand times a day does not read its agent a thousand times: per credential (API key, Base URL
  * and workspace, as a digest: never shared between credentials) and agent. Executions reuse one
  * for AGENT_DEFINITIONS.ttlMs; the editor reads the platform's, and keeps it for them, and while
@@ -61,7 +61,7 @@ export const AGENT_DEFINITIONS = {
 const editorReads = new Map<string, Promise<unknown>>();
 
 async function definitionKey(ctx: PlatformContext, agentId: string): Promise<string> {
-	return await answerKey(ctx, `agent ${agentId}`);
+	return await replyKey(ctx, `agent ${agentId}`);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function getAgentDefinition(
 
 /**
  * The agent's definition and, when the editor is given one kept from before because the
- * platform's rate limit holds the key, a note saying how old it is (recentAnswers.ts).
+ * platform's rate limit holds the key, a note saying how old it is (keptReplies.ts).
  */
 export async function readAgentDefinition(
 	ctx: PlatformContext,
@@ -107,9 +107,9 @@ export async function readAgentDefinition(
 		} as AgentDefinition;
 	};
 	if (!isExecution(ctx)) {
-		const last = keptAnswer<AgentDefinition>(key);
-		// never one old enough to be marked with its age (RECENT_ANSWERS.markAfterMs)
-		const shareMs = Math.min(AGENT_DEFINITIONS.editorShareMs, RECENT_ANSWERS.markAfterMs);
+		const last = keptReply<AgentDefinition>(key);
+		// never one old enough to be marked with its age (KEPT_REPLIES.markAfterMs)
+		const shareMs = Math.min(AGENT_DEFINITIONS.editorShareMs, KEPT_REPLIES.markAfterMs);
 		if (last && Date.now() - last.seenAt < shareMs) {
 			return { definition: last.value };
 		}
@@ -118,14 +118,14 @@ export async function readAgentDefinition(
 		);
 		return { definition: value, note };
 	}
-	const last = keptAnswer<AgentDefinition>(key);
+	const last = keptReply<AgentDefinition>(key);
 	if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.ttlMs) return { definition: last.value };
 	return { definition: await readAndKeep(key, read) };
 }
 
 /** Drops the kept definition of an agent after an answer that shows it is stale. */
 export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
-	forgetAnswer(await definitionKey(ctx, agentId));
+	forgetReply(await definitionKey(ctx, agentId));
 }
 
 /** Whether a refused run says the agent's form changed or the agent is gone (422, 404). */

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { JsonSchema } from './jsonValidation';
 import { checkSchema, extractJson, schemaFromExample, validateJson } from './jsonValidation';
-import { inItem } from './parameters';
+import { inItem } from '../input/parameters';
 
 /**
  * Output format "JSON" of Execute and Chat Completion: the platform has no JSON mode, so the node

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readServerSentEvents, streamInterruptionOf } from '../transport/sse';
+import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
 import { isFinished, pollAgentResponse, throwIfErrorBody } from './agentResponses';
 import { forwardStream } from './streaming';
 

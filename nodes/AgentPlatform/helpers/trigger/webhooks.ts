@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asNodeError } from '../transport/errors';
-import type { PlatformContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { asNodeError } from '../../transport/errors';
+import type { PlatformContext } from '../../transport/request';
+import { apiRequest } from '../../transport/request';
 
 export interface DeletedWebhook {
 	/** False when the platform did not know the webhook (404): it was already gone. */

@@ -5,8 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MultipartForm, StreamedFile } from '../transport/multipart';
-import { apiRequest } from '../transport/request';
+import { MultipartForm, StreamedFile } from '../../transport/multipart';
+import { apiRequest } from '../../transport/request';
 import type { PreparedUpload, UploadOptions } from './binary';
 import { prepareUpload, uploadTimeoutMs } from './binary';
 import { uploadSigned } from './signedUpload';

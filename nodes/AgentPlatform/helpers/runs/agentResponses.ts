@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../transport/request';
+import { apiRequest } from '../../transport/request';
 import type { PollSettings } from './polling';
 import { pollUntil } from './polling';
 

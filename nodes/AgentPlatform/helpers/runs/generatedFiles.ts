@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestFull, CREDENTIAL_TYPE } from '../transport/request';
-import { inItem } from './parameters';
+import { apiRequestFull, CREDENTIAL_TYPE } from '../../transport/request';
+import { inItem } from '../input/parameters';
 
 /**
  * Files that image and video agents produce (`generated_files` on a run), downloaded into the

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ItemsKey } from '../transport/paginate';
-import { apiRequestAllItems } from '../transport/paginate';
-import type { ApiRequest } from '../transport/request';
+import type { ItemsKey } from '../../transport/paginate';
+import { apiRequestAllItems } from '../../transport/paginate';
+import type { ApiRequest } from '../../transport/request';
 
 /**
  * The most items per page each list endpoint is asked for: every page is a request. Files (100),

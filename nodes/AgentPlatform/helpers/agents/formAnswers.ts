@@ -5,9 +5,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AgentDefinition, AgentQuestion } from './agents';
-import { CHAT_SETTINGS, optionsOfQuestion, questionLabel, readableName } from './agents';
-import { inItem } from './parameters';
+import type { AgentDefinition, AgentQuestion } from './definitions';
+import { CHAT_SETTINGS, optionsOfQuestion, questionLabel, readableName } from './definitions';
+import { inItem } from '../input/parameters';
 
 /** The value of Model, Tools and Temperature that sends nothing: the agent's own default. */
 export const AGENT_DEFAULT = '';

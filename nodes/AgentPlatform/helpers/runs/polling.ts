@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { paceOf } from '../transport/credentials';
-import { waitFor } from '../transport/request';
+import { paceOf } from '../../transport/credentials';
+import { waitFor } from '../../transport/request';
 
 export interface PollSettings {
 	/** Give up after this long, counted from `startedAt`. */

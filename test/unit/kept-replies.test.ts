@@ -1,15 +1,15 @@
 /**
- * What the process keeps of the platform's answers (helpers/recentAnswers.ts) on its own: every
+ * What the process keeps of the platform's answers (helpers/lookups/keptReplies.ts) on its own: every
  * fresh answer replaces the kept one; while the rate limit holds the key (PaceHeldError) the kept
- * one is given, marked with its age past RECENT_ANSWERS.markAfterMs; any other failure, or nothing
+ * one is given, marked with its age past KEPT_REPLIES.markAfterMs; any other failure, or nothing
  * kept, fails as before; the store is bounded, the least recently kept going first.
  */
 import {
 	freshOrKept,
-	keptAnswer,
+	keptReply,
 	readAndKeep,
-	RECENT_ANSWERS,
-} from '../../nodes/AgentPlatform/helpers/recentAnswers';
+	KEPT_REPLIES,
+} from '../../nodes/AgentPlatform/helpers/lookups/keptReplies';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/types';
 import { Pace } from '../../nodes/AgentPlatform/transport/pace';
 
@@ -26,8 +26,8 @@ let n = 0;
 const fresh = () => `unit ${++n}`;
 
 describe('recent answers', () => {
-	const saved = { ...RECENT_ANSWERS };
-	afterEach(() => Object.assign(RECENT_ANSWERS, saved));
+	const saved = { ...KEPT_REPLIES };
+	afterEach(() => Object.assign(KEPT_REPLIES, saved));
 
 	it('answers fresh and keeps it; while the key is held gives the kept answer, marked once old', async () => {
 		const key = fresh();
@@ -39,7 +39,7 @@ describe('recent answers', () => {
 				throw held();
 			}),
 		).toEqual({ value: ['b'] });
-		RECENT_ANSWERS.markAfterMs = -1;
+		KEPT_REPLIES.markAfterMs = -1;
 		expect(
 			await freshOrKept(ctx, key, async () => {
 				throw held();
@@ -65,7 +65,7 @@ describe('recent answers', () => {
 				throw new Error('The agent was not found');
 			}),
 		).rejects.toThrow('The agent was not found');
-		expect(keptAnswer(key)?.value).toBe(1);
+		expect(keptReply(key)?.value).toBe(1);
 	});
 
 	it('shares one read among concurrent readers and keeps only what succeeded', async () => {
@@ -82,17 +82,17 @@ describe('recent answers', () => {
 				throw new Error('refused');
 			}),
 		).rejects.toThrow('refused');
-		expect(keptAnswer(key)?.value).toBe(1);
+		expect(keptReply(key)?.value).toBe(1);
 	});
 
-	it('keeps at most RECENT_ANSWERS.maxEntries, dropping the least recently kept', async () => {
-		RECENT_ANSWERS.maxEntries = 3;
+	it('keeps at most KEPT_REPLIES.maxEntries, dropping the least recently kept', async () => {
+		KEPT_REPLIES.maxEntries = 3;
 		const keys = [fresh(), fresh(), fresh(), fresh()];
 		for (const key of keys) await readAndKeep(key, async () => key);
-		expect(keys.map((key) => keptAnswer(key)?.value)).toEqual([undefined, ...keys.slice(1)]);
+		expect(keys.map((key) => keptReply(key)?.value)).toEqual([undefined, ...keys.slice(1)]);
 		// kept again, the second is now the newest: the third goes next
 		await readAndKeep(keys[1], async () => keys[1]);
 		await readAndKeep(fresh(), async () => 'new');
-		expect(keys.map((key) => keptAnswer(key) !== undefined)).toEqual([false, true, false, true]);
+		expect(keys.map((key) => keptReply(key) !== undefined)).toEqual([false, true, false, true]);
 	});
 });

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { inItem } from './parameters';
+import { inItem } from '../input/parameters';
 
 export interface ChatMessage {
 	role: string;

@@ -8,12 +8,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { StreamedFile } from '../transport/multipart';
-import { apiRequest } from '../transport/request';
-import { putToStorage } from '../transport/storage';
+import { StreamedFile } from '../../transport/multipart';
+import { apiRequest } from '../../transport/request';
+import { putToStorage } from '../../transport/storage';
 import type { PreparedUpload, UploadOptions } from './binary';
 import { uploadTimeoutMs } from './binary';
-import { inItem } from './parameters';
+import { inItem } from '../input/parameters';
 
 /** Answers to the sign step that mean the platform has no signed-URL flow: POST /files then. */
 const NO_SIGNED_UPLOADS = ['404', '405'];

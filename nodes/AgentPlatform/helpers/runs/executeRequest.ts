@@ -5,19 +5,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { AgentDefinition } from './agents';
-import { getAgentDefinition, MAX_ATTACHMENTS } from './agents';
-import { checkAnswers, readChatSettings } from './answers';
-import type { PreparedUpload } from './binary';
-import { prepareUpload } from './binary';
-import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from './messages';
+import type { AgentDefinition } from '../agents/definitions';
+import { getAgentDefinition, MAX_ATTACHMENTS } from '../agents/definitions';
+import { checkAnswers, readChatSettings } from '../agents/formAnswers';
+import type { PreparedUpload } from '../files/binary';
+import { prepareUpload } from '../files/binary';
+import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from '../agents/messages';
 import {
 	inItem,
 	readFileIds,
 	readJsonObject,
 	readMemoryCollections,
 	readNumericId,
-} from './parameters';
+} from '../input/parameters';
 
 export interface ExecuteRequest {
 	agent: AgentDefinition;

@@ -7,8 +7,8 @@
 import type { IBinaryData, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OpenSource } from '../transport/multipart';
-import { inItem } from './parameters';
+import type { OpenSource } from '../../transport/multipart';
+import { inItem } from '../input/parameters';
 
 /** The platform's largest file (spec: Limits, "200 MB"), in bytes. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runFields } from './agentResponses';
+import { runFields } from '../runs/agentResponses';
 
 /**
  * The Agent Platform signs no delivery (docs/platform-assumptions.md). The trigger registers its

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
-import { apiRequest } from '../transport/request';
-import { readNumericId } from './parameters';
+import { apiRequest } from '../../transport/request';
+import { readNumericId } from '../input/parameters';
 
 /** A platform record that operations name by an ID parameter: where it lives and how errors name it. */
 export interface RecordKind {

@@ -2,9 +2,9 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../transport/request';
-import { pollUntil } from './polling';
-import { inItem } from './parameters';
+import { apiRequest } from '../../transport/request';
+import { pollUntil } from '../runs/polling';
+import { inItem } from '../input/parameters';
 
 /** File statuses that mean the platform gave up processing (only `waiting` and `completed` are in the spec). */
 const PROCESSING_FAILED = ['failed', 'error'];
