@@ -2,11 +2,38 @@
 # The whole suite, as `npm test` runs it: type check, build, n8n's community checks on the source
 # and the packed tarball, unit and integration tests against the emulator over loopback, then the
 # end-to-end tests in real n8n 1.x and 2.x (installed once into a cache outside the repo).
+#
+# Time: the real n8n installs (several minutes on a first run) start at once in the background and
+# overlap the checks and the fast tests; both jest runs use two workers (this machine's cores: the
+# end-to-end files mostly wait on n8n and the emulator, and each n8n has its own folder and ports).
+# Each stage prints its time, and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
+begun=$SECONDS
+stage_begun=$SECONDS
+stage_name=""
 
-step() { printf '\n== %s\n' "$*"; }
+# Prints the time of the stage that ends, then the heading of the next one.
+step() {
+	[ -n "$stage_name" ] && printf '[test] %s took %d s\n' "$stage_name" "$(( SECONDS - stage_begun ))"
+	stage_name="$*"
+	stage_begun=$SECONDS
+	[ -n "$stage_name" ] && printf '\n== %s\n' "$stage_name"
+	return 0
+}
+
+# Node 24, then both n8n lines side by side; each install prints "ready (N s)" or one sentence on
+# failure. Installed lines are reused at once (the installer checks each against its lock).
+install_all() {
+	bash dev/n8n/install-n8n.sh node || return
+	bash dev/n8n/install-n8n.sh 1 &
+	local one=$! two=0
+	bash dev/n8n/install-n8n.sh 2 || two=$?
+	wait "$one" && return "$two"
+}
+install_all > >(sed -u 's/^/[n8n installs, in the background] /' >&2) 2>&1 &
+installs=$!
 
 step "type check"
 npx tsc --noEmit -p tsconfig.test.json
@@ -16,40 +43,37 @@ npm run --silent build >/dev/null
 
 step "lint: ESLint (n8n's community rules on the shipped source) and Prettier"
 if [ "${RELEASE_CHECKED:-}" = 1 ]; then
-  echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run lint first)"
+	echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run lint first)"
 else
-  npm run --silent lint
+	npm run --silent lint
 fi
 
 step "release check: n8n's community checks and the package checks (source and packed tarball)"
 if [ "${RELEASE_CHECKED:-}" = 1 ]; then
-  echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run release:check first)"
+	echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run release:check first)"
 else
-  node scripts/lint-package.mjs   # what npm run release:check runs, on the build above
+	node scripts/lint-package.mjs # what npm run release:check runs, on the build above
 fi
 
 step "unit, infra and integration tests"
 status=0
-npx jest --selectProjects unit infra integration --json --outputFile="$results/fast.json" || status=$?
+npx jest --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
 
-step "real n8n installs (first run only: several minutes)"
-bash dev/n8n/install-n8n.sh node
-bash dev/n8n/install-n8n.sh 1 & one=$!
-bash dev/n8n/install-n8n.sh 2 & two=$!
-wait "$one"; wait "$two"
+step "real n8n installs (first run only: several minutes, started with the type check)"
+install_status=0
+wait "$installs" || install_status=$?
+# The installer's own check, in the foreground: says in one sentence what failed, if anything did.
+if [ "$install_status" != 0 ]; then
+	bash dev/n8n/install-n8n.sh node
+	bash dev/n8n/install-n8n.sh 1
+	bash dev/n8n/install-n8n.sh 2
+fi
 
 step "end-to-end tests in real n8n 1.x and 2.x"
-npx jest --selectProjects e2e --runInBand --json --outputFile="$results/e2e.json" || status=$?
+npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" || status=$?
 
-node -e '
-const fs = require("fs");
-let passed = 0, failed = 0, pending = 0;
-for (const f of process.argv.slice(1)) {
-  if (!fs.existsSync(f)) { failed++; continue; }
-  const r = JSON.parse(fs.readFileSync(f, "utf8"));
-  passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites; pending += r.numPendingTests;
-}
-console.log(`\n${passed} passed, ${failed} failed` + (pending ? `, ${pending} skipped` : ""));
-' "$results/fast.json" "$results/e2e.json"
+step ""
+printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
+node scripts/test-summary.mjs "$results/fast.json" "$results/e2e.json"
 rm -rf "$results"
 exit "$status"

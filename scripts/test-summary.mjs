@@ -1,0 +1,29 @@
+// The end of `npm test`: the ten slowest test files (docs/development.md keeps CI's list), then the
+// one closing line CI reads, "N passed, N failed". A missing results file counts as a failure.
+import fs from 'node:fs';
+import path from 'node:path';
+
+let passed = 0;
+let failed = 0;
+let pending = 0;
+const files = [];
+for (const file of process.argv.slice(2)) {
+	if (!fs.existsSync(file)) {
+		failed++;
+		continue;
+	}
+	const run = JSON.parse(fs.readFileSync(file, 'utf8'));
+	passed += run.numPassedTests;
+	failed += run.numFailedTests + run.numRuntimeErrorTestSuites;
+	pending += run.numPendingTests;
+	for (const suite of run.testResults) {
+		const seconds = (suite.endTime - suite.startTime) / 1000;
+		files.push({ name: path.relative(process.cwd(), suite.name), seconds });
+	}
+}
+files.sort((a, b) => b.seconds - a.seconds);
+console.log('\nThe ten slowest test files:');
+for (const { name, seconds } of files.slice(0, 10)) {
+	console.log(`${seconds.toFixed(0).padStart(6)} s  ${name}`);
+}
+console.log(`\n${passed} passed, ${failed} failed` + (pending ? `, ${pending} skipped` : ''));
