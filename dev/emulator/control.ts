@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { Core } from './core';
+import type { Platform } from './platform';
 import type { RateLimiter } from './rateLimiter';
 import { readBody } from './routes';
 import type { AgentConfig, EmulatorFaults } from './types';
@@ -12,7 +12,7 @@ import type { AgentConfig, EmulatorFaults } from './types';
 export type WriteJson = (res: ServerResponse, status: number, body: unknown) => void;
 
 export async function control(
-	core: Core,
+	core: Platform,
 	limiter: RateLimiter,
 	writeJson: WriteJson,
 	req: IncomingMessage,

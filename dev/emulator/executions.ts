@@ -34,7 +34,7 @@ import {
 	validation,
 } from './http';
 import type { Ctx, Reply, SseSink } from './http';
-import { checkMemoryCollections, memoryCollectionsNote } from './runExtras';
+import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import busboy from 'busboy';
-import type { Core } from './core';
+import type { EmulatorServices } from './services';
 import { HttpError, json, notFound, parseId, strictInt, truthy, validation } from './http';
 import type { Ctx, Reply } from './http';
 import type { RecordedFile, RecordedMultipart, StoredFile } from './types';
@@ -23,7 +23,7 @@ export const TOO_LARGE_DIRECT_MESSAGE = (limit: number) =>
 	`The file may not be greater than ${Math.round(limit / (1024 * 1024))} MB on this endpoint: larger files go through /v2/files/sign.`;
 
 /** POST /files takes at most this many bytes (production's front end: 32 MiB; options.maxDirectUploadBytes). */
-function directLimit(core: Core): number {
+function directLimit(core: EmulatorServices): number {
 	return Math.min(MAX_FILE_BYTES, core.opts.maxDirectUploadBytes);
 }
 
@@ -43,7 +43,7 @@ export function processingCredits(bytes: number): number {
 	return Math.round((0.1 + bytes / 1_000_000) * 10_000) / 10_000;
 }
 
-export function scheduleProcessing(core: Core, f: StoredFile): void {
+export function scheduleProcessing(core: EmulatorServices, f: StoredFile): void {
 	f.status = 'waiting';
 	core.clock.after(core.opts.fileProcessingSeconds, () => {
 		if (!core.state.files.has(f.id)) return;

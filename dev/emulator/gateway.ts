@@ -5,7 +5,7 @@
  * an origin that answers status 200 with an `{"error": …}` body; and a POST carried out whose answer
  * is lost on the way (a cut connection, or a 524 page at once).
  */
-import type { Core } from './core';
+import type { EmulatorServices } from './services';
 import type { Reply } from './http';
 
 export const CLOUDFLARE_524_HTML =
@@ -21,7 +21,10 @@ export type GatewayOutcome = { kind: 'reply'; reply: Reply } | { kind: 'timeout'
  * The handler is not stopped: the run it started goes on, as it does behind the real gateway.
  * Streamed answers are not timed out (their first bytes come at once).
  */
-export function underGateway(core: Core, handling: Promise<Reply>): Promise<GatewayOutcome> {
+export function underGateway(
+	core: EmulatorServices,
+	handling: Promise<Reply>,
+): Promise<GatewayOutcome> {
 	const seconds = core.faults.gatewayTimeoutSeconds;
 	const replied = handling.then((reply): GatewayOutcome => ({ kind: 'reply', reply }));
 	if (seconds === null || seconds === undefined || seconds < 0) return replied;
@@ -54,14 +57,14 @@ export function underGateway(core: Core, handling: Promise<Reply>): Promise<Gate
 }
 
 /** faults.okErrorBody: a JSON answer to a POST replaced by status 200 and `{"error": …}` (after processing). */
-export function okErrorBody(core: Core, method: string, reply: Reply): Reply {
+export function okErrorBody(core: EmulatorServices, method: string, reply: Reply): Reply {
 	const words = core.faults.okErrorBody;
 	if (!words || method !== 'POST' || reply.kind !== 'json') return reply;
 	return { kind: 'json', status: 200, body: { error: words } };
 }
 
 /** faults.cutAfterProcessing: what replaces the answer to a POST that took effect, if anything. */
-export function cutAfterProcessing(core: Core, method: string): 'reset' | 524 | null {
+export function cutAfterProcessing(core: EmulatorServices, method: string): 'reset' | 524 | null {
 	const cut = core.faults.cutAfterProcessing;
 	const targeted = !core.faults.faultMethods || core.faults.faultMethods.includes(method);
 	return cut && method === 'POST' && targeted ? cut : null;

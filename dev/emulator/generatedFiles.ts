@@ -10,7 +10,7 @@ import type http from 'node:http';
 
 import { startLoopbackServer, type LoopbackServer } from '../loopback';
 
-import type { Core } from './core';
+import type { EmulatorServices } from './services';
 import { notFound } from './http';
 import type { Ctx, Reply } from './http';
 
@@ -27,10 +27,10 @@ export interface ServedFile {
 
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-const onPlatform = new WeakMap<Core, Map<string, ServedFile>>();
+const onPlatform = new WeakMap<EmulatorServices, Map<string, ServedFile>>();
 
 /** Files served at `/generated-files/:name` on the emulator's own origin (authenticated). */
-export function platformFiles(core: Core): Map<string, ServedFile> {
+export function platformFiles(core: EmulatorServices): Map<string, ServedFile> {
 	let files = onPlatform.get(core);
 	if (!files) onPlatform.set(core, (files = new Map()));
 	return files;

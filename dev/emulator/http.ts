@@ -3,7 +3,8 @@
  * platform's shapes, query parsing, and the Laravel pagination envelope.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Core } from './core';
+import type { ExecutionEngine } from './runEngine';
+import type { EmulatorServices } from './services';
 import type { RecordedRequest } from './types';
 
 export interface JsonReply {
@@ -46,8 +47,11 @@ export interface BytesReply {
 
 export type Reply = JsonReply | SseReply | HandledReply | BytesReply;
 
+/** What a handler reaches through its context: the services, and the run engine to start runs. */
+export type HandlerCore = EmulatorServices & { readonly engine: ExecutionEngine };
+
 export interface Ctx {
-	core: Core;
+	core: HandlerCore;
 	req: IncomingMessage;
 	method: string;
 	/** Path relative to basePath. */

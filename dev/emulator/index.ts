@@ -8,10 +8,10 @@
  *   // emu.url → http://127.0.0.1:<port> (paths at the root, as production; options.basePath adds one), emu.apiKey, emu.workspaceId
  *   await emu.stop();
  */
-import { Core } from './core';
+import { Platform } from './platform';
 import { EmulatorServer } from './server';
 import { StorageServer } from './storage';
-import type { StorageRequest, StoredObject } from './storage';
+import type { StorageRequest, StoredObject } from './types';
 import type {
 	AgentConfig,
 	Delivery,
@@ -41,18 +41,18 @@ export type {
 	StoredResponse,
 	StoredWebhook,
 } from './types';
-export { DEFAULT_FAULTS } from './core';
+export { DEFAULT_FAULTS } from './options';
 export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
 export { GENERATED_MP4, GENERATED_PNG } from './media';
 export type { GeneratedMedia } from './media';
-export type { StorageRequest, StoredObject } from './storage';
+export type { StorageRequest, StoredObject } from './types';
 export { CLOUDFLARE_524_HTML } from './gateway';
 export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
-	private readonly core: Core;
+	private readonly core: Platform;
 	private readonly http: EmulatorServer;
 	private readonly storage: StorageServer;
 	private baseUrl = '';
@@ -60,7 +60,7 @@ export class PlatformEmulator {
 	private stopping: Promise<void> | null = null;
 
 	constructor(options: EmulatorOptions = {}) {
-		this.core = new Core(options);
+		this.core = new Platform(options);
 		this.http = new EmulatorServer(this.core);
 		this.storage = new StorageServer(this.core);
 		this.core.storage = this.storage;

@@ -9,8 +9,8 @@
  */
 import { mediaFor } from './media';
 import type { TimerHandle } from './clock';
-import type { Core } from './core';
-import { takeScriptedOutput } from './runExtras';
+import { takeScriptedOutput } from './scriptedOutputs';
+import type { EmulatorServices } from './services';
 import type { StoredAgent, StoredResponse } from './types';
 
 export type ExecEvent = { type: 'piece'; text: string } | { type: 'running' } | { type: 'end' };
@@ -91,7 +91,11 @@ export class ExecutionEngine {
 	readonly running = new Map<number, Execution>();
 	private readonly timers = new Set<TimerHandle>();
 
-	constructor(private readonly core: Core) {}
+	constructor(
+		private readonly core: EmulatorServices,
+		/** Called when a run ends (the platform starts its webhook deliveries). */
+		private readonly onFinished: (record: StoredResponse) => void,
+	) {}
 
 	start(
 		agent: StoredAgent,
@@ -195,7 +199,7 @@ export class ExecutionEngine {
 				touch();
 				this.running.delete(id);
 				exec.emit({ type: 'end' });
-				core.webhooks.deliverFor(record);
+				this.onFinished(record);
 			},
 		});
 

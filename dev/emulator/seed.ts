@@ -4,7 +4,7 @@
  * types, the default memory collection and optional memories.
  */
 import { formatMicro, seededMicros } from './clock';
-import type { Core } from './core';
+import type { EmulatorServices } from './services';
 import { DEFAULT_COLLECTION_ID, USER_ID } from './types';
 import type { AgentType, Question, StoredAgent } from './types';
 
@@ -213,7 +213,7 @@ function slugify(s: string): string {
 		.replace(/^-|-$/g, '');
 }
 
-export function seedState(core: Core): void {
+export function seedState(core: EmulatorServices): void {
 	const ws = Number(core.opts.workspaceId);
 	const workspaceId = Number.isFinite(ws) ? ws : 0;
 	const types: AgentType[] = ['chat', 'image', 'text', 'video'];

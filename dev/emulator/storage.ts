@@ -16,41 +16,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { startLoopbackServer, type LoopbackServer } from '../loopback';
 
-import type { Core } from './core';
+import type { EmulatorServices, StorageHost } from './services';
 import { mediaFor } from './media';
+import type { StorageRequest, StoredObject } from './types';
 
 /** Content of stored objects up to this size is kept in memory (for tests). */
 const KEEP_CONTENT_BYTES = 1024 * 1024;
 /** How long a signed URL stays valid, in real milliseconds. */
 export const SIGNED_URL_TTL_MS = 15 * 60_000;
 
-export interface StoredObject {
-	path: string;
-	contentType: string;
-	bytes: number;
-	sha256: string;
-	content: Buffer | null;
-}
-
-export interface StorageRequest {
-	method: string;
-	path: string;
-	headers: Record<string, string | string[] | undefined>;
-	status: number;
-	/** Body bytes received (PUT). */
-	bytes: number;
-	sha256: string;
-	at: number;
-}
-
-export class StorageServer {
+export class StorageServer implements StorageHost {
 	private loopback?: LoopbackServer;
 	readonly objects = new Map<string, StoredObject>();
 	readonly requests: StorageRequest[] = [];
 	private readonly secret = randomBytes(32);
 	origin = '';
 
-	constructor(private readonly core: Core) {}
+	constructor(private readonly core: EmulatorServices) {}
 
 	async listen(host: string, port: number): Promise<string> {
 		this.loopback = await startLoopbackServer(

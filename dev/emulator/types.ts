@@ -130,7 +130,7 @@ export interface AgentConfig {
 	streamEvents?: number;
 	/** `generated_files` of later successful runs, as given (URL strings or objects). */
 	generatedFiles?: unknown[];
-	/** Scripted outputs of later runs, one per run in order; the last one stays (see runExtras.ts). */
+	/** Scripted outputs of later runs, one per run in order; the last one stays (see scriptedOutputs.ts). */
 	outputs?: string[];
 }
 
@@ -271,3 +271,23 @@ export interface EmulatorState {
 export const USER_ID = 7;
 /** Id of the default memory collection. */
 export const DEFAULT_COLLECTION_ID = 1;
+
+/** An object the storage host keeps (storage.ts). */
+export interface StoredObject {
+	path: string;
+	contentType: string;
+	bytes: number;
+	sha256: string;
+	content: Buffer | null;
+}
+
+export interface StorageRequest {
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	status: number;
+	/** Body bytes received (PUT). */
+	bytes: number;
+	sha256: string;
+	at: number;
+}

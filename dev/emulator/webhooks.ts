@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { Core } from './core';
+import type { EmulatorServices } from './services';
 import { responseJson } from './runEngine';
 import {
 	HttpError,
@@ -141,7 +141,7 @@ export function deleteWebhook(ctx: Ctx): Reply {
 export class WebhookDispatcher {
 	private readonly inFlight = new Set<http.ClientRequest>();
 
-	constructor(private readonly core: Core) {}
+	constructor(private readonly core: EmulatorServices) {}
 
 	deliverFor(record: StoredResponse): void {
 		if (this.core.stopped) return;

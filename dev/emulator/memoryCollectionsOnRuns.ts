@@ -5,7 +5,6 @@
  */
 import { parseId, validation } from './http';
 import type { Ctx } from './http';
-import type { AgentConfig } from './types';
 
 export function checkMemoryCollections(ctx: Ctx, value: unknown): number[] {
 	if (value === undefined || value === null) return [];
@@ -28,14 +27,4 @@ export function memoryCollectionsNote(ctx: Ctx, ids: number[]): string {
 	if (!ids.length) return '';
 	const names = ids.map((id) => `${ctx.core.state.collections.get(id)?.name ?? '?'} #${id}`);
 	return ` (memory collections: ${names.join(', ')})`;
-}
-
-/**
- * Scripted answers (`outputs` in an agent's configuration): each run takes the next one, the last
- * one stays. A test tells the chat agent to answer with given JSON, or with broken JSON first.
- */
-export function takeScriptedOutput(cfg: AgentConfig): string | undefined {
-	const outputs = cfg.outputs;
-	if (!outputs?.length) return undefined;
-	return outputs.length > 1 ? outputs.shift() : outputs[0];
 }
