@@ -1,8 +1,6 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { retryAfterMs } from './retryAfter';
-
 /** What a failed exchange with the platform looked like, without any request header. */
 export interface PlatformFailure {
 	method: string;
@@ -16,6 +14,8 @@ export interface HttpFailure extends PlatformFailure {
 	status: number;
 	body: unknown;
 	headers?: Record<string, unknown>;
+	/** The wait the answer asked for (retryAfter.ts), as the request function read it. */
+	askedMs?: number;
 	/** For a 429 the node gave up on: how long it waited, and its budget (RETRY.maxRateLimitWaitMs). */
 	rateLimit?: { waitedMs: number; budgetMs: number };
 }
@@ -70,7 +70,7 @@ function seconds(ms: number): string {
 
 /** A 429 the node gave up on: how long it waited, and what the platform asked for. */
 function describeRateLimit(failure: HttpFailure): { message: string; description: string } {
-	const asked = retryAfterMs(failure.body, failure.headers);
+	const asked = failure.askedMs;
 	const askedWords =
 		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`;
 	const limit = failure.rateLimit;

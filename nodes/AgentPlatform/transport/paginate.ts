@@ -73,7 +73,7 @@ export const PAGING = { concurrency: 32 };
 /**
  * The one paging helper. Where the envelope says how many pages there are (`last_page`), the
  * first page tells it and the pages still needed are then fetched concurrently, at most
- * PAGING.concurrency at a time, each sent when the credential's pace allows (see pace.ts); the
+ * PAGING.concurrency at a time, each sent when the credential's pace allows (see pace/); the
  * items keep the platform's order and Limit is honoured. Where it does not (files), pages are
  * fetched one after another up to the first short page: the platform keeps at most 30 files, one
  * page of 100, so probing ahead would only spend requests. Asks for the largest page the

@@ -1,6 +1,6 @@
 /**
  * The one request function: every call to the platform goes through here, over n8n's
- * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace.ts). It
+ * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace/). It
  * retries what may be retried (retryPolicy.ts) and maps every failure (errors.ts).
  */
 import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
@@ -143,8 +143,9 @@ export async function apiRequestFull<T = unknown>(
 		}
 
 		const body = request.stream ? await readStreamedBody(response.body) : response.body;
-		pace.answered(slot, statusCode, headers, body);
+		// the wait asked, read once: the pace, the retry and the error all use this reading
 		const asked = retryAfterMs(body, headers);
+		pace.answered(slot, statusCode, headers, asked);
 		if (statusCode === 429) {
 			// Not processed by the platform, so even a POST may be sent again, after the wait it asks
 			// for (the pace holds every request of this credential). The budget is time: a request
@@ -162,6 +163,7 @@ export async function apiRequestFull<T = unknown>(
 				status: statusCode,
 				body,
 				headers,
+				askedMs: asked,
 				rateLimit: { waitedMs: Date.now() - startedAt, budgetMs: RETRY.maxRateLimitWaitMs },
 			});
 		}
@@ -170,7 +172,7 @@ export async function apiRequestFull<T = unknown>(
 			await waitFor(this, asked ?? backoffMs(attempt));
 			continue;
 		}
-		throw platformHttpError(node, { ...where, status: statusCode, body, headers });
+		throw platformHttpError(node, { ...where, status: statusCode, body, headers, askedMs: asked });
 	}
 }
 

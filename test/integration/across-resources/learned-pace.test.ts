@@ -1,5 +1,5 @@
 /**
- * The pace learned from what the platform lets through (transport/pace.ts), against the
+ * The pace learned from what the platform lets through (transport/pace/), against the
  * emulator's limiters, through n8n's real execution machinery: Memory → Get Many with Return All
  * (pages of 50). Time-scaled by five so that the cases stay short: the platform allows 5 requests a
  * second where production allows 1, a 429 asks for 12 s where production asks for 60, and the

@@ -1,5 +1,5 @@
 /**
- * The credential's pace (transport/pace.ts) against the emulator's two limiter models, through
+ * The credential's pace (transport/pace/) against the emulator's two limiter models, through
  * n8n's real execution machinery: Memory → Get Many with Return All (pages of 50).
  *
  * - No starvation: under a token bucket of 1 request a second (burst 1), with the credential at

@@ -21,7 +21,7 @@ export const POLLING = { ratio: 0.05, minIntervalMs: 2000, maxIntervalMs: 30_000
  * the time a poll takes does not add to the delay.
  *
  * When the credential's pace is the bottleneck the polls widen: all the polls waiting with one
- * API key take at most half of its rate (pace.ts), so 20 runs waiting at once leave room for the
+ * API key take at most half of its rate (transport/pace/), so 20 runs waiting at once leave room for the
  * other requests instead of filling the queue and using up their time.
  */
 export async function pollUntil(
@@ -37,7 +37,7 @@ export async function pollUntil(
 	let record = settings.current;
 	if (record !== undefined && settings.done(record)) return record;
 	const pace = await paceOf(this);
-	pace.pollers++;
+	const endPolling = pace.startPolling();
 	try {
 		let lastSentAt: number | undefined;
 		for (;;) {
@@ -56,6 +56,6 @@ export async function pollUntil(
 			record = await settings.fetch();
 		}
 	} finally {
-		pace.pollers--;
+		endPolling();
 	}
 }

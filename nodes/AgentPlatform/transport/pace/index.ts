@@ -1,0 +1,44 @@
+/**
+ * One pace per credential in the n8n process: every request sent with one API key to one Base URL
+ * (items, pages, polls, uploads, every node run and execution at once) waits its turn here.
+ *
+ * How the parts fit (docs/rate-limits.md tells the whole story):
+ * - turnQueue.ts   who sends next: one line, first come, first served; a retry and an editor
+ *                  lookup go to the front. Only the front request waits for the gate below.
+ * - pace.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
+ *                  `Retry-After`, read once by the request function), then as the window allows,
+ *                  else spaced by the interval. Sends are spaced from the actual send, also after a
+ *                  hold: a request released by a wait is never followed at once by the next.
+ * - acceptedRate.ts the rate: the credential's ceiling, what the platform's refusals teach, probes.
+ * - rateWindow.ts  the X-RateLimit-* headers, where the platform tells its window: they govern.
+ * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long
+ *                  (spacing.ts: the interval kept between sends).
+ * - heldError.ts   what an editor lookup is told when the key is held longer than it may wait.
+ * - settings.ts    the numbers (PACING).
+ *
+ * Waiting: the front request sleeps with n8n-workflow's sleep in slices that stop when its
+ * execution is cancelled (transport/cancellation.ts). Editor lookups wait at most `maxWaitMs` and
+ * are told why (PaceHeldError).
+ */
+import { Pace } from './pace';
+
+export { PaceHeldError } from './heldError';
+export { Pace } from './pace';
+export { PACING } from './settings';
+export type { PaceSlot } from './slot';
+
+// Module-level on purpose: every node run and execution in this n8n process shares the pace of
+// its credential. Keyed by a digest of the API key and Base URL (transport/credentials.ts).
+const paces = new Map<string, Pace>();
+
+export function paceFor(key: string, requestsPerSecond: number): Pace {
+	let pace = paces.get(key);
+	if (!pace) paces.set(key, (pace = new Pace(requestsPerSecond)));
+	else pace.configure(requestsPerSecond);
+	return pace;
+}
+
+/** Forgets every pace (tests start each case from the credential's rate). */
+export function resetPaces(): void {
+	paces.clear();
+}

@@ -1,0 +1,195 @@
+/**
+ * The gate: when the front request of the line may go (after a 429's hold, as the window allows,
+ * else spaced by the interval), and what each answer teaches the parts (see index.ts).
+ */
+import { throwIfCancelled, waitFor } from '../cancellation';
+import type { PlatformContext } from '../types';
+import { AcceptedRate } from './acceptedRate';
+import { keyHeldError, type PaceHeldError } from './heldError';
+import { RateWindow } from './rateWindow';
+import { RoundTripSpread } from './roundTrips';
+import { PACING } from './settings';
+import type { PaceSlot } from './slot';
+import { sendIntervalMs } from './spacing';
+import { TurnQueue } from './turnQueue';
+
+export class Pace {
+	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
+	holdUntil = 0;
+	/** When the last answer other than 429 arrived. */
+	lastAnsweredAt = 0;
+	/** Counters, for tests and benchmarks. */
+	readonly stats = { sent: 0, rateLimited: 0 };
+
+	private readonly queue = new TurnQueue();
+	private readonly accepts: AcceptedRate;
+	private readonly window = new RateWindow();
+	private readonly spread = new RoundTripSpread();
+	/** Polls waiting for runs or files with this credential, right now. */
+	private pollers = 0;
+	private nextAt = 0;
+	private lastSentAt = 0;
+	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
+	private coldSeq = 0;
+	/** Requests sent and not yet answered. */
+	private inFlight = 0;
+	private sentSeq = 0;
+
+	constructor(configured: number) {
+		this.accepts = new AcceptedRate(configured, () => this.intervalMs());
+	}
+
+	/** The credential's Requests per Second: a ceiling. */
+	get configured(): number {
+		return this.accepts.configured;
+	}
+
+	/** The rate now: the ceiling, or lower once the platform refused a request. */
+	get rate(): number {
+		return this.accepts.rate;
+	}
+
+	/** The rate the platform was seen to accept (with probes upward), from the first 429 on. */
+	get learned(): number | undefined {
+		return this.accepts.learned;
+	}
+
+	/** The credential's rate changed (it was edited): the new ceiling, and what was learned stays. */
+	configure(configured: number): void {
+		this.accepts.configure(configured);
+	}
+
+	/** Requests waiting for their turn. */
+	get waiting(): number {
+		return this.queue.length;
+	}
+
+	/** How long, from now, the platform holds this key (0 when it does not). */
+	heldForMs(now = Date.now()): number {
+		return Math.max(0, this.holdUntil - now);
+	}
+
+	/**
+	 * Resolves when the request may be sent. `retry`: it was refused before, so it goes first.
+	 * `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
+	 */
+	async take(ctx: PlatformContext, retry = false, maxWaitMs = Infinity): Promise<PaceSlot> {
+		throwIfCancelled(ctx);
+		const until = Date.now() + maxWaitMs;
+		const lookup = Number.isFinite(maxWaitMs);
+		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
+		const me = this.queue.join(retry || lookup);
+		try {
+			for (;;) {
+				const now = Date.now();
+				if (lookup && now + this.heldForMs(now) > until) throw this.heldError(ctx);
+				if (!this.queue.isFront(me)) {
+					// a lookup that may wait only so long looks again in slices rather than wait for its turn
+					if (lookup) await waitFor(ctx, Math.min(PACING.sliceMs, until - now));
+					else await this.queue.turn(ctx, me);
+					continue;
+				}
+				const delay = this.delay(now);
+				if (delay <= 0) break;
+				if (now + delay > until) throw this.heldError(ctx);
+				await waitFor(ctx, Math.min(delay, PACING.sliceMs));
+			}
+		} finally {
+			this.queue.leave(me);
+		}
+		return this.send();
+	}
+
+	/**
+	 * Learns from an answer (any status; not for a request that got no answer). `askedMs`: the
+	 * wait the answer asked for (transport/retryAfter.ts), read once by the request function.
+	 */
+	answered(
+		slot: PaceSlot,
+		status: number,
+		headers: Record<string, unknown> = {},
+		askedMs?: number,
+	): void {
+		const now = Date.now();
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		this.window.read(slot, now, headers, this.sentSeq);
+		if (status !== 429) {
+			// The first request of a process takes longest to arrive (connections, lazy loading), so
+			// the second, spaced from its send, could reach a bucket of one early: space it from here.
+			// The same after any pause (the wait of a 429 included): the connection is new again.
+			if (slot.seq === 1 || slot.seq === this.coldSeq)
+				this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
+			this.lastAnsweredAt = now;
+			this.spread.measure(now - slot.sentAt);
+			this.accepts.acceptedAnswer(slot, now);
+			return;
+		}
+		this.stats.rateLimited++;
+		if (this.window.known) this.window.refused(askedMs, now, this.sentSeq);
+		else this.accepts.refused(slot, askedMs, now, this.sentSeq);
+		this.holdUntil = Math.max(this.holdUntil, now + (askedMs ?? this.intervalMs() * 2));
+		// the refused request used nothing up: the platform takes the next one when its wait is over
+		// (never earlier than a send already spaced: a late 429 must not bring the next one forward)
+		this.nextAt = Math.max(this.nextAt, this.holdUntil);
+	}
+
+	/** A request got no answer (a network error): it is no longer in flight. */
+	lost(): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+	}
+
+	/** A poll of a waiting run or file begins; call the function returned when it ends. */
+	startPolling(): () => void {
+		this.pollers++;
+		let ended = false;
+		return () => {
+			if (!ended) this.pollers--;
+			ended = true;
+		};
+	}
+
+	/**
+	 * The shortest time between two polls of one waiting run or file: the pollers with this
+	 * credential take at most PACING.pollShare of its rate together.
+	 */
+	pollSpacingMs(): number {
+		return (Math.max(1, this.pollers) * 1000) / (this.rate * PACING.pollShare);
+	}
+
+	/** What an editor lookup is told when the key is held longer than it may wait. */
+	heldError(ctx: PlatformContext): PaceHeldError {
+		return keyHeldError(ctx, this.heldForMs());
+	}
+
+	private intervalMs(): number {
+		return sendIntervalMs(this.accepts, this.spread.ms);
+	}
+
+	/** How long the front request must still wait, from `now`. */
+	private delay(now: number): number {
+		if (now < this.holdUntil) return this.holdUntil - now;
+		if (
+			this.learned === undefined &&
+			!this.window.known &&
+			this.accepts.acceptedCount < PACING.slowStartAnswers &&
+			this.inFlight >= Math.max(1, this.accepts.acceptedCount)
+		) {
+			// nothing known of the platform yet: one more in flight per answer, so that a credential
+			// far above the platform's rate costs one or two refusals, not a refusal per request sent
+			return PACING.slowStartCheckMs;
+		}
+		return this.window.delay(now, this.sentSeq, this.lastSentAt) ?? this.nextAt - now;
+	}
+
+	private send(): PaceSlot {
+		const now = Date.now();
+		if (now - this.lastSentAt > 2 * this.intervalMs()) this.coldSeq = this.sentSeq + 1;
+		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
+		this.nextAt = now + this.intervalMs();
+		this.lastSentAt = now;
+		this.inFlight++;
+		this.accepts.sent(now);
+		this.stats.sent++;
+		return { seq: ++this.sentSeq, sentAt: now };
+	}
+}
