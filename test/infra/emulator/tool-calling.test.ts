@@ -3,7 +3,7 @@
  * gets from an OpenAI Chat Model pointed at `{emulator}/agents/{id}/openai` when it sends function
  * definitions in `tools`. The platform's own form (`tools` as a string) is unchanged.
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { startEmulator, type PlatformEmulator } from '../../../dev/emulator';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
