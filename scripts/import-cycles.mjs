@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const ROOTS = ['nodes', 'credentials', 'dev', 'scripts'];
+const ROOTS = ['nodes', 'credentials', 'dev', 'scripts', 'test'];
 const EXTENSIONS = ['.ts', '.mjs', '.js', '/index.ts', '/index.mjs', '/index.js'];
 const root = process.cwd();
 

@@ -1,7 +1,7 @@
 /**
  * Case 1, Return All: Memory → Get Many with Return All over 5,000 memories (100 pages of 50),
  * the node running in-process through n8n-core's real execution machinery and request helpers
- * (test/infra/n8n.ts), the emulator in a process of its own answering after 20 ms.
+ * (test/infra/n8n/), the emulator in a process of its own answering after 20 ms.
  *
  * Baselines, measured in the same run, interleaved with the node's runs:
  * - a raw HTTP client (node:http, keep-alive) that fetches the same 100 pages all at once, and
@@ -19,7 +19,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workf
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PAGING } from '../../nodes/AgentPlatform/transport/paginate';
-import { credentialsFor, runNode } from '../infra/n8n';
+import { credentialsFor } from '../infra/n8n/credentials';
+import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow, EmulatorProcess } from './common';
 import { median, ms, progress, startEmulatorProcess } from './common';
 

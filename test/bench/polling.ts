@@ -35,7 +35,8 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from '../e2e/fixtures';
-import { byId, credentialsFor, runNode } from '../infra/n8n';
+import { byId, credentialsFor } from '../infra/n8n/credentials';
+import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { median, progress, seconds } from './common';
 

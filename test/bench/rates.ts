@@ -1,5 +1,5 @@
 /**
- * Case 6, rate limits: the node in-process (test/infra/n8n.ts) against the emulator in a process
+ * Case 6, rate limits: the node in-process (test/infra/n8n/) against the emulator in a process
  * of its own, each row under one of the emulator's limiter models, the credential's Requests per
  * Second set as a user would for that platform.
  *
@@ -32,7 +32,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { PACING, resetPaces } from '../../nodes/AgentPlatform/transport/pace';
-import { byId, credentialsFor, runNode } from '../infra/n8n';
+import { byId, credentialsFor } from '../infra/n8n/credentials';
+import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow, EmulatorProcess } from './common';
 import { median, progress, seconds, startEmulatorProcess } from './common';
 

@@ -22,7 +22,8 @@ import type { PlatformContext } from '../../nodes/AgentPlatform/transport/reques
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../infra/n8n';
+import { byId, credentialsFor } from '../infra/n8n/credentials';
+import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { median, ms, progress } from './common';
 

@@ -1,5 +1,5 @@
 /**
- * Proves the in-process harness (test/infra/n8n.ts): the Agent Platform node runs through
+ * Proves the in-process harness (test/infra/n8n/): the Agent Platform node runs through
  * n8n-core's WorkflowExecute and real request helpers against a small loopback HTTP server.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
@@ -8,15 +8,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startEmulator } from '../../dev/emulator';
 import { startLoopbackServer, type LoopbackServer } from '../../dev/loopback';
-import {
-	binaryItem,
-	probeNodeType,
-	byId,
-	credentialsFor,
-	listSearch,
-	runNode,
-	type HarnessCredentials,
-} from './n8n';
+import { byId, credentialsFor, type HarnessCredentials } from './n8n/credentials';
+import { probeNodeType, listSearch } from './n8n/loadOptions';
+import { binaryItem, runNode } from './n8n/runNode';
 
 interface Seen {
 	method: string;

@@ -1,5 +1,5 @@
 /** Rows of the bad-input table (docs/bad-input.md): uploads, attachments, chat history and messages, the answers checked against the agent's form, the session to continue. */
-import { binaryItem } from '../../infra/n8n';
+import { binaryItem } from '../../infra/n8n/runNode';
 import {
 	CHAT,
 	execute,

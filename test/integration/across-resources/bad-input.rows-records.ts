@@ -1,5 +1,5 @@
 /** Rows of the bad-input table (docs/bad-input.md): the credential and the records named by ID (agents, collections, memories, webhooks, files, responses), memory text, collection names, webhook URLs. */
-import { byId, credentialsFor } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { emu, expr, Row } from './bad-input.shared';
 
 export const BAD_INPUT_RECORDS: Row[] = [

@@ -9,8 +9,8 @@ import type { IBinaryData, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { MAX_UPLOAD_BYTES } from '../../../nodes/AgentPlatform/helpers/files/binary';
 import type { PlatformEmulator } from '../../../dev/emulator';
-import type { HarnessCredentials } from '../../infra/n8n';
-import { byId } from '../../infra/n8n';
+import type { HarnessCredentials } from '../../infra/n8n/credentials';
+import { byId } from '../../infra/n8n/credentials';
 import { useEmulator } from '../../infra/useEmulator';
 
 export const CHAT = 1;

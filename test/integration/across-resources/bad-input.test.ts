@@ -1,6 +1,6 @@
 /**
  * The bad-input table (docs/bad-input.md), row by row: every parameter the nodes check before sending, with
- * the message it gives, in-process n8n (test/infra/n8n.ts) against the emulator. A row checked
+ * the message it gives, in-process n8n (test/infra/n8n/) against the emulator. A row checked
  * locally sends nothing at all (the emulator's request record stays empty); a row checked against
  * the agent's own form (its questions and options) sends at most `GET /agents/{id}` (the form is
  * kept in the process after its first read), never the run.
@@ -8,7 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { byId, credentialsFor, runNode, triggerLifecycle } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
+import { triggerLifecycle } from '../../infra/n8n/trigger';
 import { emu, expr, Row } from './bad-input.shared';
 import { BAD_INPUT_INPUTS } from './bad-input.rows-inputs';
 import { BAD_INPUT_RECORDS } from './bad-input.rows-records';

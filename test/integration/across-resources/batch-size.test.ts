@@ -8,8 +8,9 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
-import type { RunNodeOptions } from '../../infra/n8n';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import type { RunNodeOptions } from '../../infra/n8n/runNode';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const LATENCY_MS = 150;

@@ -1,7 +1,7 @@
 /**
  * The fault matrix (README: "Faults: what the node does"): every fault the emulator injects,
  * against every kind of operation, each cell with its stated outcome. In-process n8n
- * (test/infra/n8n.ts: n8n-core's real WorkflowExecute, request helpers and HookContext) against
+ * (test/infra/n8n/, n8n-core's real WorkflowExecute, request helpers and HookContext) against
  * the emulator over loopback. The transport's rules are unchanged; only its waits are shortened
  * (RETRY's delays, REQUEST_TIMEOUT.defaultMs = 1 s, polling every 0.1 s) and the emulator asks
  * for waits of 0.4 s on 429: the node's behaviour does not depend on the length.
@@ -14,7 +14,8 @@
  * This file: malformed JSON, HTML error pages, a web page where the API should be.
  */
 import { startLoopbackServer } from '../../../dev/loopback';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import {
 	EXECUTE_START,
 	EXECUTE_WAIT,

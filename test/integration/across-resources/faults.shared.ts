@@ -5,8 +5,9 @@ import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery'
 import { REQUEST_TIMEOUT, RETRY } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import type { RunNodeResult } from '../../infra/n8n';
-import { binaryItem, byId, credentialsFor, runNode } from '../../infra/n8n';
+import type { RunNodeResult } from '../../infra/n8n/runNode';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 
 export const CHAT = 1;
 export const TEXT = 3;

@@ -1,7 +1,7 @@
 /**
  * The fault matrix (README: "Faults: what the node does"): every fault the emulator injects,
  * against every kind of operation, each cell with its stated outcome. In-process n8n
- * (test/infra/n8n.ts: n8n-core's real WorkflowExecute, request helpers and HookContext) against
+ * (test/infra/n8n/, n8n-core's real WorkflowExecute, request helpers and HookContext) against
  * the emulator over loopback. The transport's rules are unchanged; only its waits are shortened
  * (RETRY's delays, REQUEST_TIMEOUT.defaultMs = 1 s, polling every 0.1 s) and the emulator asks
  * for waits of 0.4 s on 429: the node's behaviour does not depend on the length.
@@ -15,8 +15,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { EmulatorFaults } from '../../../dev/emulator';
-import type { StreamChunk } from '../../infra/n8n';
-import { byId, credentialsFor, runNode, triggerLifecycle } from '../../infra/n8n';
+import type { StreamChunk } from '../../infra/n8n/runNode';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
+import { triggerLifecycle } from '../../infra/n8n/trigger';
 import {
 	CHAT,
 	CHAT_COMPLETION,

@@ -18,7 +18,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { KEPT_REPLIES } from '../../../nodes/AgentPlatform/helpers/lookups/keptReplies';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
-import { credentialsFor, listSearch, loadOptions, resourceMapping, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { listSearch, loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const SCALE = 5;

@@ -6,7 +6,8 @@
  */
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 
 const agentsList = (emu: PlatformEmulator) =>
 	emu.requests.filter((r) => r.method === 'GET' && r.path === '/agents');

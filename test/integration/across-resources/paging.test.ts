@@ -15,7 +15,8 @@ import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 
 let emu: PlatformEmulator;
 const savedPaging = { ...PAGING };

@@ -14,7 +14,8 @@ import { isExpression, NodeHelpers } from 'n8n-workflow';
 
 import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
 import { findOperation } from '../../../nodes/AgentPlatform/actions/router';
-import { AGENT_PLATFORM_NODE_TYPE, loadSavedNode } from '../../infra/n8n';
+import { AGENT_PLATFORM_NODE_TYPE } from '../../infra/n8n/credentials';
+import { loadSavedNode } from '../../infra/n8n/runNode';
 
 const ROOT = path.join(__dirname, '../../..');
 const FOLDERS = ['examples', 'test/e2e/workflows', 'test/soak'];

@@ -8,7 +8,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 
 const KEY = 'sk-transport-test-key-0123456789';
 let emu: PlatformEmulator;

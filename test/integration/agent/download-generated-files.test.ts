@@ -18,7 +18,8 @@ import {
 	sha256,
 	startEmulator,
 } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 
 let emu: PlatformEmulator;
 let host: FileHost;

@@ -4,7 +4,8 @@
  */
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { TEMPERATURE_OPTIONS } from '../../../dev/emulator';
-import { credentialsFor, listSearch, loadOptions, resourceMapping } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { listSearch, loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

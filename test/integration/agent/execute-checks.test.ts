@@ -6,8 +6,9 @@
  * This file: checks made before any request; Chat Completion.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { StreamChunk } from '../../infra/n8n';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import type { StreamChunk } from '../../infra/n8n/runNode';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { CHAT, TEXT, chatSettings, emu, execute, posts } from './execute.shared';
 
 describe('checks made before any execute request', () => {

@@ -8,7 +8,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { DEFAULT_COLLECTION_ID } from '../../../dev/emulator/types';
-import { byId, credentialsFor, fromList, listSearch, runNode } from '../../infra/n8n';
+import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
+import { listSearch } from '../../infra/n8n/loadOptions';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

@@ -10,7 +10,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { AgentPlatformApi } from '../../../credentials/AgentPlatformApi.credentials';
 import { startEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { CHAT, emu, execute, posts } from './execute-real-platform.shared';
 
 describe('point 3: the address', () => {

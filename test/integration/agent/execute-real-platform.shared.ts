@@ -2,7 +2,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, StoredAgent } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { byId } from '../../infra/n8n';
+import { byId } from '../../infra/n8n/credentials';
 
 export let emu: PlatformEmulator;
 export const CHAT = 1;

@@ -7,7 +7,8 @@
  * This file: points 1 and 2.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { CHAT, FORM, emu, execute, formAnswers, posts } from './execute-real-platform.shared';
 
 describe('point 1: messages as execute takes them', () => {

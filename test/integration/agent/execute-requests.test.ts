@@ -15,7 +15,8 @@ import { startEmulator } from '../../../dev/emulator';
 import { AGENT_DEFINITIONS } from '../../../nodes/AgentPlatform/helpers/agents/definitions';
 import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/polling';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 
 const SCALE = 100;
 const CHAT = 1;

@@ -7,7 +7,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 
 let emu: PlatformEmulator;

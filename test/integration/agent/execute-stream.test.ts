@@ -6,8 +6,9 @@
  * This file: stream and input binaries.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import type { StreamChunk } from '../../infra/n8n';
-import { binaryItem, credentialsFor, runNode } from '../../infra/n8n';
+import type { StreamChunk } from '../../infra/n8n/runNode';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { emu, execute, polls, posts } from './execute.shared';
 
 describe('Agent → Execute: stream', () => {

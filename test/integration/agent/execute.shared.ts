@@ -1,7 +1,7 @@
 /** What the tests split from execute.test.ts share: set-up (its hooks run in each file that imports this), helpers and fixtures. */
 import type { INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { byId } from '../../infra/n8n';
+import { byId } from '../../infra/n8n/credentials';
 import { useEmulator } from '../../infra/useEmulator';
 
 export let emu: PlatformEmulator;

@@ -8,7 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { ALWAYS_FAILS_ERROR } from '../../../dev/emulator';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { CHAT, FAILS, TEXT, chatSettings, emu, execute, polls, posts } from './execute.shared';
 
 describe('Agent → Execute: wait for completion', () => {

@@ -8,7 +8,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

@@ -15,7 +15,8 @@ import {
 	newWebhookSecret,
 	urlWithSecret,
 } from '../../../nodes/AgentPlatform/helpers/trigger/delivery';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const CHAT = 1; // seeded chat agent: asks for messages

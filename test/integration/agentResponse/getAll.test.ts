@@ -6,7 +6,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, fromList, runNode } from '../../infra/n8n';
+import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

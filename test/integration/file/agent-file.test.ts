@@ -1,13 +1,14 @@
 /**
  * File and Agent File operations against the emulator, through n8n's real execution machinery
- * (test/infra/n8n.ts): the streamed upload (compared byte for byte with the `form-data`
+ * (test/infra/n8n/): the streamed upload (compared byte for byte with the `form-data`
  * package's encoding), processing and waiting for it, paging, the file picker, linking files
  * to agents, and every check that must refuse a file before anything is sent.
  *
  * This file: Agent File → Link, List, Unlink.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { seedFiles } from '../../infra/seedFiles';
 import { CHAT_AGENT, emu, posts, uploadThroughNode } from './file.shared';
 

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, RecordedMultipart, RecordedRequest } from '../../../dev/emulator';
-import { binaryItem, credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 export let emu: PlatformEmulator;

@@ -1,6 +1,6 @@
 /**
  * File and Agent File operations against the emulator, through n8n's real execution machinery
- * (test/infra/n8n.ts): the streamed upload (compared byte for byte with the `form-data`
+ * (test/infra/n8n/): the streamed upload (compared byte for byte with the `form-data`
  * package's encoding), processing and waiting for it, paging, the file picker, linking files
  * to agents, and every check that must refuse a file before anything is sent.
  *
@@ -9,7 +9,9 @@
 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { startEmulator } from '../../../dev/emulator';
-import { binaryItem, byId, credentialsFor, listSearch, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { listSearch } from '../../infra/n8n/loadOptions';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { seedFiles } from '../../infra/seedFiles';
 import { emu, upload, uploadThroughNode } from './file.shared';
 

@@ -11,7 +11,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { GENERATED_MP4, GENERATED_PNG, startEmulator } from '../../../dev/emulator';
-import { binaryItem, byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 
 const MiB = 1024 * 1024;
 const IMAGE = 2; // seeded image agent

@@ -13,7 +13,9 @@ import { NodeApiError } from 'n8n-workflow';
 import { MultipartForm, StreamedFile } from '../../../nodes/AgentPlatform/transport/multipart';
 import { apiRequest } from '../../../nodes/AgentPlatform/transport/request';
 import type { PlatformEmulator, RecordedMultipart } from '../../../dev/emulator';
-import { credentialsFor, probeNodeType, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { probeNodeType } from '../../infra/n8n/loadOptions';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

@@ -1,6 +1,6 @@
 /**
  * File and Agent File operations against the emulator, through n8n's real execution machinery
- * (test/infra/n8n.ts): the streamed upload (compared byte for byte with the `form-data`
+ * (test/infra/n8n/): the streamed upload (compared byte for byte with the `form-data`
  * package's encoding), processing and waiting for it, paging, the file picker, linking files
  * to agents, and every check that must refuse a file before anything is sent.
  *
@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import NodeFormData from 'form-data';
 import { NodeApiError } from 'n8n-workflow';
-import { binaryItem, credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { emu, multipart, posts, sha256, upload } from './file.shared';
 
 describe('File → Upload', () => {

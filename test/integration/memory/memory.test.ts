@@ -1,13 +1,14 @@
 /**
  * Memory operations (Create, Get Many, Update, Delete) against the emulator, through n8n's real
- * execution machinery (test/infra/n8n.ts): what is sent, what comes out, paging with Return All
+ * execution machinery (test/infra/n8n/): what is sent, what comes out, paging with Return All
  * and Limit, and the checks that refuse bad input before anything is sent.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, fromList, runNode } from '../../infra/n8n';
+import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const DEFAULT_COLLECTION = 1;

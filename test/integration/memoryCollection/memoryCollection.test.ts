@@ -6,7 +6,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, fromList, listSearch, runNode } from '../../infra/n8n';
+import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
+import { listSearch } from '../../infra/n8n/loadOptions';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const DEFAULT_COLLECTION = 1;

@@ -5,7 +5,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { credentialsFor, runNode } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 const SEEDED = 120;

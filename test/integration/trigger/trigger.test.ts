@@ -1,6 +1,6 @@
 /**
  * The Agent Platform Trigger against the emulator over loopback, as far as the in-process harness
- * (test/infra/n8n.ts) reaches: it runs execute, listSearch and loadOptions contexts, not n8n's
+ * (test/infra/n8n/) reaches: it runs execute, listSearch and loadOptions contexts, not n8n's
  * hook and webhook contexts, so the lifecycle (checkExists/create/delete) and webhook() run
  * end-to-end in real n8n (test/e2e/trigger.e2e.test.ts). Here: the trigger's agent picker through
  * n8n's real LoadOptionsContext, and the trigger's secret, URL matching and item shaping against
@@ -20,7 +20,8 @@ import {
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { DELIVERY_USER_AGENT, startEmulator } from '../../../dev/emulator';
 import { readBody, startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';
-import { credentialsFor, listSearch } from '../../infra/n8n';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { listSearch } from '../../infra/n8n/loadOptions';
 
 interface Received {
 	method: string;

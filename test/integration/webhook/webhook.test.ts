@@ -7,7 +7,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator, StoredWebhook } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
-import { byId, credentialsFor, runNode } from '../../infra/n8n';
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;

@@ -3,14 +3,14 @@
  * loopback server answers each list operation with random lists in its envelope style, with odd
  * paging fields (last_page missing, null, text, zero, too high, too low; a smaller page than asked
  * for; noise fields; a null or missing list past the end); the node, run through n8n's real
- * request path (test/infra/n8n.ts), must return exactly the items it should, never ask for a
+ * request path (test/infra/n8n/), must return exactly the items it should, never ask for a
  * page twice or more per_page than the endpoint allows, and stop within a few pages of the real end.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PAGE_LIMITS } from '../../../nodes/AgentPlatform/helpers/records/lists';
 import { PAGING } from '../../../nodes/AgentPlatform/transport/paginate';
 import { startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';
-import { runNode } from '../../infra/n8n';
+import { runNode } from '../../infra/n8n/runNode';
 import { SEED, RUNS, prng, Random } from './seed';
 
 type Style = 'laravel' | 'meta' | 'memories' | 'collections' | 'files';
