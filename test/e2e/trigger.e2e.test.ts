@@ -9,51 +9,18 @@
  * and an http URL the platform refuses.
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/trigger.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
+import { type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
+import { N8nInstance, log, selectedLines, waitFor } from '../../dev/n8n/harness';
 import {
-	N8nInstance,
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	waitFor,
-} from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
-
-const API_KEY = 'e2e-trigger-key-8d2b61';
-const WORKSPACE_ID = '42';
-const TRIGGER_NODE = 'Agent Platform Trigger';
-
-const CREDENTIAL = { id: fixtureId('credEmulator'), name: 'Agent Platform (emulator)' };
-const HTTPS_CREDENTIAL = {
-	id: fixtureId('credHttpsOnly'),
-	name: 'Agent Platform (https webhooks only)',
-};
-
-/** One workflow per scenario; each trigger node has its own webhookId, hence its own n8n URL. */
-const WORKFLOWS = {
-	main: { id: 'triggerMain00001', webhookId: '5d0b7a7e-0001-4c1e-9a00-000000000001' },
-	second: { id: 'triggerSecond001', webhookId: '5d0b7a7e-0002-4c1e-9a00-000000000002' },
-	filtered: { id: 'triggerFilter001', webhookId: '5d0b7a7e-0003-4c1e-9a00-000000000003' },
-	listen: { id: 'triggerListen001', webhookId: '5d0b7a7e-0004-4c1e-9a00-000000000004' },
-	https: { id: 'triggerHttps0001', webhookId: '5d0b7a7e-0005-4c1e-9a00-000000000005' },
-} as const;
-type WorkflowKey = keyof typeof WORKFLOWS;
-
-interface Execution {
-	id: string;
-	status?: string;
-	finished?: boolean;
-	mode?: string;
-	data?: {
-		resultData?: {
-			runData?: Record<
-				string,
-				Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>
-			>;
-		};
-	};
-}
+	API_KEY,
+	WORKSPACE_ID,
+	TRIGGER_NODE,
+	WORKFLOWS,
+	WorkflowKey,
+	Execution,
+	startTriggerSuite,
+	itemsOf,
+} from './trigger.shared';
 
 describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (line) => {
 	let emu: PlatformEmulator;
@@ -79,61 +46,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	};
 
 	beforeAll(async () => {
-		emu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 20,
-			quiet: true,
-		});
-		httpsEmu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			requireHttpsWebhooks: true,
-			quiet: true,
-		});
-		const textAgents = [...emu.state.agents.values()].filter(
-			(a) => a.type === 'text' && !a.failMessage,
-		);
-		[agentX, agentY, agentZ] = textAgents.map((a) => a.id);
-
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-			agentPlatformCredential(
-				{ url: httpsEmu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				HTTPS_CREDENTIAL,
-			),
-		]);
-		const workflow = (
-			key: WorkflowKey,
-			agentId: number,
-			options: object,
-			credential = CREDENTIAL,
-		) =>
-			loadWorkflow('trigger-agent', {
-				WORKFLOW_ID: WORKFLOWS[key].id,
-				WORKFLOW_NAME: `Agent Platform Trigger (${key})`,
-				NODE_ID: WORKFLOWS[key].webhookId,
-				WEBHOOK_ID: WORKFLOWS[key].webhookId,
-				AGENT_ID: String(agentId),
-				OPTIONS: options,
-				CREDENTIAL_ID: credential.id,
-				CREDENTIAL_NAME: credential.name,
-			});
-		await n8n.importWorkflows([
-			workflow('main', agentX, {}),
-			workflow('second', agentX, { includeHeaders: true }),
-			workflow('filtered', agentY, { statuses: ['succeeded', 'completed'] }),
-			workflow('listen', agentZ, {}),
-			workflow('https', agentX, {}, HTTPS_CREDENTIAL),
-		]);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
+		({ emu, httpsEmu, n8n, agentX, agentY, agentZ } = await startTriggerSuite(line));
 		log(
 			`n8n ${line.version}: trigger suite set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 		);
@@ -204,11 +117,6 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		});
 		const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
 		return errors.length ? errors.join('\n') : undefined;
-	}
-
-	function itemsOf(execution: Execution): Array<Record<string, unknown>> {
-		const runs = execution.data?.resultData?.runData?.[TRIGGER_NODE] ?? [];
-		return (runs[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 	}
 
 	test('activating the workflow through the public API leaves exactly one webhook with its URL on the platform', async () => {

@@ -1,0 +1,122 @@
+/** What the editor test shares with nothing else but keeps apart to stay readable: its constants, the red-mark reader and the form steps it repeats. */
+import type { Locator, Page } from 'playwright-core';
+import { EXAMPLE_CREDENTIALS } from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
+
+export const API_KEY = 'e2e-editor-key-5d1a';
+export const WORKSPACE_ID = '42';
+export const CHAT_AGENT = 'Chat Assistant';
+export const TEXT_AGENT = 'Text Summarizer';
+export const IMAGE_AGENT = 'Image Creator';
+/** A copy of the chat example's first Execute node, switched between agents by the test. */
+export const SWITCH_WORKFLOW = 'editorSwitch0001';
+export const SWITCH_NODE = 'Ask the agent';
+/** What n8n's editor says when an opened workflow was changed without the user's doing. */
+export const CHANGED_WORDS = /parameters have changed|are outdated|Refresh to see/i;
+export const RAW_CODE = /\b(ECONNREFUSED|ENOTFOUND|ERR_INVALID_URL|ERR_[A-Z_]+)\b/;
+/** A workflow saved before Agent File's Get Many was renamed (operation `list`, node version 1). */
+export const SAVED_BEFORE_RENAME = loadWorkflow('agent-file-list-v1', {
+	CREDENTIAL_ID: EXAMPLE_CREDENTIALS.agentPlatform.id,
+	CREDENTIAL_NAME: EXAMPLE_CREDENTIALS.agentPlatform.name,
+	AGENT_ID: '1',
+});
+
+/**
+ * The red marks n8n puts on a parameter it finds wrong. With `unansweredAllowed`, the marks on
+ * required answers not given yet do not count: those are right (the run would fail without them).
+ */
+export async function redFields(panel: Locator, unansweredAllowed = false): Promise<string[]> {
+	const all = await panel.locator('[data-test-id="parameter-issues"]').count();
+	const answers = await panel
+		.locator('[data-test-id="resource-mapper-container"] [data-test-id="parameter-issues"]')
+		.count();
+	const issues = unansweredAllowed ? all - answers : all;
+	const unsupported = await panel.getByText(/is not supported/).count();
+	// the warning triangle of answer fields that no longer match the agent's ("outdated")
+	const stale = await panel.locator('[class*="staleDataWarning"]').count();
+	const found: string[] = [];
+	if (issues) found.push(`${issues} parameter(s) marked with issues`);
+	if (stale) found.push('answers marked outdated');
+	if (unsupported) found.push(`${unsupported} "is not supported" message(s)`);
+	return found;
+}
+
+/** The workflow as n8n stores it, read by the signed-in page (n8n checks the browser-id header). */
+export async function storedWorkflow(
+	page: Page,
+	id: string,
+): Promise<{ versionId: string; nodes: unknown[] }> {
+	return await page.evaluate(async (workflowId) => {
+		// runs in the page (no DOM types in this project)
+		const storage = (
+			globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+		).localStorage;
+		const response = await fetch(`/rest/workflows/${workflowId}`, {
+			headers: { 'browser-id': storage.getItem('n8n-browserId') ?? '' },
+		});
+		return ((await response.json()) as { data: { versionId: string; nodes: unknown[] } }).data;
+	}, id);
+}
+
+/** Opens the node panel (trigger panel on an empty canvas) and searches it. */
+export async function searchPanel(page: Page, text: string): Promise<Locator> {
+	const search = page.locator('[data-test-id="node-creator-search-bar"]');
+	await search.waitFor({ timeout: 15_000 });
+	await search.fill(text);
+	const entry = page
+		.locator('[data-test-id="item-iterator-item"]')
+		.filter({ hasText: 'Agent Platform' });
+	await entry.first().waitFor({ timeout: 15_000 });
+	return entry;
+}
+
+export async function pickAgent(page: Page, ndv: Locator, title: string): Promise<void> {
+	await ndv
+		.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
+		.click();
+	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: title }).first().click();
+	// the agent's own choices load after the pick
+	await page.waitForTimeout(2500);
+}
+
+/** Picks an option of a dropdown parameter by its position in the list. */
+export async function chooseOption(
+	page: Page,
+	ndv: Locator,
+	parameter: string,
+	position: number,
+): Promise<void> {
+	const input = ndv.locator(`[data-test-id="parameter-input-${parameter}"]`);
+	await input.scrollIntoViewIfNeeded();
+	await input.click();
+	await page.locator('.el-select-dropdown__item:visible').nth(position).click();
+}
+
+/**
+ * Each question's description where a person sees it while answering: under its option in Answer
+ * Name or ID (n8n's answer fields show none), and under each option of a select answer.
+ */
+export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
+	const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');
+	await guide.scrollIntoViewIfNeeded();
+	expect(await guide.locator('input').first().getAttribute('placeholder')).toMatch(
+		/what each answer below asks/,
+	);
+	await guide.click();
+	const option = (words: string) =>
+		page.locator('.el-select-dropdown__item:visible').filter({ hasText: words }).first();
+	for (const words of ['What the image should show', 'Things the image must not show'])
+		await option(words).waitFor({ timeout: 10_000 });
+	expect(await option('What the image should show').innerText()).toMatch(
+		/Prompt\s+What the image should show\. Required\./,
+	);
+	// closed again, nothing picked (the select keeps Escape from the panel)
+	await page.keyboard.press('Escape');
+	expect(await guide.locator('input').first().inputValue()).toBe('');
+	const size = ndv.locator('[data-test-id$="size"][data-test-id^="parameter-input"]').first();
+	await size.click();
+	await option('512x512').waitFor({ timeout: 10_000 });
+	expect(await option('512x512').innerText()).toMatch(/512x512\s+Image size/);
+	await page.keyboard.press('Escape');
+	await page.waitForTimeout(300);
+}
