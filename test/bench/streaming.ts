@@ -18,7 +18,7 @@ import http from 'node:http';
 import { createParser } from 'eventsource-parser';
 import type { INode } from 'n8n-workflow';
 
-import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
+import type { PlatformContext } from '../../nodes/AgentPlatform/transport/types';
 import { readServerSentEvents } from '../../nodes/AgentPlatform/transport/sse';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';

@@ -1,5 +1,6 @@
 import { itemsOf, lastPageOf } from '../../nodes/AgentPlatform/transport/paginate';
-import { backoffMs, RETRY, retryAfterMs } from '../../nodes/AgentPlatform/transport/request';
+import { backoffMs, RETRY } from '../../nodes/AgentPlatform/transport/retryPolicy';
+import { retryAfterMs } from '../../nodes/AgentPlatform/transport/retryAfter';
 
 describe('the four list envelopes', () => {
 	it('finds items and the last page in each', () => {

@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
-import type { PlatformContext } from '../../nodes/AgentPlatform/transport/request';
+import type { PlatformContext } from '../../nodes/AgentPlatform/transport/types';
 import {
 	readServerSentEvents,
 	streamInterruptionOf,

@@ -2,12 +2,11 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
-	IDataObject,
-	IHttpRequestOptions,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { AgentPlatformApi } from '../../../credentials/AgentPlatformApi.credentials';
+import { cleanBaseUrl } from '../transport/baseUrl';
+import { sendCredentialTest, type TestAnswer } from '../transport/credentialTestRequest';
 import { platformMessage } from '../transport/errors';
 import { errorCode } from '../transport/retryPolicy';
 
@@ -16,17 +15,9 @@ const TEST_TIMEOUT_MS = 15_000;
 const KEY_REJECTED =
 	'The platform rejected the API key. Check that it is copied whole (no spaces) and not revoked.';
 
-interface TestAnswer {
-	statusCode: number;
-	body: unknown;
-	headers?: Record<string, unknown>;
-}
-
 /** The Base URL as typed, or words saying what is wrong with it (nothing is sent then). */
 export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
-	const url = String(raw ?? '')
-		.trim()
-		.replace(/\/+$/, '');
+	const url = cleanBaseUrl(raw);
 	if (!url)
 		return { problem: 'The Base URL is empty. Enter the address of the Agent Platform API.' };
 	if (!/^https?:\/\//i.test(url)) {
@@ -122,23 +113,9 @@ export async function testAgentPlatformApi(
 	if ('problem' in checked) return { status: 'Error', message: checked.problem };
 	if (!String(data.apiKey ?? '').trim())
 		return { status: 'Error', message: 'The API key is empty.' };
-	const options: IHttpRequestOptions = { url: `${checked.url}/agents`, method: 'GET', headers: {} };
-	await new AgentPlatformApi().authenticate(data, options);
-	// A credential test gets only n8n's legacy `request` helper (there is no httpRequest here).
-	const { helpers } = this;
 	let answer: TestAnswer;
 	try {
-		answer = (await helpers.request({
-			method: 'GET',
-			uri: options.url,
-			qs: { per_page: 1 },
-			headers: { Accept: 'application/json', ...(options.headers as IDataObject) },
-			json: true,
-			simple: false,
-			resolveWithFullResponse: true,
-			followRedirect: false,
-			timeout: TEST_TIMEOUT_MS,
-		})) as TestAnswer;
+		answer = await sendCredentialTest(this, data, checked.url, TEST_TIMEOUT_MS);
 	} catch (error) {
 		return { status: 'Error', message: unreachableWords(error, checked.url) };
 	}

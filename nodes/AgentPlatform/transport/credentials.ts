@@ -4,6 +4,7 @@ import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Pace } from './pace';
+import { cleanBaseUrl } from './baseUrl';
 import { paceFor } from './pace';
 import type { PlatformContext } from './types';
 import { oncePerRun } from './runCache';
@@ -43,9 +44,7 @@ function readRequestsPerSecond(value: unknown): number {
 
 async function readCredentials(ctx: PlatformContext): Promise<RunCredentials> {
 	const data = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const url = String(data.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
+	const url = cleanBaseUrl(data.baseUrl);
 	if (!/^https?:\/\/[^/]+/i.test(url)) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiRequest, PlatformContext } from './request';
+import type { ApiRequest, PlatformContext } from './types';
 import { credentialsOf } from './credentials';
 import { asNodeError } from './errors';
 import { runPool } from './pool';

@@ -21,13 +21,6 @@ import {
 import { retryAfterMs } from './retryAfter';
 import type { ApiRequest, ApiResponse, PlatformContext } from './types';
 
-// The transport's public names, from the module other code has always imported them from.
-export type { ApiRequest, ApiResponse, PlatformContext } from './types';
-export { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
-export { CREDENTIAL_TYPE } from './credentials';
-export { backoffMs, REQUEST_TIMEOUT, RETRY } from './retryPolicy';
-export { retryAfterMs } from './retryAfter';
-
 /**
  * How long a lookup from the editor (pickers, dropdowns, the answers form) may wait behind the
  * pace: the editor shows nothing while it waits, so past this the user is told why instead.

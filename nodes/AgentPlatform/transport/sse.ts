@@ -3,8 +3,8 @@ import { createParser } from 'eventsource-parser';
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { PlatformContext } from './request';
-import { cancelSignal } from './request';
+import type { PlatformContext } from './types';
+import { cancelSignal } from './cancellation';
 
 export type ServerSentEvent = EventSourceMessage;
 

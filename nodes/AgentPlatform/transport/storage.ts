@@ -10,7 +10,8 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, JsonObject } 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { StreamedFile } from './multipart';
-import { backoffMs, cancelSignal, waitFor } from './request';
+import { backoffMs } from './retryPolicy';
+import { cancelSignal, waitFor } from './cancellation';
 
 export interface StoragePut {
 	url: string;

@@ -13,7 +13,7 @@
  *
  * This file: 5xx answers, reset connections, no answer within the timeout.
  */
-import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
+import { RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import {

@@ -13,7 +13,7 @@
  *
  * This file: a rate-limit storm.
  */
-import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
+import { RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import {
 	CHAT_COMPLETION,
 	EXECUTE_START,

@@ -1,8 +1,8 @@
 /** What the tests split from faults.test.ts share: set-up (its hooks run in each file that imports this), helpers and fixtures. */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/agentResponses';
+import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/polling';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
-import { REQUEST_TIMEOUT, RETRY } from '../../../nodes/AgentPlatform/transport/request';
+import { REQUEST_TIMEOUT, RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
 import type { RunNodeResult } from '../../infra/n8n/runNode';

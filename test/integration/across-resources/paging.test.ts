@@ -12,7 +12,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { PAGING } from '../../../nodes/AgentPlatform/transport/paginate';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
-import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
+import { RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
 import { credentialsFor } from '../../infra/n8n/credentials';

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY } from '../../../nodes/AgentPlatform/transport/request';
+import { RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';

@@ -6,7 +6,7 @@
  * out as exactly the events sent.
  */
 import type { INode } from 'n8n-workflow';
-import type { PlatformContext } from '../../../nodes/AgentPlatform/transport/request';
+import type { PlatformContext } from '../../../nodes/AgentPlatform/transport/types';
 import { readServerSentEvents } from '../../../nodes/AgentPlatform/transport/sse';
 import { RUNS, Random, SEED, prng, text } from './seed';
 

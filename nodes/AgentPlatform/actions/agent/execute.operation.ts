@@ -11,12 +11,11 @@ import { attachUploads } from '../../helpers/runs/attachments';
 import { readExecuteStream } from '../../helpers/runs/chatStreams';
 import { readExecuteRequest } from '../../helpers/runs/executeRequest';
 import { minutesToMs } from '../../helpers/input/parameters';
-import { apiRequestFull } from '../../transport/request';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
 import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
 import { readJsonRequest } from '../../helpers/output/structuredOutput';
-import { startRun } from '../../helpers/runs/runStart';
+import { startRun, startStreamedRun } from '../../helpers/runs/runStart';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -39,7 +38,7 @@ export async function execute(
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
 	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
 	const request = await readExecuteRequest.call(this, itemIndex);
-	if (jsonRequest) askForJson(request.body, jsonRequest);
+	if (jsonRequest) request.body = askForJson(request.body, jsonRequest);
 	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
 	await attachUploads.call(this, request, {
 		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
@@ -47,23 +46,17 @@ export async function execute(
 		itemIndex,
 	});
 	const startedAt = Date.now();
-	const call = {
-		method: 'POST' as const,
-		path: `/agents/${request.agentId}/execute`,
-		resource: `agent ${request.agentId}`,
-		itemIndex,
-	};
 
 	if (mode === 'stream') {
 		const idleTimeoutMs =
 			(this.getNodeParameter('options.idleTimeout', itemIndex, 30) as number) * 1000;
-		const { body: stream } = await apiRequestFull.call(this, {
-			...call,
-			body: { ...request.body, stream: true },
-			stream: true,
+		const stream = await startStreamedRun.call(this, {
+			agentId: request.agentId,
+			body: request.body,
 			timeoutMs,
+			itemIndex,
 		});
-		const result = await readExecuteStream.call(this, stream as AsyncIterable<Uint8Array>, {
+		const result = await readExecuteStream.call(this, stream, {
 			itemIndex,
 			idleTimeoutMs,
 			startedAt,

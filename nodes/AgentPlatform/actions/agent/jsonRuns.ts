@@ -2,19 +2,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Answer, JsonRequest } from '../../helpers/output/structuredOutput';
 import { answerAsJson, withJsonInstruction } from '../../helpers/output/structuredOutput';
+import { runBody, runExtras, runFields } from '../../helpers/runs/runBody';
 
 type Messages = Array<{ role: string; content: string }>;
 
-/** Adds the JSON instruction to the run's messages (sent both in `answers` and at the top level). */
-export function askForJson(body: IDataObject, request: JsonRequest): void {
-	const answers = (body.answers ?? {}) as IDataObject;
-	const messages = withJsonInstruction(
-		(answers.messages ?? body.messages ?? []) as Messages,
+/** The run's body with the JSON instruction added to its messages. */
+export function askForJson(body: IDataObject, request: JsonRequest): IDataObject {
+	const fields = runFields(body);
+	fields.messages = withJsonInstruction(
+		(fields.messages ?? body.messages ?? []) as Messages,
 		request.schema,
-	);
-	answers.messages = messages;
-	body.answers = answers;
-	body.messages = messages;
+	) as unknown as IDataObject[];
+	return runBody(fields, runExtras(body));
 }
 
 function answerOf(record: IDataObject, simplify: (run: IDataObject) => IDataObject): Answer {
@@ -42,14 +41,15 @@ export async function jsonRunOutput(
 	},
 ): Promise<IDataObject> {
 	const { body, simplify } = options;
-	const { file_ids: _attached, ...rest } = body;
 	const correct = async (message: string, previous: Answer): Promise<Answer> => {
 		const fields: IDataObject = {
-			...((body.answers ?? {}) as IDataObject),
+			...runFields(body),
 			messages: [{ role: 'user', content: message }],
 			root_id: Number(previous.record.root_id ?? previous.record.id),
 		};
-		return answerOf(await options.run({ ...rest, answers: fields, ...fields }), simplify);
+		// the files went with the first run only
+		const { memoryCollections } = runExtras(body);
+		return answerOf(await options.run(runBody(fields, { memoryCollections })), simplify);
 	};
 	return await answerAsJson.call(
 		this,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlatformContext } from '../../transport/request';
+import type { PlatformContext } from '../../transport/types';
 import { apiRequest } from '../../transport/request';
 import {
 	KEPT_REPLIES,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { credentialsOf } from '../../transport/credentials';
 import { asNodeError } from '../../transport/errors';
 import { PaceHeldError } from '../../transport/pace';
-import type { PlatformContext } from '../../transport/request';
+import type { PlatformContext } from '../../transport/types';
 
 /**
  * What this n8n process last got from the platform for a lookup (an agent's definition, a page of

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { ItemsKey } from '../../transport/paginate';
 import { apiRequestAllItems } from '../../transport/paginate';
-import type { ApiRequest } from '../../transport/request';
+import type { ApiRequest } from '../../transport/types';
 
 /**
  * The most items per page each list endpoint is asked for: every page is a request. Files (100),

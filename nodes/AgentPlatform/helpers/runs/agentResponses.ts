@@ -5,10 +5,6 @@ import { apiRequest } from '../../transport/request';
 import type { PollSettings } from './polling';
 import { pollUntil } from './polling';
 
-// Polling moved to its own file; these names stay importable from here.
-export type { PollSettings } from './polling';
-export { POLLING, pollUntil } from './polling';
-
 /** Statuses seen in the spec and public clients; `succeeded` on records, `completed` at a stream's end. */
 export const SUCCEEDED_STATUSES = ['succeeded', 'completed'];
 export const FAILED_STATUSES = ['failed', 'error', 'canceled', 'cancelled'];

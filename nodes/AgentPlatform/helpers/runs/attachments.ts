@@ -11,6 +11,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ExecuteRequest } from './executeRequest';
 import { waitUntilProcessed } from '../files/fileProcessing';
 import { sendUpload } from '../files/upload';
+import { runBody, runExtras, runFields } from './runBody';
 
 /** Uploads the checked input binaries and adds their IDs to the files to attach. */
 export async function attachUploads(
@@ -19,7 +20,7 @@ export async function attachUploads(
 	settings: { process: boolean; timeoutMs: number; itemIndex: number },
 ): Promise<void> {
 	if (!request.uploads.length) return;
-	const ids = (request.body.file_ids as number[] | undefined) ?? [];
+	const ids = [...(runExtras(request.body).fileIds ?? [])];
 	const startedAt = Date.now();
 	const uploaded: Array<{ file: IDataObject; at: number }> = [];
 	for (const upload of request.uploads) {
@@ -35,5 +36,5 @@ export async function attachUploads(
 		}
 		ids.push(Number(ready.id));
 	}
-	request.body.file_ids = ids;
+	request.body = runBody(runFields(request.body), { ...runExtras(request.body), fileIds: ids });
 }

@@ -18,6 +18,7 @@ import {
 	readMemoryCollections,
 	readNumericId,
 } from '../input/parameters';
+import { runBody } from './runBody';
 
 export interface ExecuteRequest {
 	agent: AgentDefinition;
@@ -91,13 +92,8 @@ export async function readExecuteRequest(
 			`The agent "${agent.title}" is a chat agent: give a Message or a History`,
 		);
 	}
-	// Older and newer revisions of the API read answers from `answers` or from the top level:
-	// real clients send both, and both spellings of the wait flag.
 	const fields: IDataObject = { ...answers };
 	if (takesMessages && messages.length) fields.messages = messages as unknown as IDataObject[];
 	if (rootId) fields.root_id = Number(rootId);
-	const body: IDataObject = { answers: fields, ...fields };
-	if (fileIds.length) body.file_ids = fileIds;
-	if (memoryCollections.length) body.memory_collections = memoryCollections;
-	return { agent, agentId, body, uploads };
+	return { agent, agentId, body: runBody(fields, { fileIds, memoryCollections }), uploads };
 }

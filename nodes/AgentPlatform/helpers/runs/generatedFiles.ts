@@ -2,12 +2,13 @@ import type {
 	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestFull, CREDENTIAL_TYPE } from '../../transport/request';
+import { credentialsOf } from '../../transport/credentials';
+import { downloadFromOtherHost, type Download } from '../../transport/otherHost';
+import { apiRequestFull } from '../../transport/request';
 import { inItem } from '../input/parameters';
 
 /**
@@ -79,48 +80,6 @@ function fileNameFromUrl(url: URL, index: number): string {
 	return `file_${index + 1}`;
 }
 
-/** The credential's Base URL without a trailing slash: only URLs under it get the API key. */
-async function platformBaseUrl(ctx: IExecuteFunctions): Promise<string> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	return String(credentials.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-}
-
-interface Download {
-	body: unknown;
-	headers: Record<string, unknown>;
-}
-
-/** A file on another host: n8n's plain request helper, so the API key never goes there. */
-async function downloadElsewhere(ctx: IExecuteFunctions, url: string): Promise<Download> {
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: DOWNLOAD.timeoutMs,
-	};
-	const response = (await ctx.helpers.httpRequest(options)) as {
-		statusCode: number;
-		headers: Record<string, unknown>;
-		body: unknown;
-	};
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		discard(response.body);
-		throw new Error(`the file's host answered HTTP ${response.statusCode}`);
-	}
-	return response;
-}
-
-/** Frees the connection of an answer whose body is not wanted. */
-function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void; resume?: () => void } | undefined;
-	if (typeof stream?.destroy === 'function') stream.destroy();
-	else if (typeof stream?.resume === 'function') stream.resume();
-}
-
 function contentTypeOf(headers: Record<string, unknown>): string | undefined {
 	const value = headers['content-type'] ?? headers['Content-Type'];
 	const type = typeof value === 'string' ? value.split(';')[0].trim() : '';
@@ -143,7 +102,8 @@ export async function downloadGeneratedFiles(
 	const binary: IBinaryKeyData = {};
 	const records: IDataObject[] = [];
 	if (!files.length) return { binary, files: records };
-	const root = await platformBaseUrl(this);
+	// only URLs under the credential's Base URL get the API key
+	const root = (await credentialsOf(this)).baseUrl;
 	const runId = String(response.id ?? '?');
 	for (const [index, file] of files.entries()) {
 		let url: URL | undefined;
@@ -178,7 +138,7 @@ export async function downloadGeneratedFiles(
 						resource: where,
 						itemIndex,
 					})
-				: await downloadElsewhere(this, href);
+				: await downloadFromOtherHost(this, href, DOWNLOAD.timeoutMs);
 		} catch (error) {
 			throw new NodeOperationError(
 				this.getNode(),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { paceOf } from '../../transport/credentials';
-import { waitFor } from '../../transport/request';
+import { waitFor } from '../../transport/cancellation';
 
 export interface PollSettings {
 	/** Give up after this long, counted from `startedAt`. */

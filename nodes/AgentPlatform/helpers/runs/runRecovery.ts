@@ -7,7 +7,8 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, waitFor } from '../../transport/request';
+import { apiRequest } from '../../transport/request';
+import { waitFor } from '../../transport/cancellation';
 import { neverSent } from '../../transport/retryPolicy';
 
 /** Mutable so that tests can shorten the waits. */

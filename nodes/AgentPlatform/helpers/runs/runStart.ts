@@ -9,13 +9,52 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../transport/errors';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, apiRequestFull } from '../../transport/request';
+import type { ApiRequest } from '../../transport/types';
 import { forgetAgentDefinition, showsStaleDefinition } from '../agents/definitions';
 import { throwIfErrorBody } from './agentResponses';
 import { mayHaveStarted, recoverStartedRun } from './runRecovery';
 
 /** The platform's hold of a waiting call, and how much longer the node waits for its answer. */
 export const RUN_HOLD = { holdMs: 100_000, marginMs: 20_000 };
+
+/** The start call: one place writes its method, path and what errors name it by. */
+function executeCall(
+	agentId: string,
+	body: IDataObject,
+	options: Pick<ApiRequest, 'itemIndex' | 'timeoutMs' | 'stream'>,
+): ApiRequest {
+	return {
+		method: 'POST',
+		path: `/agents/${agentId}/execute`,
+		resource: `agent ${agentId}`,
+		body,
+		...options,
+	};
+}
+
+/**
+ * Starts a run whose answer streams (Response Mode: Stream) and returns the stream of Server-Sent
+ * Events; a stream that breaks is recovered by polling the run it announced (chatStreams.ts).
+ */
+export async function startStreamedRun(
+	this: IExecuteFunctions,
+	run: { agentId: string; body: IDataObject; timeoutMs: number; itemIndex: number },
+): Promise<AsyncIterable<Uint8Array>> {
+	const { body: stream } = await apiRequestFull.call(
+		this,
+		executeCall(
+			run.agentId,
+			{ ...run.body, stream: true },
+			{
+				itemIndex: run.itemIndex,
+				timeoutMs: run.timeoutMs,
+				stream: true,
+			},
+		),
+	);
+	return stream as AsyncIterable<Uint8Array>;
+}
 
 function firstResponse(
 	ctx: IExecuteFunctions,
@@ -54,22 +93,25 @@ export async function startRun(
 	const since = Date.now();
 	let answer: IDataObject;
 	try {
-		answer = (await apiRequest.call(this, {
-			method: 'POST',
-			path: `/agents/${agentId}/execute`,
-			resource: `agent ${agentId}`,
-			itemIndex,
+		answer = (await apiRequest.call(
+			this,
 			// Both spellings of the flag: older and newer revisions of the API read one each.
-			body: { ...body, wait_execution: run.wait, waitExecution: run.wait },
-			...(run.wait
-				? {
-						timeoutMs: Math.max(
-							1000,
-							Math.min(run.timeLeftMs, RUN_HOLD.holdMs + RUN_HOLD.marginMs),
-						),
-					}
-				: {}),
-		})) as IDataObject;
+			executeCall(
+				agentId,
+				{ ...body, wait_execution: run.wait, waitExecution: run.wait },
+				{
+					itemIndex,
+					...(run.wait
+						? {
+								timeoutMs: Math.max(
+									1000,
+									Math.min(run.timeLeftMs, RUN_HOLD.holdMs + RUN_HOLD.marginMs),
+								),
+							}
+						: {}),
+				},
+			),
+		)) as IDataObject;
 	} catch (error) {
 		if (mayHaveStarted(error)) {
 			return await recoverStartedRun.call(this, error, {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { asNodeError } from '../../transport/errors';
-import type { PlatformContext } from '../../transport/request';
+import type { PlatformContext } from '../../transport/types';
 import { apiRequest } from '../../transport/request';
 
 export interface DeletedWebhook {
