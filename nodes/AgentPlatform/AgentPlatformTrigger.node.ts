@@ -164,13 +164,13 @@ export class AgentPlatformTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const stored = storedWebhook(this);
 				const agentId = agentIdOf(this);
-				const webhooks = await apiRequestAllItems.call(
+				const webhooks = await apiRequestAllItems(
 					this,
 					{ method: 'GET', path: `/agents/${agentId}/webhooks`, resource: `agent ${agentId}` },
 					{ returnAll: true, maxPerPage: PAGE_LIMITS.webhooks },
 				);
 				const plan = planWebhooks(webhooks, webhookUrlOf(this), stored);
-				for (const id of plan.remove) await deleteWebhook.call(this, id);
+				for (const id of plan.remove) await deleteWebhook(this, id);
 				if (!plan.keep) {
 					delete stored.webhookId;
 					delete stored.webhookSecret;
@@ -188,7 +188,7 @@ export class AgentPlatformTrigger implements INodeType {
 				const secret = newWebhookSecret();
 				let created: IDataObject;
 				try {
-					created = await createWebhook.call(this, agentId, {
+					created = await createWebhook(this, agentId, {
 						url: urlWithSecret(webhookUrl, secret),
 						method: 'POST',
 						status: 'active',
@@ -210,8 +210,7 @@ export class AgentPlatformTrigger implements INodeType {
 			/** Removes the webhook (a 404 means it is already gone) and forgets it. */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const stored = storedWebhook(this);
-				if (stored.webhookId !== undefined)
-					await deleteWebhook.call(this, String(stored.webhookId));
+				if (stored.webhookId !== undefined) await deleteWebhook(this, String(stored.webhookId));
 				delete stored.webhookId;
 				delete stored.webhookSecret;
 				return true;

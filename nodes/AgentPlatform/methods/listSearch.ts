@@ -34,7 +34,7 @@ export async function searchAgents(
 	const qs: IDataObject = { page, per_page: PAGE_LIMITS.agents };
 	if (filter) qs.q = filter;
 	return await pickerPage(this, `GET /agents ${JSON.stringify(qs)}`, page, async () => {
-		const body = (await apiRequest.call(this, {
+		const body = (await apiRequest(this, {
 			method: 'GET',
 			path: '/agents',
 			qs,
@@ -79,10 +79,7 @@ export async function searchFiles(
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	// the page is kept whole (the platform's answer), and searched here each time
 	const found = await pickerPage(this, `GET /files ${JSON.stringify(qs)}`, page, async () => {
-		const files = itemsOf(
-			await apiRequest.call(this, { method: 'GET', path: '/files', qs }),
-			'data',
-		);
+		const files = itemsOf(await apiRequest(this, { method: 'GET', path: '/files', qs }), 'data');
 		return {
 			results: files.map((file) => ({
 				name: `${String(file.filename ?? `File ${file.id}`)} (${String(file.id)})`,
@@ -112,7 +109,7 @@ export async function searchCollections(
 	const qs: IDataObject = { page, per_page: PAGE_LIMITS.collections };
 	if (filter) qs.search = filter;
 	return await pickerPage(this, `GET /memory-collections ${JSON.stringify(qs)}`, page, async () => {
-		const body = (await apiRequest.call(this, {
+		const body = (await apiRequest(this, {
 			method: 'GET',
 			path: '/memory-collections',
 			qs,

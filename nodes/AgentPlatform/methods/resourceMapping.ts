@@ -89,7 +89,7 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 	// no emptyFieldsNotice: n8n shows it as a yellow warning in both lines; an empty list shows
 	// nothing, and the Answers description says why
 	if (!agentId) return { fields: [] };
-	const agent = await getAgentDefinition.call(this, agentId);
+	const agent = await getAgentDefinition(this, agentId);
 	const fields = answerQuestions(agent).map((question) => {
 		const type = FIELD_TYPES[question.type] ?? 'string';
 		const description = String(question.description ?? '').trim();
@@ -125,7 +125,7 @@ export async function getAnswerDescriptions(
 ): Promise<INodePropertyOptions[]> {
 	const agentId = currentAgentId(this);
 	if (!agentId) return [];
-	const questions = answerQuestions(await getAgentDefinition.call(this, agentId));
+	const questions = answerQuestions(await getAgentDefinition(this, agentId));
 	if (!questions.length) {
 		return [
 			{

@@ -80,17 +80,17 @@ export const PAGING = { concurrency: 32 };
  * endpoint may honour, and keeps what the platform gave (pageSizes).
  */
 export async function apiRequestAllItems(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	request: ApiRequest,
 	options: ListOptions,
 ): Promise<IDataObject[]> {
 	const itemsKey = options.itemsKey ?? 'data';
 	const wanted = options.returnAll ? Number.POSITIVE_INFINITY : Math.max(0, options.limit ?? 50);
 	if (wanted === 0) return [];
-	const endpoint = `${(await credentialsOf(this)).baseUrl} ${request.path}`;
+	const endpoint = `${(await credentialsOf(ctx)).baseUrl} ${request.path}`;
 	let perPage = Math.max(1, Math.min(pageSizes.get(endpoint) ?? options.maxPerPage, wanted));
 	const fetchPage = async (page: number) =>
-		await apiRequest.call(this, {
+		await apiRequest(ctx, {
 			...request,
 			method: 'GET',
 			qs: { ...(request.qs ?? {}), page, per_page: perPage },
@@ -102,7 +102,7 @@ export async function apiRequestAllItems(
 	} catch (error) {
 		// One refused request per endpoint and process, then the documented size is asked.
 		if (perPage <= DOCUMENTED_PER_PAGE || !refusedPerPage(error))
-			throw asNodeError(this.getNode(), error, request.itemIndex);
+			throw asNodeError(ctx.getNode(), error, request.itemIndex);
 		pageSizes.set(endpoint, DOCUMENTED_PER_PAGE);
 		perPage = DOCUMENTED_PER_PAGE;
 		first = await fetchPage(1);

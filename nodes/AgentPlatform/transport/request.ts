@@ -37,11 +37,11 @@ function isCancellation(ctx: PlatformContext, error: unknown): boolean {
 }
 
 export async function apiRequestFull<T = unknown>(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	request: ApiRequest,
 ): Promise<ApiResponse<T>> {
-	const { baseUrl: root, decrypted, pace } = await credentialsOf(this);
-	const node = this.getNode();
+	const { baseUrl: root, decrypted, pace } = await credentialsOf(ctx);
+	const node = ctx.getNode();
 	const method = request.method;
 	const timeoutMs = request.timeoutMs ?? REQUEST_TIMEOUT.defaultMs;
 	const idempotent = method !== 'POST';
@@ -69,20 +69,16 @@ export async function apiRequestFull<T = unknown>(
 		itemIndex: request.itemIndex,
 	};
 	const startedAt = Date.now();
-	const maxWaitMs = fromEditor(this) ? EDITOR_WAIT_MS : Infinity;
+	const maxWaitMs = fromEditor(ctx) ? EDITOR_WAIT_MS : Infinity;
 	let refused = false;
 
 	for (let attempt = 1; ; attempt++) {
-		throwIfCancelled(this);
-		const slot = await pace.take(
-			this,
-			refused || attempt > 1,
-			maxWaitMs - (Date.now() - startedAt),
-		);
+		throwIfCancelled(ctx);
+		const slot = await pace.take(ctx, refused || attempt > 1, maxWaitMs - (Date.now() - startedAt));
 		let response: ApiResponse<unknown>;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
 				CREDENTIAL_TYPE,
 				options,
 				{
@@ -91,7 +87,7 @@ export async function apiRequestFull<T = unknown>(
 			)) as ApiResponse<unknown>;
 		} catch (error) {
 			pace.lost();
-			if (isCancellation(this, error))
+			if (isCancellation(ctx, error))
 				throw new NodeOperationError(node, 'The execution was canceled');
 			const verdict = judgeNetworkError(error, {
 				idempotent,
@@ -99,7 +95,7 @@ export async function apiRequestFull<T = unknown>(
 				bodySentWhole: request.bodySentWhole,
 			});
 			if (verdict.retry) {
-				await waitFor(this, backoffMs(attempt));
+				await waitFor(ctx, backoffMs(attempt));
 				continue;
 			}
 			throw platformNetworkError(node, {
@@ -124,7 +120,7 @@ export async function apiRequestFull<T = unknown>(
 				return { ...response, body: {} } as ApiResponse<T>;
 			}
 			if (idempotent && attempt < RETRY.maxAttempts) {
-				await waitFor(this, backoffMs(attempt));
+				await waitFor(ctx, backoffMs(attempt));
 				continue;
 			}
 			throw platformInvalidJsonError(node, {
@@ -145,7 +141,7 @@ export async function apiRequestFull<T = unknown>(
 			// gives up only when nothing sent with its key got through for that long.
 			const quietMs = Date.now() - Math.max(startedAt, pace.lastAnsweredAt);
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
-			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(this);
+			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(ctx);
 			if ((asked ?? 0) <= RETRY.maxRateLimitWaitMs && quietMs < RETRY.maxRateLimitWaitMs) {
 				refused = true;
 				attempt--; // a 429 is not a failed attempt
@@ -162,7 +158,7 @@ export async function apiRequestFull<T = unknown>(
 		}
 		const retryable = RETRYABLE_STATUSES.has(statusCode) && idempotent;
 		if (retryable && attempt < RETRY.maxAttempts && (asked ?? 0) <= RETRY.maxRetryAfterMs) {
-			await waitFor(this, asked ?? backoffMs(attempt));
+			await waitFor(ctx, asked ?? backoffMs(attempt));
 			continue;
 		}
 		throw platformHttpError(node, { ...where, status: statusCode, body, headers, askedMs: asked });
@@ -171,8 +167,8 @@ export async function apiRequestFull<T = unknown>(
 
 /** The body of a successful answer. */
 export async function apiRequest<T = unknown>(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	request: ApiRequest,
 ): Promise<T> {
-	return (await apiRequestFull.call(this, request)).body as T;
+	return (await apiRequestFull(ctx, request)).body as T;
 }

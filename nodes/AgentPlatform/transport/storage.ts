@@ -25,8 +25,8 @@ export interface StoragePut {
 /** A PUT is idempotent: a broken connection or a 5xx is tried again, from the first byte. */
 const PUT_ATTEMPTS = 3;
 
-export async function putToStorage(this: IExecuteFunctions, put: StoragePut): Promise<void> {
-	const node = this.getNode();
+export async function putToStorage(ctx: IExecuteFunctions, put: StoragePut): Promise<void> {
+	const node = ctx.getNode();
 	const host = new URL(put.url).host;
 	const options: IHttpRequestOptions = {
 		method: 'PUT',
@@ -42,13 +42,13 @@ export async function putToStorage(this: IExecuteFunctions, put: StoragePut): Pr
 	for (let attempt = 1; ; attempt++) {
 		let response: { statusCode: number; body: unknown };
 		try {
-			response = (await this.helpers.httpRequest(options)) as typeof response;
+			response = (await ctx.helpers.httpRequest(options)) as typeof response;
 		} catch (error) {
 			put.file.release();
-			if (cancelSignal(this)?.aborted)
+			if (cancelSignal(ctx)?.aborted)
 				throw new NodeOperationError(node, 'The execution was canceled');
 			if (attempt < PUT_ATTEMPTS) {
-				await waitFor(this, backoffMs(attempt));
+				await waitFor(ctx, backoffMs(attempt));
 				continue;
 			}
 			throw new NodeOperationError(
@@ -62,7 +62,7 @@ export async function putToStorage(this: IExecuteFunctions, put: StoragePut): Pr
 		}
 		if (response.statusCode >= 200 && response.statusCode < 300) return;
 		if (response.statusCode >= 500 && attempt < PUT_ATTEMPTS) {
-			await waitFor(this, backoffMs(attempt));
+			await waitFor(ctx, backoffMs(attempt));
 			continue;
 		}
 		const body = response.body;

@@ -46,7 +46,7 @@ function trackedSource(content: Buffer, opened: Readable[]) {
 }
 
 const upload = (ctx: IExecuteFunctions, form: MultipartForm) =>
-	apiRequest.call(ctx, {
+	apiRequest(ctx, {
 		method: 'POST',
 		path: '/files',
 		body: form,
@@ -69,7 +69,7 @@ it('a 429 makes the upload open its source again and send it whole; no source st
 		parameters: {},
 		credentials: credentialsFor(emu),
 		nodeType: probe(async (ctx) => {
-			await apiRequest.call(ctx, { method: 'GET', path: '/files' }); // takes this second's only request
+			await apiRequest(ctx, { method: 'GET', path: '/files' }); // takes this second's only request
 			const form = new MultipartForm();
 			form.append('file', file);
 			try {

@@ -97,7 +97,7 @@ export async function execute(
 		);
 	}
 	const settings = readChatSettings(this, itemIndex);
-	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
+	const agent = await getAgentDefinition(this, agentId, itemIndex);
 	// Only the settings are checked here: the endpoint takes its messages from `messages`.
 	const checked = checkAnswers(
 		this,
@@ -117,13 +117,13 @@ export async function execute(
 	let completion: IDataObject = {};
 	try {
 		if (stream) {
-			const { body } = await apiRequestFull.call(this, { ...request, stream: true });
-			completion = await readCompletionStream.call(this, body as AsyncIterable<Uint8Array>, {
+			const { body } = await apiRequestFull(this, { ...request, stream: true });
+			completion = await readCompletionStream(this, body as AsyncIterable<Uint8Array>, {
 				itemIndex,
 				idleTimeoutMs: ((options.idleTimeout as number) ?? 30) * 1000,
 			});
 		} else {
-			completion = (await apiRequest.call(this, request)) as IDataObject;
+			completion = (await apiRequest(this, request)) as IDataObject;
 			// an error with status 200 is still an error
 			throwIfErrorBody(this, completion, itemIndex);
 		}
@@ -136,12 +136,12 @@ export async function execute(
 	const content = (choice?.message as IDataObject | undefined)?.content ?? '';
 	if (jsonRequest) {
 		const send = async (body: IDataObject) => {
-			const answer = (await apiRequest.call(this, { ...request, body })) as IDataObject;
+			const answer = (await apiRequest(this, { ...request, body })) as IDataObject;
 			throwIfErrorBody(this, answer, itemIndex);
 			return answer;
 		};
 		return this.helpers.returnJsonArray(
-			await jsonCompletionOutput.call(this, {
+			await jsonCompletionOutput(this, {
 				request: jsonRequest,
 				body: request.body,
 				first: completion,

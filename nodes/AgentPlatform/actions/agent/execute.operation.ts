@@ -37,10 +37,10 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
 	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
-	const request = await readExecuteRequest.call(this, itemIndex);
+	const request = await readExecuteRequest(this, itemIndex);
 	if (jsonRequest) request.body = askForJson(request.body, jsonRequest);
 	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
-	await attachUploads.call(this, request, {
+	await attachUploads(this, request, {
 		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
 		timeoutMs,
 		itemIndex,
@@ -50,31 +50,26 @@ export async function execute(
 	if (mode === 'stream') {
 		const idleTimeoutMs =
 			(this.getNodeParameter('options.idleTimeout', itemIndex, 30) as number) * 1000;
-		const stream = await startStreamedRun.call(this, {
+		const stream = await startStreamedRun(this, {
 			agentId: request.agentId,
 			body: request.body,
 			timeoutMs,
 			itemIndex,
 		});
-		const result = await readExecuteStream.call(this, stream, {
+		const result = await readExecuteStream(this, stream, {
 			itemIndex,
 			idleTimeoutMs,
 			startedAt,
 			timeoutMs,
 		});
 		throwIfRunFailed(this, result, itemIndex);
-		return await withGeneratedFiles.call(
-			this,
-			outputOf(this, result, itemIndex),
-			result,
-			itemIndex,
-		);
+		return await withGeneratedFiles(this, outputOf(this, result, itemIndex), result, itemIndex);
 	}
 
 	// One request for a run that ends within the platform's hold; a run found after a hold that
 	// ended without it is polled from there (helpers/runs/runStart.ts).
 	const start = async (body: IDataObject, since: number): Promise<IDataObject> =>
-		await startRun.call(this, {
+		await startRun(this, {
 			agentId: request.agentId,
 			body,
 			wait: mode === 'wait',
@@ -84,7 +79,7 @@ export async function execute(
 	const finish = async (started: IDataObject, since: number): Promise<IDataObject> => {
 		let response = started;
 		if (!isFinished(response)) {
-			response = await pollAgentResponse.call(this, String(response.id), itemIndex, {
+			response = await pollAgentResponse(this, String(response.id), itemIndex, {
 				startedAt: since,
 				timeoutMs,
 			});
@@ -96,7 +91,7 @@ export async function execute(
 	if (mode === 'start') return outputOf(this, started, itemIndex);
 	const response = await finish(started, startedAt);
 	if (jsonRequest) {
-		const output = await jsonRunOutput.call(this, {
+		const output = await jsonRunOutput(this, {
 			request: jsonRequest,
 			body: request.body,
 			first: response,
@@ -109,10 +104,5 @@ export async function execute(
 		});
 		return this.helpers.returnJsonArray(output);
 	}
-	return await withGeneratedFiles.call(
-		this,
-		outputOf(this, response, itemIndex),
-		response,
-		itemIndex,
-	);
+	return await withGeneratedFiles(this, outputOf(this, response, itemIndex), response, itemIndex);
 }

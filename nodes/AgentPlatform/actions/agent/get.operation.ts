@@ -15,6 +15,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { answer } = await requestRecord.call(this, itemIndex, AGENT, { method: 'GET' });
+	const { answer } = await requestRecord(this, itemIndex, AGENT, { method: 'GET' });
 	return this.helpers.returnJsonArray(answer);
 }

@@ -41,7 +41,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const qs = readListQuery(this, itemIndex, 'filters', ['q', 'type']);
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/agents', qs },

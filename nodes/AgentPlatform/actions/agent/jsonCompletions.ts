@@ -14,7 +14,7 @@ function answerOf(completion: IDataObject): Answer {
  * the conversation again with the rejected answer and the correction appended.
  */
 export async function jsonCompletionOutput(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	options: {
 		request: JsonRequest;
 		body: IDataObject;
@@ -32,8 +32,8 @@ export async function jsonCompletionOutput(
 		];
 		return answerOf(await options.send({ ...options.body, messages }));
 	};
-	return await answerAsJson.call(
-		this,
+	return await answerAsJson(
+		ctx,
 		options.request,
 		answerOf(options.first),
 		correct,

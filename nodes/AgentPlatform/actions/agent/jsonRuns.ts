@@ -30,7 +30,7 @@ function answerOf(record: IDataObject, simplify: (run: IDataObject) => IDataObje
  * are attached to the first run only.
  */
 export async function jsonRunOutput(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	options: {
 		request: JsonRequest;
 		body: IDataObject;
@@ -51,8 +51,8 @@ export async function jsonRunOutput(
 		const { memoryCollections } = runExtras(body);
 		return answerOf(await options.run(runBody(fields, { memoryCollections })), simplify);
 	};
-	return await answerAsJson.call(
-		this,
+	return await answerAsJson(
+		ctx,
 		options.request,
 		answerOf(options.first, simplify),
 		correct,

@@ -22,7 +22,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { id: agentId, answer: set } = await requestRecord.call(this, itemIndex, AGENT, {
+	const { id: agentId, answer: set } = await requestRecord(this, itemIndex, AGENT, {
 		method: 'GET',
 		subpath: '/files',
 	});

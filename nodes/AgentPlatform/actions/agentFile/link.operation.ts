@@ -52,7 +52,7 @@ export async function execute(
 			},
 		);
 	}
-	const set = (await apiRequest.call(this, {
+	const set = (await apiRequest(this, {
 		method: 'POST',
 		path: `/agents/${agentId}/files`,
 		body: { file_ids: fileIds },

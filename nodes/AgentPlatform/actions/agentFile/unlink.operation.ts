@@ -24,7 +24,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
 	const fileId = readNumericId(this, 'fileId', 'file', itemIndex);
-	const answer = (await apiRequest.call(this, {
+	const answer = (await apiRequest(this, {
 		method: 'DELETE',
 		path: `/agents/${agentId}/files/${fileId}`,
 		resource: `file ${fileId} among the files of agent ${agentId}`,

@@ -76,7 +76,7 @@ export async function execute(
 	const wait = this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const startedAt = Date.now();
-	let response = (await apiRequest.call(this, {
+	let response = (await apiRequest(this, {
 		method: 'GET',
 		path: `/agent-responses/${encodeURIComponent(responseId)}`,
 		resource: `agent response ${responseId}`,
@@ -84,11 +84,11 @@ export async function execute(
 	})) as IDataObject;
 	if (wait && !isFinished(response)) {
 		const timeoutMs = minutesToMs(options.timeout, 10);
-		response = await pollAgentResponse.call(this, responseId, itemIndex, { startedAt, timeoutMs });
+		response = await pollAgentResponse(this, responseId, itemIndex, { startedAt, timeoutMs });
 	}
 	if (wait) throwIfRunFailed(this, response, itemIndex);
 	const items = this.helpers.returnJsonArray(
 		options.fullResponse ? response : simplifyAgentResponse(response),
 	);
-	return await withGeneratedFiles.call(this, items, response, itemIndex);
+	return await withGeneratedFiles(this, items, response, itemIndex);
 }

@@ -95,7 +95,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const qs = readRunFilters(this, itemIndex);
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/agent-responses', qs, resource: 'the agent responses list' },

@@ -16,6 +16,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { id, answer } = await requestRecord.call(this, itemIndex, FILE, { method: 'DELETE' });
+	const { id, answer } = await requestRecord(this, itemIndex, FILE, { method: 'DELETE' });
 	return this.helpers.returnJsonArray(deletedItem(id, answer));
 }

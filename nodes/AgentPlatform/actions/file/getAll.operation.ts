@@ -36,7 +36,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const qs = readListQuery(this, itemIndex, 'options', ['order']);
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/files', qs },

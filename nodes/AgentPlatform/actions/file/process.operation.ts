@@ -31,13 +31,11 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const wait = this.getNodeParameter('waitUntilProcessed', itemIndex, false) as boolean;
-	const { answer: file } = await requestRecord.call(this, itemIndex, FILE, {
+	const { answer: file } = await requestRecord(this, itemIndex, FILE, {
 		method: 'POST',
 		subpath: '/process',
 	});
 	if (!wait) return this.helpers.returnJsonArray(file);
 	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
-	return this.helpers.returnJsonArray(
-		await waitUntilProcessed.call(this, file, itemIndex, timeoutMs),
-	);
+	return this.helpers.returnJsonArray(await waitUntilProcessed(this, file, itemIndex, timeoutMs));
 }

@@ -94,14 +94,12 @@ export async function execute(
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const processing = this.getNodeParameter('process', itemIndex, 'no') as string;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const file = await uploadBinary.call(this, itemIndex, binaryPropertyName, {
+	const file = await uploadBinary(this, itemIndex, binaryPropertyName, {
 		process: processing !== 'no',
 		fileName: options.fileName as string | undefined,
 		mimeType: options.mimeType as string | undefined,
 	});
 	if (processing !== 'wait') return this.helpers.returnJsonArray(file);
 	const timeoutMs = minutesToMs(this.getNodeParameter('timeout', itemIndex, 10), 10);
-	return this.helpers.returnJsonArray(
-		await waitUntilProcessed.call(this, file, itemIndex, timeoutMs),
-	);
+	return this.helpers.returnJsonArray(await waitUntilProcessed(this, file, itemIndex, timeoutMs));
 }

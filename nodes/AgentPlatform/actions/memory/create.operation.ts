@@ -31,7 +31,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const { body, collectionId } = readMemoryBody(this, itemIndex);
-	const answer = (await apiRequest.call(this, {
+	const answer = (await apiRequest(this, {
 		method: 'POST',
 		path: '/memories',
 		body,

@@ -32,7 +32,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const collectionId = readOptionalCollectionId(this, 'collectionId', itemIndex);
 	const qs: IDataObject = collectionId ? { collection_id: collectionId } : {};
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/memories', qs },

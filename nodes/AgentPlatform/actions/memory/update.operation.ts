@@ -28,7 +28,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const id = readRecordId(this, MEMORY, itemIndex);
 	const { body } = readMemoryBody(this, itemIndex);
-	const { answer } = await requestRecord.call(this, itemIndex, MEMORY, {
+	const { answer } = await requestRecord(this, itemIndex, MEMORY, {
 		id,
 		method: 'PATCH',
 		body,

@@ -26,7 +26,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const name = readCollectionName(this, itemIndex);
 	// Not in the public docs, but used by public client code: POST /memory-collections {name}.
-	const body = (await apiRequest.call(this, {
+	const body = (await apiRequest(this, {
 		method: 'POST',
 		path: '/memory-collections',
 		body: { name },

@@ -29,10 +29,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { id, answer } = await requestRecord
-		.call(this, itemIndex, COLLECTION, { method: 'DELETE' })
-		.catch((error: unknown) => {
-			throw explainDefaultCollection(this, error, 'deleted', itemIndex);
-		});
+	const { id, answer } = await requestRecord(this, itemIndex, COLLECTION, {
+		method: 'DELETE',
+	}).catch((error: unknown) => {
+		throw explainDefaultCollection(this, error, 'deleted', itemIndex);
+	});
 	return this.helpers.returnJsonArray(deletedItem(id, answer));
 }

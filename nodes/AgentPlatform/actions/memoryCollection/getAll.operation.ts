@@ -28,7 +28,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const qs = readListQuery(this, itemIndex, 'filters', ['search']);
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/memory-collections', qs },

@@ -31,10 +31,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const id = readRecordId(this, COLLECTION, itemIndex);
 	const name = readCollectionName(this, itemIndex);
-	const { answer } = await requestRecord
-		.call(this, itemIndex, COLLECTION, { id, method: 'PUT', body: { name } })
-		.catch((error: unknown) => {
-			throw explainDefaultCollection(this, error, 'renamed', itemIndex);
-		});
+	const { answer } = await requestRecord(this, itemIndex, COLLECTION, {
+		id,
+		method: 'PUT',
+		body: { name },
+	}).catch((error: unknown) => {
+		throw explainDefaultCollection(this, error, 'renamed', itemIndex);
+	});
 	return this.helpers.returnJsonArray(unwrapRecord(answer, 'collection'));
 }

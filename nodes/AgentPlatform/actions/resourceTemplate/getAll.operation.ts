@@ -38,7 +38,7 @@ export async function execute(
 	const qs = readListQuery(this, itemIndex, 'filters', ['q', 'type']);
 	// the platform names types without spaces; one typed around the name still matches
 	if (qs.type) qs.type = String(qs.type).trim();
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		{ method: 'GET', path: '/resources', qs },

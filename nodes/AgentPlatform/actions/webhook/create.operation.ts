@@ -89,6 +89,6 @@ export async function execute(
 	const method = this.getNodeParameter('method', itemIndex, 'POST') as string;
 	const status = this.getNodeParameter('status', itemIndex, 'active') as string;
 	return this.helpers.returnJsonArray(
-		await createWebhook.call(this, agentId, { url, method, status }, itemIndex),
+		await createWebhook(this, agentId, { url, method, status }, itemIndex),
 	);
 }

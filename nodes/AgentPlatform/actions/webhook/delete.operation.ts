@@ -27,6 +27,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const webhookId = readNumericId(this, 'webhookId', 'webhook', itemIndex);
-	const { deleted, body } = await deleteWebhook.call(this, webhookId, itemIndex);
+	const { deleted, body } = await deleteWebhook(this, webhookId, itemIndex);
 	return this.helpers.returnJsonArray(deletedItem(webhookId, body, deleted));
 }

@@ -37,7 +37,7 @@ export async function execute(
 	const scope = this.getNodeParameter('scope', itemIndex, 'all') as string;
 	const agentId =
 		scope === 'agent' ? readNumericId(this, 'agentId', 'agent', itemIndex) : undefined;
-	return await getManyItems.call(
+	return await getManyItems(
 		this,
 		itemIndex,
 		agentId

@@ -73,11 +73,11 @@ function isExecution(ctx: PlatformContext): boolean {
 }
 
 export async function getAgentDefinition(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	agentId: string,
 	itemIndex?: number,
 ): Promise<AgentDefinition> {
-	return (await readAgentDefinition(this, agentId, itemIndex)).definition;
+	return (await readAgentDefinition(ctx, agentId, itemIndex)).definition;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function readAgentDefinition(
 ): Promise<{ definition: AgentDefinition; note?: string }> {
 	const key = await definitionKey(ctx, agentId);
 	const read = async (): Promise<AgentDefinition> => {
-		const record = (await apiRequest.call(ctx, {
+		const record = (await apiRequest(ctx, {
 			method: 'GET',
 			path: `/agents/${agentId}`,
 			resource: `agent ${agentId}`,

@@ -213,12 +213,12 @@ async function bufferSource(
  * in-memory buffer's length.
  */
 export async function prepareUpload(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	binaryPropertyName: string,
 	options: Omit<UploadOptions, 'process'> = {},
 ): Promise<PreparedUpload> {
-	const binary = inputBinary(this, itemIndex, binaryPropertyName);
+	const binary = inputBinary(ctx, itemIndex, binaryPropertyName);
 	const property = binaryPropertyName.trim();
 	const fileName =
 		options.fileName?.trim() ||
@@ -227,9 +227,9 @@ export async function prepareUpload(
 	const mimeType = options.mimeType?.trim() || binary.mimeType || 'application/octet-stream';
 
 	const { size, open } =
-		(binary.id ? await storedSource(this, binary.id) : undefined) ??
-		(await bufferSource(this, itemIndex, property));
-	checkUploadable(this.getNode(), { fileName, size, binaryPropertyName: property, itemIndex });
+		(binary.id ? await storedSource(ctx, binary.id) : undefined) ??
+		(await bufferSource(ctx, itemIndex, property));
+	checkUploadable(ctx.getNode(), { fileName, size, binaryPropertyName: property, itemIndex });
 	return { fileName, mimeType, size, binaryPropertyName: property, itemIndex, open };
 }
 

@@ -14,19 +14,19 @@ const PROCESSING_FAILED = ['failed', 'error'];
  * pollUntil) counted from `since`, when processing was asked for (the upload's answer).
  */
 export async function waitUntilProcessed(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	file: IDataObject,
 	itemIndex: number,
 	timeoutMs: number,
 	since = Date.now(),
 ): Promise<IDataObject> {
 	const fileId = String(file.id);
-	return await pollUntil.call(this, {
+	return await pollUntil(ctx, {
 		current: file,
 		startedAt: since,
 		timeoutMs,
 		fetch: async () =>
-			(await apiRequest.call(this, {
+			(await apiRequest(ctx, {
 				method: 'GET',
 				path: `/files/${encodeURIComponent(fileId)}`,
 				resource: `file ${fileId}`,
@@ -35,7 +35,7 @@ export async function waitUntilProcessed(
 		done: (current) => {
 			const status = String(current.status ?? '');
 			if (PROCESSING_FAILED.includes(status)) {
-				throw new NodeApiError(this.getNode(), current as JsonObject, {
+				throw new NodeApiError(ctx.getNode(), current as JsonObject, {
 					message: `The platform could not process file ${fileId} (status "${status}")`,
 					description:
 						'The file is stored but not processed. Try File → Process again, or upload it anew.',
@@ -46,7 +46,7 @@ export async function waitUntilProcessed(
 		},
 		timedOut: () =>
 			new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				inItem(
 					`The file ${fileId} was not processed within ${Math.round(timeoutMs / 1000)} seconds`,
 					itemIndex,

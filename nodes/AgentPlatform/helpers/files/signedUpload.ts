@@ -27,7 +27,7 @@ function either(answer: IDataObject, snake: string, camel: string): unknown {
  * platform answers 404 or 405 to the sign step (then nothing was sent and POST /files is used).
  */
 export async function uploadSigned(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	file: PreparedUpload,
 	options: Pick<UploadOptions, 'process'>,
 ): Promise<IDataObject | undefined> {
@@ -35,7 +35,7 @@ export async function uploadSigned(
 	let answer: IDataObject = {};
 	let refused: unknown;
 	try {
-		answer = (await apiRequest.call(this, {
+		answer = (await apiRequest(ctx, {
 			method: 'POST',
 			path: '/v2/files/sign',
 			body: { filename: file.fileName, content_type: file.mimeType, size: file.size },
@@ -57,7 +57,7 @@ export async function uploadSigned(
 		typeof objectPath !== 'string'
 	) {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			inItem(
 				`The platform's answer to the upload of "${file.fileName}" has no upload address`,
 				itemIndex,
@@ -77,7 +77,7 @@ export async function uploadSigned(
 		open: file.open,
 	});
 	try {
-		await putToStorage.call(this, {
+		await putToStorage(ctx, {
 			url: uploadUrl,
 			headers,
 			file: body,
@@ -87,7 +87,7 @@ export async function uploadSigned(
 	} finally {
 		body.release();
 	}
-	return (await apiRequest.call(this, {
+	return (await apiRequest(ctx, {
 		method: 'POST',
 		path: '/v2/files/register',
 		body: {

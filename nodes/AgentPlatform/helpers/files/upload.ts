@@ -16,7 +16,7 @@ export const DIRECT_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Streams a prepared file to POST /files; resolves the platform's File record. */
 async function postFile(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	file: PreparedUpload,
 	options: Pick<UploadOptions, 'process'>,
 ): Promise<IDataObject> {
@@ -32,7 +32,7 @@ async function postFile(
 		}),
 	);
 	try {
-		return (await apiRequest.call(this, {
+		return (await apiRequest(ctx, {
 			method: 'POST',
 			path: '/files',
 			body: form,
@@ -48,15 +48,15 @@ async function postFile(
 
 /** Sends a prepared file the way its size calls for; resolves the platform's File record. */
 export async function sendUpload(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	file: PreparedUpload,
 	options: Pick<UploadOptions, 'process'> = {},
 ): Promise<IDataObject> {
 	if (file.size > DIRECT_UPLOAD_MAX_BYTES) {
-		const registered = await uploadSigned.call(this, file, options);
+		const registered = await uploadSigned(ctx, file, options);
 		if (registered) return registered;
 	}
-	return await postFile.call(this, file, options);
+	return await postFile(ctx, file, options);
 }
 
 /**
@@ -64,11 +64,11 @@ export async function sendUpload(
  * the file locally first. Resolves the platform's File record.
  */
 export async function uploadBinary(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	binaryPropertyName: string,
 	options: UploadOptions = {},
 ): Promise<IDataObject> {
-	const prepared = await prepareUpload.call(this, itemIndex, binaryPropertyName, options);
-	return await sendUpload.call(this, prepared, { process: options.process });
+	const prepared = await prepareUpload(ctx, itemIndex, binaryPropertyName, options);
+	return await sendUpload(ctx, prepared, { process: options.process });
 }

@@ -128,7 +128,7 @@ export interface Answer {
  * fields, or fails the item listing each problem by its path.
  */
 export async function answerAsJson(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	request: JsonRequest,
 	first: Answer,
 	correct: (message: string, previous: Answer) => Promise<Answer>,
@@ -155,7 +155,7 @@ export async function answerAsJson(
 		}
 		if (attempt > request.maxCorrections) {
 			throw new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				inItem(
 					`The agent's answer is not the JSON asked for, after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
 					itemIndex,

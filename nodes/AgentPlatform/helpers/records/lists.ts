@@ -23,19 +23,19 @@ export const PAGE_LIMITS = {
 
 /** Every Get Many: the item's Return All / Limit over the one paging helper, one output item per record. */
 export async function getManyItems(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	request: ApiRequest,
 	list: { maxPerPage: number; itemsKey?: ItemsKey },
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex) as number);
-	const records = await apiRequestAllItems.call(
-		this,
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex) as number);
+	const records = await apiRequestAllItems(
+		ctx,
 		{ ...request, itemIndex },
 		{ returnAll, limit, ...list },
 	);
-	return this.helpers.returnJsonArray(records);
+	return ctx.helpers.returnJsonArray(records);
 }
 
 /** A list's query: the fields of its Filters (or Options) collection that the item sets, as given. */

@@ -36,13 +36,13 @@ export function readRecordId(ctx: IExecuteFunctions, kind: RecordKind, itemIndex
  * parameters). Resolves to the record's checked ID and the platform's answer.
  */
 export async function requestRecord(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: RecordKind,
 	request: { method: IHttpRequestMethods; subpath?: string; body?: IDataObject; id?: string },
 ): Promise<{ id: string; answer: IDataObject }> {
-	const id = request.id ?? readRecordId(this, kind, itemIndex);
-	const answer = (await apiRequest.call(this, {
+	const id = request.id ?? readRecordId(ctx, kind, itemIndex);
+	const answer = (await apiRequest(ctx, {
 		method: request.method,
 		path: `${kind.path}/${id}${request.subpath ?? ''}`,
 		...(request.body ? { body: request.body } : {}),

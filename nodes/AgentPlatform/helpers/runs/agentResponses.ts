@@ -32,15 +32,15 @@ export function throwIfRunFailed(
 
 /** Polls GET /agent-responses/{id} until the run finishes (see pollUntil). */
 export async function pollAgentResponse(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	responseId: string,
 	itemIndex: number,
 	settings: PollSettings,
 ): Promise<IDataObject> {
-	return await pollUntil.call(this, {
+	return await pollUntil(ctx, {
 		...settings,
 		fetch: async () =>
-			(await apiRequest.call(this, {
+			(await apiRequest(ctx, {
 				method: 'GET',
 				path: `/agent-responses/${encodeURIComponent(responseId)}`,
 				resource: `agent response ${responseId}`,
@@ -49,7 +49,7 @@ export async function pollAgentResponse(
 		done: isFinished,
 		timedOut: () =>
 			new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				`The agent run ${responseId} did not finish within ${Math.round(settings.timeoutMs / 1000)} seconds`,
 				{
 					itemIndex,

@@ -15,7 +15,7 @@ import { runBody, runExtras, runFields } from './runBody';
 
 /** Uploads the checked input binaries and adds their IDs to the files to attach. */
 export async function attachUploads(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	request: ExecuteRequest,
 	settings: { process: boolean; timeoutMs: number; itemIndex: number },
 ): Promise<void> {
@@ -24,7 +24,7 @@ export async function attachUploads(
 	const startedAt = Date.now();
 	const uploaded: Array<{ file: IDataObject; at: number }> = [];
 	for (const upload of request.uploads) {
-		const file = await sendUpload.call(this, upload, { process: settings.process });
+		const file = await sendUpload(ctx, upload, { process: settings.process });
 		uploaded.push({ file, at: Date.now() });
 	}
 	for (const { file, at } of uploaded) {
@@ -32,7 +32,7 @@ export async function attachUploads(
 		if (settings.process) {
 			// The wait counts from the upload; the deadline stays the item's.
 			const left = Math.max(1, settings.timeoutMs - (at - startedAt));
-			ready = await waitUntilProcessed.call(this, file, settings.itemIndex, left, at);
+			ready = await waitUntilProcessed(ctx, file, settings.itemIndex, left, at);
 		}
 		ids.push(Number(ready.id));
 	}

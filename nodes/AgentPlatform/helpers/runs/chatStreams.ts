@@ -44,22 +44,22 @@ async function* jsonEvents(
  * platform, so its record is polled for the whole output; nothing is sent again.
  */
 export async function readExecuteStream(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	stream: AsyncIterable<Uint8Array>,
 	settings: StreamSettings & { startedAt: number; timeoutMs: number },
 ): Promise<IDataObject> {
 	const { itemIndex } = settings;
-	const forward = forwardStream(this, itemIndex);
+	const forward = forwardStream(ctx, itemIndex);
 	let last: IDataObject | undefined;
 	let output = '';
 	let finished = false;
 	let interrupted: unknown;
 	try {
-		for await (const data of jsonEvents(this, stream, settings)) {
+		for await (const data of jsonEvents(ctx, stream, settings)) {
 			if (data === 'done') break;
 			// an error event that is no run record: the platform's own words, as a failure
 			if (data.error !== undefined && data.status === undefined)
-				throwIfErrorBody(this, data, itemIndex);
+				throwIfErrorBody(ctx, data, itemIndex);
 			last = { ...last, ...data };
 			if (typeof data.output === 'string' && data.output) {
 				output += data.output;
@@ -82,12 +82,12 @@ export async function readExecuteStream(
 	if (finished && last) {
 		result = { ...last, output };
 	} else if (last?.id !== undefined) {
-		result = await pollAgentResponse.call(this, String(last.id), itemIndex, settings);
+		result = await pollAgentResponse(ctx, String(last.id), itemIndex, settings);
 		const full = String(result.output ?? '');
 		forward.send(full.startsWith(output) ? full.slice(output.length) : full);
 	} else {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`The stream ${interrupted === undefined ? 'ended' : 'broke off'} before the platform said which run it was`,
 			{
 				itemIndex,
@@ -107,21 +107,21 @@ export async function readExecuteStream(
  * no record to fetch the rest from.
  */
 export async function readCompletionStream(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	stream: AsyncIterable<Uint8Array>,
 	settings: StreamSettings,
 ): Promise<IDataObject> {
 	const { itemIndex } = settings;
-	const forward = forwardStream(this, itemIndex);
+	const forward = forwardStream(ctx, itemIndex);
 	let content = '';
 	let first: IDataObject | undefined;
 	let finishReason: unknown = null;
 	let usage: unknown;
 	let interrupted: unknown;
 	try {
-		for await (const chunk of jsonEvents(this, stream, settings)) {
+		for await (const chunk of jsonEvents(ctx, stream, settings)) {
 			if (chunk === 'done') break;
-			if (chunk.error !== undefined) throwIfErrorBody(this, chunk, itemIndex);
+			if (chunk.error !== undefined) throwIfErrorBody(ctx, chunk, itemIndex);
 			first ??= chunk;
 			const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
 			const piece = (choice.delta as IDataObject | undefined)?.content;
@@ -138,7 +138,7 @@ export async function readCompletionStream(
 	const interruption = streamInterruptionOf(interrupted);
 	if (interruption === 'broken' || interruption === 'idle') {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`The streamed answer ${interruption === 'idle' ? 'went silent' : 'broke off'} before its end`,
 			{
 				itemIndex,

@@ -34,13 +34,13 @@ function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never
 
 /** Reads and checks everything locally; the only request is the agent's definition (once per run). */
 export async function readExecuteRequest(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<ExecuteRequest> {
-	const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fileIds = readFileIds(this, options.fileIds, itemIndex);
-	const memoryCollections = readMemoryCollections(this, itemIndex);
+	const agentId = readNumericId(ctx, 'agentId', 'agent', itemIndex);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fileIds = readFileIds(ctx, options.fileIds, itemIndex);
+	const memoryCollections = readMemoryCollections(ctx, itemIndex);
 	const binaryNames = String(options.binaryProperties ?? '')
 		.split(',')
 		.map((name) => name.trim())
@@ -48,35 +48,34 @@ export async function readExecuteRequest(
 	const attached = fileIds.length + binaryNames.length;
 	if (attached > MAX_ATTACHMENTS) {
 		fail(
-			this,
+			ctx,
 			itemIndex,
 			`${attached} files are attached, but the platform takes at most ${MAX_ATTACHMENTS} per run`,
 		);
 	}
 	// Extension and size of every binary are checked before anything is uploaded.
 	const uploads: PreparedUpload[] = [];
-	for (const name of binaryNames) uploads.push(await prepareUpload.call(this, itemIndex, name));
+	for (const name of binaryNames) uploads.push(await prepareUpload(ctx, itemIndex, name));
 	const messages = toExecuteMessages(
-		this,
-		readChatMessages(this, itemIndex, EXECUTE_ROLES),
+		ctx,
+		readChatMessages(ctx, itemIndex, EXECUTE_ROLES),
 		itemIndex,
 	);
 
-	const mapped =
-		(this.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
-	const settings = readChatSettings(this, itemIndex);
-	const answersJson = readJsonObject(this, options.answersJson, 'Answers (JSON)', itemIndex);
+	const mapped = (ctx.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
+	const settings = readChatSettings(ctx, itemIndex);
+	const answersJson = readJsonObject(ctx, options.answersJson, 'Answers (JSON)', itemIndex);
 	const rootId = String(options.rootId ?? '').trim();
 	if (rootId && !/^\d+$/.test(rootId))
-		fail(this, itemIndex, `The root_id "${rootId}" is not a number`);
+		fail(ctx, itemIndex, `The root_id "${rootId}" is not a number`);
 	// Only the checks against the agent's own questions need its form, read once per node run.
-	const agent = await getAgentDefinition.call(this, agentId, itemIndex);
+	const agent = await getAgentDefinition(ctx, agentId, itemIndex);
 	// Model, Tools or Temperature left from another agent are not sent to one that does not ask for them.
 	const asked = Object.entries(settings).filter(([name]) =>
 		agent.questions.some((q) => q.name === name),
 	);
 	const answers = checkAnswers(
-		this,
+		ctx,
 		agent,
 		{ ...mapped, ...Object.fromEntries(asked), ...answersJson },
 		itemIndex,
@@ -86,11 +85,7 @@ export async function readExecuteRequest(
 	const takesMessages = agent.questions.some((q) => q.name === 'messages');
 	const needsMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (needsMessages && messages.length === 0) {
-		fail(
-			this,
-			itemIndex,
-			`The agent "${agent.title}" is a chat agent: give a Message or a History`,
-		);
+		fail(ctx, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);
 	}
 	const fields: IDataObject = { ...answers };
 	if (takesMessages && messages.length) fields.messages = messages as unknown as IDataObject[];

@@ -94,7 +94,7 @@ function contentTypeOf(headers: Record<string, unknown>): string | undefined {
  * helper. A failed download fails the item, naming the file and the run.
  */
 export async function downloadGeneratedFiles(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	response: IDataObject,
 	itemIndex: number,
 ): Promise<{ binary: IBinaryKeyData; files: IDataObject[] }> {
@@ -103,7 +103,7 @@ export async function downloadGeneratedFiles(
 	const records: IDataObject[] = [];
 	if (!files.length) return { binary, files: records };
 	// only URLs under the credential's Base URL get the API key
-	const root = (await credentialsOf(this)).baseUrl;
+	const root = (await credentialsOf(ctx)).baseUrl;
 	const runId = String(response.id ?? '?');
 	for (const [index, file] of files.entries()) {
 		let url: URL | undefined;
@@ -117,7 +117,7 @@ export async function downloadGeneratedFiles(
 		const where = `the generated file "${label}" of run ${runId}`;
 		if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
 			throw new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				inItem(`Cannot download ${where}: its address is not an http(s) URL`, itemIndex),
 				{
 					itemIndex,
@@ -129,7 +129,7 @@ export async function downloadGeneratedFiles(
 		try {
 			const href = url.href;
 			download = href.startsWith(`${root}/`)
-				? await apiRequestFull.call(this, {
+				? await apiRequestFull(ctx, {
 						method: 'GET',
 						path: href.slice(root.length),
 						stream: true,
@@ -138,10 +138,10 @@ export async function downloadGeneratedFiles(
 						resource: where,
 						itemIndex,
 					})
-				: await downloadFromOtherHost(this, href, DOWNLOAD.timeoutMs);
+				: await downloadFromOtherHost(ctx, href, DOWNLOAD.timeoutMs);
 		} catch (error) {
 			throw new NodeOperationError(
-				this.getNode(),
+				ctx.getNode(),
 				inItem(`Could not download ${where}`, itemIndex),
 				{
 					itemIndex,
@@ -153,13 +153,13 @@ export async function downloadGeneratedFiles(
 		const fileName = file.fileName ?? fileNameFromUrl(url, index);
 		const mimeType = file.mimeType ?? contentTypeOf(download.headers);
 		try {
-			binary[property] = await this.helpers.prepareBinaryData(
+			binary[property] = await ctx.helpers.prepareBinaryData(
 				download.body as Buffer,
 				fileName,
 				mimeType,
 			);
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), inItem(`Could not store ${where}`, itemIndex), {
+			throw new NodeOperationError(ctx.getNode(), inItem(`Could not store ${where}`, itemIndex), {
 				itemIndex,
 				description: `${(error as Error).message}. The download broke off or n8n could not write the file.`,
 			});
@@ -174,18 +174,18 @@ export async function downloadGeneratedFiles(
  * the (single) output item as binaries and lists them in its JSON under `generated_files`.
  */
 export async function withGeneratedFiles(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	items: INodeExecutionData[],
 	response: IDataObject,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const wanted = this.getNodeParameter(
+	const wanted = ctx.getNodeParameter(
 		'options.downloadGeneratedFiles',
 		itemIndex,
 		false,
 	) as boolean;
 	if (!wanted || !items.length) return items;
-	const { binary, files } = await downloadGeneratedFiles.call(this, response, itemIndex);
+	const { binary, files } = await downloadGeneratedFiles(ctx, response, itemIndex);
 	if (!files.length) return items;
 	const [first, ...rest] = items;
 	return [

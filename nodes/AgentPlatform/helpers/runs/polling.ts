@@ -25,7 +25,7 @@ export const POLLING = { ratio: 0.05, minIntervalMs: 2000, maxIntervalMs: 30_000
  * other requests instead of filling the queue and using up their time.
  */
 export async function pollUntil(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	settings: PollSettings & {
 		/** The record as last seen, if any: checked before the first poll. */
 		current?: IDataObject;
@@ -36,7 +36,7 @@ export async function pollUntil(
 ): Promise<IDataObject> {
 	let record = settings.current;
 	if (record !== undefined && settings.done(record)) return record;
-	const pace = await paceOf(this);
+	const pace = await paceOf(ctx);
 	const endPolling = pace.startPolling();
 	try {
 		let lastSentAt: number | undefined;
@@ -51,7 +51,7 @@ export async function pollUntil(
 				pace.pollSpacingMs(),
 			);
 			const since = lastSentAt === undefined ? 0 : Date.now() - lastSentAt;
-			await waitFor(this, Math.min(left, Math.max(0, interval - since)));
+			await waitFor(ctx, Math.min(left, Math.max(0, interval - since)));
 			lastSentAt = Date.now();
 			record = await settings.fetch();
 		}

@@ -85,7 +85,7 @@ async function candidates(ctx: IExecuteFunctions, lookup: Lookup): Promise<IData
 	const since = lookup.startedAt - RECOVERY.clockSkewMs;
 	const found: IDataObject[] = [];
 	for (let page = 1; page <= 2; page++) {
-		const answer = (await apiRequest.call(ctx, {
+		const answer = (await apiRequest(ctx, {
 			method: 'GET',
 			path: '/agent-responses',
 			qs: { agent_id: lookup.agentId, sort: 'desc', per_page: RECOVERY.perPage, page },
@@ -125,20 +125,20 @@ function lostRunError(
 
 /** The one run the cut start call made, or an error that says where to look; never a new start. */
 export async function recoverStartedRun(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	cause: NodeApiError,
 	lookup: Lookup,
 ): Promise<IDataObject> {
 	let found: IDataObject[] = [];
 	for (let look = 1; look <= RECOVERY.looks; look++) {
 		// The run may take a moment to show up in the list.
-		if (look > 1) await waitFor(this, RECOVERY.pauseMs);
-		found = await candidates(this, lookup);
+		if (look > 1) await waitFor(ctx, RECOVERY.pauseMs);
+		found = await candidates(ctx, lookup);
 		if (found.length) break;
 	}
 	if (found.length === 1) return found[0];
 	throw lostRunError(
-		this,
+		ctx,
 		lookup,
 		cause,
 		found.map((run) => String(run.id)),

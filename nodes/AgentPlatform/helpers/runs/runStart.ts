@@ -38,11 +38,11 @@ function executeCall(
  * Events; a stream that breaks is recovered by polling the run it announced (chatStreams.ts).
  */
 export async function startStreamedRun(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	run: { agentId: string; body: IDataObject; timeoutMs: number; itemIndex: number },
 ): Promise<AsyncIterable<Uint8Array>> {
-	const { body: stream } = await apiRequestFull.call(
-		this,
+	const { body: stream } = await apiRequestFull(
+		ctx,
 		executeCall(
 			run.agentId,
 			{ ...run.body, stream: true },
@@ -78,7 +78,7 @@ function firstResponse(
  * answered within the hold, `starting` or `running` otherwise.
  */
 export async function startRun(
-	this: IExecuteFunctions,
+	ctx: IExecuteFunctions,
 	run: {
 		agentId: string;
 		body: IDataObject;
@@ -93,8 +93,8 @@ export async function startRun(
 	const since = Date.now();
 	let answer: IDataObject;
 	try {
-		answer = (await apiRequest.call(
-			this,
+		answer = (await apiRequest(
+			ctx,
 			// Both spellings of the flag: older and newer revisions of the API read one each.
 			executeCall(
 				agentId,
@@ -114,7 +114,7 @@ export async function startRun(
 		)) as IDataObject;
 	} catch (error) {
 		if (mayHaveStarted(error)) {
-			return await recoverStartedRun.call(this, error, {
+			return await recoverStartedRun(ctx, error, {
 				agentId,
 				body,
 				startedAt: since,
@@ -122,8 +122,8 @@ export async function startRun(
 			});
 		}
 		// The agent's form changed or the agent is gone: the next item reads its definition anew.
-		if (showsStaleDefinition(error)) await forgetAgentDefinition(this, agentId);
-		throw asNodeError(this.getNode(), error, itemIndex);
+		if (showsStaleDefinition(error)) await forgetAgentDefinition(ctx, agentId);
+		throw asNodeError(ctx.getNode(), error, itemIndex);
 	}
-	return firstResponse(this, answer, itemIndex);
+	return firstResponse(ctx, answer, itemIndex);
 }

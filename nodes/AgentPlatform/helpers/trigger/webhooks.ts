@@ -14,12 +14,12 @@ export interface DeletedWebhook {
 
 /** POST /agents/{id}/webhooks, for Webhook → Create and the trigger alike: the created webhook. */
 export async function createWebhook(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	agentId: string,
 	webhook: { url: string; method: string; status: string },
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	return (await apiRequest.call(this, {
+	return (await apiRequest(ctx, {
 		method: 'POST',
 		path: `/agents/${agentId}/webhooks`,
 		body: webhook,
@@ -33,12 +33,12 @@ export async function createWebhook(
  * webhook is gone, which is what was wanted. Any other failure is thrown.
  */
 export async function deleteWebhook(
-	this: PlatformContext,
+	ctx: PlatformContext,
 	id: string,
 	itemIndex?: number,
 ): Promise<DeletedWebhook> {
 	try {
-		const body = (await apiRequest.call(this, {
+		const body = (await apiRequest(ctx, {
 			method: 'DELETE',
 			path: `/webhooks/${id}`,
 			resource: `webhook ${id}`,
@@ -47,6 +47,6 @@ export async function deleteWebhook(
 		return { deleted: true, body };
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return { deleted: false };
-		throw asNodeError(this.getNode(), error, itemIndex);
+		throw asNodeError(ctx.getNode(), error, itemIndex);
 	}
 }
