@@ -29,11 +29,11 @@ import {
 	REPO_ROOT,
 	agentPlatformCredential,
 	ensureN8n,
-	fixtureId,
 	log,
 	selectedLines,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import { CREDENTIAL, WORKFLOW, workflows } from './upload-memory.workflows';
 
 const MB = 1024 * 1024;
 /** The bound this benchmark enforces: peak RSS growth of the upload over the read-only baseline. */
@@ -41,71 +41,12 @@ const MAX_GROWTH_MB = 64;
 const API_KEY = 'bench-upload-key';
 const WORKSPACE_ID = '42';
 const FILE_NAME = 'bench-200mb.mp4';
-const CREDENTIAL = { id: fixtureId('credBench'), name: 'Agent Platform (bench)' };
-const WORKFLOW = { baseline: 'benchReadOnly001', upload: 'benchUpload00001' };
 
 function argument(name: string, fallback: number): number {
 	const index = process.argv.indexOf(`--${name}`);
 	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
 	if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
 	return value;
-}
-
-function workflows(filePath: string) {
-	const credentials = { agentPlatformApi: { id: CREDENTIAL.id, name: CREDENTIAL.name } };
-	const trigger = {
-		id: 'b0000000-0000-4000-8000-000000000001',
-		name: 'Manual Trigger',
-		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
-	const read = {
-		id: 'b0000000-0000-4000-8000-000000000002',
-		name: 'Read File',
-		type: 'n8n-nodes-base.readWriteFile',
-		typeVersion: 1,
-		position: [220, 0],
-		parameters: { operation: 'read', fileSelector: filePath, options: {} },
-	};
-	const upload = {
-		id: 'b0000000-0000-4000-8000-000000000003',
-		name: 'Upload',
-		type: 'n8n-nodes-agent-platform.agentPlatform',
-		typeVersion: 1,
-		position: [440, 0],
-		parameters: {
-			resource: 'file',
-			operation: 'upload',
-			binaryPropertyName: 'data',
-			process: 'no',
-			options: {},
-		},
-		credentials,
-	};
-	const link = (from: string, to: string) => ({
-		[from]: { main: [[{ node: to, type: 'main', index: 0 }]] },
-	});
-	const settings = { executionOrder: 'v1' };
-	return [
-		{
-			id: WORKFLOW.baseline,
-			name: 'Bench: read a file only',
-			nodes: [trigger, read],
-			connections: link('Manual Trigger', 'Read File'),
-			settings,
-			active: false,
-		},
-		{
-			id: WORKFLOW.upload,
-			name: 'Bench: read a file and upload it',
-			nodes: [trigger, read, upload],
-			connections: { ...link('Manual Trigger', 'Read File'), ...link('Read File', 'Upload') },
-			settings,
-			active: false,
-		},
-	];
 }
 
 /** Writes `bytes` of random data (random, so that nothing on the way can compress it). */
