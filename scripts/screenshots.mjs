@@ -89,6 +89,15 @@ async function takeScreenshots(page, base) {
 		.catch(() => undefined);
 	await page.waitForTimeout(1500);
 	await shoot(page, 'ai-agent-example.png', 'the AI Agent example on the canvas');
+
+	// 5. The trigger: what sends its test event, and when https matters.
+	await openWorkflow(page, base, 'exampleTrigger01', 'When the agent finishes');
+	await openNode(page, 'When the agent finishes');
+	await page
+		.getByText('Run the picked agent to send the test event')
+		.first()
+		.waitFor({ timeout: 15_000 });
+	await shoot(page, 'trigger-panel.png', "the trigger's panel and notice");
 }
 
 async function main() {

@@ -27,8 +27,10 @@ export class AgentPlatform implements INodeType {
 		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
 		group: ['transform'],
 		// 1.1: Agent File's Get Many no longer offered under its old value `list` (version 1 keeps it)
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Agent → Execute's Message defaults to the chat's message ({{ $json.chatInput }}), and
+		// in tool mode to one the AI Agent's model writes ($fromAI); older versions keep an empty one
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',

@@ -88,7 +88,19 @@ export class AgentPlatformTrigger implements INodeType {
 			'Run Agent Platform agents and manage their files, memories and webhooks; start a workflow when a run finishes',
 		defaults: { name: 'Agent Platform Trigger' },
 		// what n8n's editor says while the trigger listens for a test event
-		eventTriggerDescription: 'Waiting for a run of the agent to finish',
+		eventTriggerDescription: 'Waiting for a run of the picked agent to finish',
+		// n8n's trigger panel: what sends the event is a finished run of the picked agent
+		triggerPanel: {
+			header: 'Run the picked agent to send the test event',
+			executionsHelp: {
+				inactive:
+					'Click Listen for Test Event, then run the agent picked in this node (Agent Platform → Agent → Execute, or on the platform): its finished run starts the workflow once. Activate the workflow to start it on every finished run.',
+				active:
+					'The workflow is active: every finished run of the picked agent starts it. Its executions are in the Executions list.',
+			},
+			activationHint:
+				'Once you have tested it with a run of the agent, activate the workflow to start it on every finished run.',
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
@@ -116,7 +128,7 @@ export class AgentPlatformTrigger implements INodeType {
 			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
 			platformNotice(
 				'httpsNotice',
-				"The platform calls n8n's webhook URL, which must be https: start n8n with WEBHOOK_URL set to its public https address. Activating registers a webhook on the agent; deactivating removes it.",
+				'A test of this trigger (Execute Step, or Listen for Test Event) registers the test URL on the agent and waits for one finished run of it: run the agent picked here (Agent Platform → Agent → Execute, or on the platform) to send the event. Activating the workflow registers the production URL; deactivating removes it. The production platform accepts only https URLs: start n8n with WEBHOOK_URL set to its public https address. An http URL, such as a local test URL, works only with a platform that allows it (the local emulator).',
 			),
 			{
 				displayName: 'Options',

@@ -9,7 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { StreamChunk } from '../../infra/n8n/runNode';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { binaryItem, runNode } from '../../infra/n8n/runNode';
-import { emu, execute, polls, posts } from './execute.shared';
+import { emu, execute, polls, posts, TEXT } from './execute.shared';
 
 describe('Agent → Execute: stream', () => {
 	async function streamRun(extra: INodeParameters = {}) {
@@ -35,6 +35,31 @@ describe('Agent → Execute: stream', () => {
 		expect(chunks[0].type).toBe('begin');
 		expect(chunks[chunks.length - 1].type).toBe('end');
 		expect((posts()[0].body as IDataObject).stream).toBe(true);
+	});
+
+	it('a text agent with Stream left on: its run is waited for (no stream field, which the platform refuses for it) and its answer reaches the caller as one piece', async () => {
+		const chunks: StreamChunk[] = [];
+		const { outputs, error } = await runNode({
+			parameters: execute(
+				{
+					responseMode: 'stream',
+					answers: { mappingMode: 'defineBelow', value: { topic: 'Otters', tone: 'formal' } },
+				},
+				TEXT,
+			),
+			credentials: credentialsFor(emu),
+			streaming: { onChunk: (chunk) => chunks.push(chunk) },
+		});
+		expect(error).toBeUndefined();
+		const item = outputs[0][0].json;
+		expect(item.status).toBe('succeeded');
+		expect(item.output).toBe(recordOf(item.id)?.output);
+		expect(posts()).toHaveLength(1);
+		const body = posts()[0].body as IDataObject;
+		expect(body.stream).toBeUndefined();
+		expect(body).toMatchObject({ wait_execution: true, waitExecution: true });
+		expect(chunks.map((c) => c.type)).toEqual(['begin', 'item', 'end']);
+		expect(chunks[1].content).toBe(item.output);
 	});
 
 	it('a stream cut midway still returns the whole output, through polling, without a second run', async () => {

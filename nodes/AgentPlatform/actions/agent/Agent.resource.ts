@@ -19,14 +19,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Chat Completion',
 				value: 'chatCompletion',
-				description: 'Send messages to a chat agent through its OpenAI-compatible endpoint',
+				description:
+					"Send messages to a chat agent through its OpenAI-compatible endpoint: the chat's answer only, no run record (no files, answers or session). For most chats, Execute is the one to pick.",
 				action: 'Chat with an agent',
 			},
 			{
 				name: 'Execute',
 				value: 'execute',
 				description:
-					'Run an agent with its answers, messages and files; wait for it, start it, or stream it',
+					'Run any agent (chat, text, image, video) with its answers, messages and files; wait for it, start it, or stream it. The one to pick for a chat behind a Chat Trigger.',
 				action: 'Execute an agent',
 			},
 			{

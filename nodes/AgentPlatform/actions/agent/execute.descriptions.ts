@@ -15,6 +15,27 @@ import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
 import { structuredOutputProperties } from '../structuredOutput.descriptions';
 import { memoryCollectionsProperty } from './memoryCollections';
 
+/** Message, for the node versions and modes `show` names, with its default and what it says of it. */
+function messageProperty(
+	defaultValue: string,
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+	defaultWords = '',
+): INodeProperties {
+	return {
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: defaultValue,
+		displayOptions: { show },
+		placeholder: 'e.g. Summarise this report in three bullet points',
+		description:
+			'The user message to send to a chat agent. Leave empty to send only the history below.',
+		// n8n gives a text field no per-agent words, so the rule is said under it
+		hint: `${defaultWords}Sent only to chat agents (agents that ask for messages): for a text, image or video agent it is not sent`,
+	};
+}
+
 export const executeProperties: INodeProperties[] = [
 	agentLocator,
 	{
@@ -40,22 +61,23 @@ export const executeProperties: INodeProperties[] = [
 				name: 'Stream',
 				value: 'stream',
 				description:
-					'Read the answer as it is written (chat agents). In a workflow started by a Chat Trigger or a Webhook in streaming mode, the text is passed on to the caller as it comes.',
+					'Read the answer as it is written. In a workflow started by a Chat Trigger or a Webhook in streaming mode, the text is passed on to the caller as it comes. The platform streams chat agents only: the run of another agent is waited for, and its answer passed on in one piece when it ends.',
 			},
 		],
 	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		placeholder: 'e.g. Summarise this report in three bullet points',
-		description:
-			'The user message to send to a chat agent. Leave empty to send only the history below.',
-		// n8n gives a text field no per-agent words, so the rule is said under it
-		hint: 'Sent only to chat agents (agents that ask for messages): for a text, image or video agent it is not sent',
-	},
+	// Node version 1.2: the message comes from a Chat Trigger in front of the node, as n8n's AI
+	// Agent takes it, and in tool mode the model writes it. Older versions keep an empty default.
+	messageProperty('', { '@version': [1, 1.1] }),
+	messageProperty(
+		'={{ $json.chatInput }}',
+		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [false] },
+		'The message of a Chat Trigger in front of this node by default ({{ $json.chatInput }}). ',
+	),
+	messageProperty(
+		"={{ $fromAI('message', 'The message to send to the agent: the question or request, in full', 'string') }}",
+		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [true] },
+		"Written by the AI Agent's model by default. ",
+	),
 	historyProperty(
 		EXECUTE_ROLES,
 		'Earlier messages of the conversation, oldest first, sent before the Message above (to chat agents only, as the Message). A System message is sent as the Developer message the platform takes (only as the first message); several at the start are joined into one, and turns of one role in a row are joined with a blank line.',

@@ -16,6 +16,7 @@ import { askForJson, jsonRunOutput } from './jsonRuns';
 import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
 import { readJsonRequest } from '../../helpers/output/structuredOutput';
 import { startRun, startStreamedRun } from '../../helpers/runs/runStart';
+import { forwardStream } from '../../helpers/runs/streaming';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['agent'], operation: ['execute'] } },
@@ -35,9 +36,13 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const mode = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
-	const jsonRequest = mode === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
+	const chosen = this.getNodeParameter('responseMode', itemIndex, 'wait') as string;
+	const jsonRequest = chosen === 'wait' ? readJsonRequest(this, itemIndex) : undefined;
 	const request = await readExecuteRequest(this, itemIndex);
+	// The platform streams only a chat agent's run: another agent's is waited for, and its answer
+	// passed on to a streaming caller as one piece when the run ends (never a refused request).
+	const oneStreamedPiece = chosen === 'stream' && request.agent.type !== 'chat';
+	const mode = oneStreamedPiece ? 'wait' : chosen;
 	if (jsonRequest) request.body = askForJson(request.body, jsonRequest);
 	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
 	await attachUploads(this, request, {
@@ -103,6 +108,11 @@ export async function execute(
 			itemIndex,
 		});
 		return this.helpers.returnJsonArray(output);
+	}
+	if (oneStreamedPiece) {
+		const caller = forwardStream(this, itemIndex);
+		caller.send(String(response.output ?? ''));
+		caller.end();
 	}
 	return await withGeneratedFiles(this, outputOf(this, response, itemIndex), response, itemIndex);
 }

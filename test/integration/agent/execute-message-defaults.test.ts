@@ -1,0 +1,74 @@
+/**
+ * Agent → Execute's Message by node version (1.2 changed its default): after a Chat Trigger the
+ * chat's message is sent without anything typed, in tool mode the AI Agent's model writes it, and
+ * nodes saved with version 1 or 1.1 keep the empty default they had. The defaults are read with
+ * n8n's own NodeHelpers, as its editor and engine fill in a new or saved node; the run goes through
+ * n8n's real execution machinery against the emulator.
+ */
+import type { IDataObject, INode, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
+import { AGENT_PLATFORM_NODE_TYPE, byId, credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
+import { CHAT, chatSettings, emu, posts } from './execute.shared';
+
+const description = new AgentPlatform().description;
+
+/** The Message a new Execute node of `typeVersion` starts with, as n8n fills in its defaults. */
+function defaultMessage(typeVersion: number, asTool = false): unknown {
+	const node: INode = {
+		id: 'new',
+		name: 'Agent Platform',
+		type: AGENT_PLATFORM_NODE_TYPE,
+		typeVersion,
+		position: [0, 0],
+		parameters: { resource: 'agent', operation: 'execute' },
+	};
+	// n8n builds the tool variant of a node from its description, under the name `…Tool`
+	const nodeType = { ...description, name: asTool ? `${description.name}Tool` : description.name };
+	const parameters = NodeHelpers.getNodeParameters(
+		description.properties,
+		node.parameters,
+		true,
+		false,
+		node,
+		nodeType as INodeTypeDescription,
+	);
+	return parameters?.message;
+}
+
+describe("Agent → Execute's Message by node version", () => {
+	it('a new node (version 1.2) takes the chat message; as a tool, the model writes it', () => {
+		expect(description.defaultVersion).toBe(1.2);
+		expect(defaultMessage(1.2)).toBe('={{ $json.chatInput }}');
+		expect(defaultMessage(1.2, true)).toMatch(/^=\{\{ \$fromAI\('message', '.+', 'string'\) \}\}$/);
+	});
+
+	it('nodes saved with version 1 or 1.1 keep the empty Message they had, as a tool too', () => {
+		for (const version of [1, 1.1]) {
+			expect(defaultMessage(version)).toBe('');
+			expect(defaultMessage(version, true)).toBe('');
+		}
+	});
+
+	it('after a Chat Trigger, a version 1.2 node with no Message typed sends the chat message', async () => {
+		const { error, outputs } = await runNode({
+			typeVersion: 1.2,
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(String(CHAT)),
+				...chatSettings(),
+			},
+			items: [
+				{ json: { sessionId: 's1', action: 'sendMessage', chatInput: 'Hello from the chat' } },
+			],
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.status).toBe('succeeded');
+		const body = posts()[0].body as IDataObject;
+		expect(body.messages).toEqual([{ role: 'user', content: 'Hello from the chat' }]);
+	});
+});
