@@ -27,7 +27,7 @@ export class AgentPlatform implements INodeType {
 		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
 		group: ['transform'],
 		// 1.1: Agent File's Get Many no longer offered under its old value `list` (version 1 keeps it)
-		// 1.2: Agent → Execute's Message defaults to the chat's message ({{ $json.chatInput }}), and
+		// 1.2: Agent → Execute's Message Source defaults to the chat's message (an item's chatInput), and
 		// in tool mode to one the AI Agent's model writes ($fromAI); older versions keep an empty one
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,

@@ -15,8 +15,8 @@ import { CHAT, chatSettings, emu, posts } from './execute.shared';
 
 const description = new AgentPlatform().description;
 
-/** The Message a new Execute node of `typeVersion` starts with, as n8n fills in its defaults. */
-function defaultMessage(typeVersion: number, asTool = false): unknown {
+/** The parameters a new Execute node of `typeVersion` starts with, as n8n fills in its defaults. */
+function defaults(typeVersion: number, asTool = false): Record<string, unknown> {
 	const node: INode = {
 		id: 'new',
 		name: 'Agent Platform',
@@ -35,13 +35,34 @@ function defaultMessage(typeVersion: number, asTool = false): unknown {
 		node,
 		nodeType as INodeTypeDescription,
 	);
-	return parameters?.message;
+	return parameters ?? {};
+}
+
+const defaultMessage = (typeVersion: number, asTool = false) =>
+	defaults(typeVersion, asTool).message;
+
+async function runWithChatItem(parameters: IDataObject, json: IDataObject) {
+	return await runNode({
+		typeVersion: 1.2,
+		parameters: {
+			resource: 'agent',
+			operation: 'execute',
+			agentId: byId(String(CHAT)),
+			...chatSettings(),
+			...parameters,
+		},
+		items: [{ json }],
+		credentials: credentialsFor(emu),
+	});
 }
 
 describe("Agent → Execute's Message by node version", () => {
 	it('a new node (version 1.2) takes the chat message; as a tool, the model writes it', () => {
 		expect(description.defaultVersion).toBe(1.2);
-		expect(defaultMessage(1.2)).toBe('={{ $json.chatInput }}');
+		// read from the item at run time: no expression the editor must resolve before a first run
+		expect(defaults(1.2)).toMatchObject({ messageSource: 'chatTrigger' });
+		expect(defaultMessage(1.2)).toBeUndefined();
+		expect(defaults(1.2, true).messageSource).toBeUndefined();
 		expect(defaultMessage(1.2, true)).toMatch(/^=\{\{ \$fromAI\('message', '.+', 'string'\) \}\}$/);
 	});
 
@@ -49,26 +70,35 @@ describe("Agent → Execute's Message by node version", () => {
 		for (const version of [1, 1.1]) {
 			expect(defaultMessage(version)).toBe('');
 			expect(defaultMessage(version, true)).toBe('');
+			expect(defaults(version).messageSource).toBeUndefined();
 		}
 	});
 
 	it('after a Chat Trigger, a version 1.2 node with no Message typed sends the chat message', async () => {
-		const { error, outputs } = await runNode({
-			typeVersion: 1.2,
-			parameters: {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: byId(String(CHAT)),
-				...chatSettings(),
-			},
-			items: [
-				{ json: { sessionId: 's1', action: 'sendMessage', chatInput: 'Hello from the chat' } },
-			],
-			credentials: credentialsFor(emu),
-		});
+		const { error, outputs } = await runWithChatItem(
+			{},
+			{ sessionId: 's1', action: 'sendMessage', chatInput: 'Hello from the chat' },
+		);
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.status).toBe('succeeded');
 		const body = posts()[0].body as IDataObject;
 		expect(body.messages).toEqual([{ role: 'user', content: 'Hello from the chat' }]);
+	});
+
+	it('with no chat message in the item, it says so before any request; Define Below sends what is typed', async () => {
+		const before = posts().length;
+		const missing = await runWithChatItem({}, { text: 'not from a chat' });
+		expect(missing.error?.message).toMatch(
+			/No chat message to send: Message Source is "Connected Chat Trigger Node".*\(item 1\)/,
+		);
+		expect(posts().length).toBe(before);
+		const typed = await runWithChatItem(
+			{ messageSource: 'define', message: 'Typed here' },
+			{ chatInput: 'ignored' },
+		);
+		expect(typed.error).toBeUndefined();
+		expect((posts().at(-1)?.body as IDataObject).messages).toEqual([
+			{ role: 'user', content: 'Typed here' },
+		]);
 	});
 });

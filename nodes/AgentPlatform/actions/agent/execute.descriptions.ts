@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_ATTACHMENTS } from '../../helpers/agents/definitions';
-import { EXECUTE_ROLES } from '../../helpers/agents/messages';
+import { EXECUTE_ROLES, MESSAGE_FROM_CHAT } from '../../helpers/agents/messages';
 import {
 	agentLocator,
 	chatSettingsProperties,
@@ -66,13 +66,37 @@ export const executeProperties: INodeProperties[] = [
 		],
 	},
 	// Node version 1.2: the message comes from a Chat Trigger in front of the node, as n8n's AI
-	// Agent takes it, and in tool mode the model writes it. Older versions keep an empty default.
+	// Agent takes it ("Source for Prompt"), and in tool mode the model writes it. Older versions
+	// keep an empty default. The chat's message is read at run time, not through a default
+	// `{{ $json.chatInput }}`: an expression the editor cannot resolve before a first run stops it
+	// from reloading the agent's choices (Model, Tools) after a pick.
 	messageProperty('', { '@version': [1, 1.1] }),
-	messageProperty(
-		'={{ $json.chatInput }}',
-		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [false] },
-		'The message of a Chat Trigger in front of this node by default ({{ $json.chatInput }}). ',
-	),
+	{
+		displayName: 'Message Source',
+		name: 'messageSource',
+		type: 'options',
+		default: MESSAGE_FROM_CHAT,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [false] } },
+		description: 'Where the user message sent to a chat agent comes from',
+		options: [
+			{
+				name: 'Connected Chat Trigger Node',
+				value: MESSAGE_FROM_CHAT,
+				description:
+					"The chat's message: the chatInput field of the item, as n8n's Chat Trigger sends it",
+			},
+			{
+				name: 'Define Below',
+				value: 'define',
+				description: 'A message typed or mapped below',
+			},
+		],
+	},
+	messageProperty('', {
+		'@version': [{ _cnd: { gte: 1.2 } }],
+		'@tool': [false],
+		messageSource: ['define'],
+	}),
 	messageProperty(
 		"={{ $fromAI('message', 'The message to send to the agent: the question or request, in full', 'string') }}",
 		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [true] },

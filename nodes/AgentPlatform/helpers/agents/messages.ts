@@ -17,6 +17,8 @@ export interface ChatMessage {
 export const EXECUTE_ROLES = ['developer', 'system', 'user', 'assistant'];
 export const CHAT_COMPLETION_ROLES = ['system', 'user', 'assistant'];
 const INSTRUCTION_ROLES = ['system', 'developer'];
+/** Execute's Message Source (node version 1.2): the chatInput field a Chat Trigger sends. */
+export const MESSAGE_FROM_CHAT = 'chatTrigger';
 /** What joins two turns of one role that Execute receives as one. */
 export const TURN_SEPARATOR = '\n\n';
 
@@ -92,8 +94,29 @@ export function readChatMessages(
 		itemIndex,
 		'History',
 	);
-	const message = String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
+	const message = userMessage(ctx, itemIndex);
 	return message ? [...history, { role: 'user', content: message }] : history;
+}
+
+/**
+ * The user's message: typed in Message, or (Execute from node version 1.2, Message Source left on
+ * the chat) the chatInput field of the item, as n8n's Chat Trigger sends it. Where the source is
+ * hidden (Chat Completion, older versions, tool mode) the Message is read.
+ */
+function userMessage(ctx: IExecuteFunctions, itemIndex: number): string {
+	const source = ctx.getNodeParameter('messageSource', itemIndex, 'define') as string;
+	if (source !== MESSAGE_FROM_CHAT)
+		return String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
+	const chatInput = ctx.getInputData()[itemIndex]?.json?.chatInput;
+	if (typeof chatInput !== 'string' || !chatInput.trim()) {
+		fail(
+			ctx,
+			itemIndex,
+			'No chat message to send: Message Source is "Connected Chat Trigger Node", and the item has no chatInput field',
+			'Connect a Chat Trigger in front of this node, or set Message Source to "Define Below" and type or map the message there.',
+		);
+	}
+	return chatInput.trim();
 }
 
 /**
