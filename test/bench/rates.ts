@@ -26,8 +26,11 @@
  *     60 per 60 s (scaled) with Laravel's headers: answers per second together ÷ the rate, % 429;
  *   - sharedbucket: the same two pacers, token bucket at the rate, burst 1, 429 asking 60 s (scaled).
  *
- * BENCH_RATES=bucket1,window,execute,two,bucket20,retry60,nexttoken,sharedwindow,sharedbucket
- * picks rows (all by default).
+ * Interactive first (rates-interactive.ts): chatbeside, a chat message beside a 40-page paging at
+ * R = 1; chatsminute, ten chat messages a minute for five minutes beside a 300-page Return All.
+ *
+ * BENCH_RATES=bucket1,window,execute,two,bucket20,retry60,nexttoken,sharedwindow,sharedbucket,
+ * chatbeside,chatsminute picks rows (all by default).
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { byId } from '../infra/n8n/credentials';
@@ -42,6 +45,7 @@ import {
 	percent,
 	describe,
 } from './rates-measure';
+import { interactiveRows } from './rates-interactive';
 import { learnedPaceRows } from './rates-learned';
 
 export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
@@ -195,6 +199,7 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 			});
 		}
 		rows.push(...(await learnedPaceRows(emu, want)));
+		rows.push(...(await interactiveRows(want)));
 	} finally {
 		await emu.stop();
 	}

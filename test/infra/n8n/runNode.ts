@@ -24,6 +24,7 @@ import type {
 	IRun,
 	IWorkflowBase,
 	StructuredChunk,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { createRunExecutionData, NodeConnectionTypes, Workflow } from 'n8n-workflow';
 import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
@@ -63,6 +64,8 @@ export interface RunNodeOptions {
 	/** The node type to run; defaults to the Agent Platform node. */
 	nodeType?: INodeType;
 	typeVersion?: number;
+	/** n8n's execution mode (default `manual`, a run from the editor); e.g. `trigger` for a schedule's. */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface RunNodeResult {
@@ -192,7 +195,7 @@ export function loadSavedNode(node: INode): INodeParameters {
 // runNode
 // ---------------------------------------------------------------------------------------------
 
-/** Runs the node once, in manual mode, through n8n-core's WorkflowExecute. */
+/** Runs the node once, in manual mode unless `mode` says otherwise, through n8n-core's WorkflowExecute. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await ensureN8nContainer();
 	let thrown: Error | undefined;
@@ -240,7 +243,8 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		settings: { executionOrder: 'v1' },
 	} as unknown as IWorkflowBase;
 	// Lifecycle hooks: n8n-core reports through them; a sendChunk handler is what makes streaming on.
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	const mode = options.mode ?? 'manual';
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
 	if (options.streaming) {
 		const { onChunk } = options.streaming;
 		hooks.addHandler('sendChunk', (chunk: StructuredChunk) => {
@@ -268,7 +272,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 	});
 
-	const workflowExecute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
 	const startedAt = new Date();
 	let execution: ReturnType<WorkflowExecute['processRunExecutionData']>;
 	try {
@@ -286,7 +290,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 				executionData: null,
 			}),
 			finished: false,
-			mode: 'manual',
+			mode,
 			startedAt,
 			stoppedAt: new Date(),
 			status: 'error',

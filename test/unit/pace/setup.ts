@@ -2,12 +2,18 @@
 import { PACING, type Pace } from '../../../nodes/AgentPlatform/transport/pace';
 import type { PlatformContext } from '../../../nodes/AgentPlatform/transport/types';
 
-export function context(signal?: AbortSignal): PlatformContext {
+/** A node's context: bulk work (no mode) unless `extra` says otherwise (e.g. getMode, logger). */
+export function context(signal?: AbortSignal, extra: object = {}): PlatformContext {
 	return {
 		getNode: () => ({ name: 'Agent Platform' }),
 		getExecutionCancelSignal: () => signal,
+		...extra,
 	} as unknown as PlatformContext;
 }
+
+/** The context of an execution in `mode` (manual: the editor's run, a person waiting). */
+export const inMode = (mode: string, extra: object = {}) =>
+	context(undefined, { getMode: () => mode, ...extra });
 
 /**
  * PACING as it was before each case, restored after it; most cases take several turns before

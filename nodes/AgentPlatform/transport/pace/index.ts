@@ -3,8 +3,10 @@
  * (items, pages, polls, uploads, every node run and execution at once) waits its turn here.
  *
  * How the parts fit (docs/rate-limits.md tells the whole story):
- * - turnQueue.ts   who sends next: one line, first come, first served; a retry and an editor
- *                  lookup go to the front. Only the front request waits for the gate below.
+ * - workClass.ts   whom a request is for: a person waiting (interactive) or nobody now (bulk).
+ * - turnQueue.ts   who sends next: a line per class, first come, first served; interactive first,
+ *                  bulk keeping one turn in three; a retry and an editor lookup go to the front of
+ *                  their line. Only the request whose turn it is waits for the gate below.
  * - pace.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
  *                  `Retry-After`, read once by the request function), then as the window allows,
  *                  else spaced by the interval. Sends are spaced from the actual send, also after a
@@ -14,6 +16,8 @@
  * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long
  *                  (spacing.ts: the interval kept between sends).
  * - heldError.ts   what an editor lookup is told when the key is held longer than it may wait.
+ * - longWaits.ts   a long wait for a turn, written to n8n's log with its reason.
+ * - pollers.ts     the polls of waiting runs and files: a share of the rate between them.
  * - settings.ts    the numbers (PACING).
  *
  * Waiting: the front request sleeps with n8n-workflow's sleep in slices that stop when its
@@ -25,6 +29,7 @@ import { Pace } from './pace';
 export { PaceHeldError } from './heldError';
 export { Pace } from './pace';
 export { PACING } from './settings';
+export { workClassOf, type WorkClass } from './workClass';
 export type { PaceSlot } from './slot';
 
 // Module-level on purpose: every node run and execution in this n8n process shares the pace of

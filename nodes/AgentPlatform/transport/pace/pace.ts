@@ -6,12 +6,15 @@ import { throwIfCancelled, waitFor } from '../cancellation';
 import type { PlatformContext } from '../types';
 import { AcceptedRate } from './acceptedRate';
 import { keyHeldError, type PaceHeldError } from './heldError';
+import { logLongWait } from './longWaits';
 import { RateWindow } from './rateWindow';
 import { RoundTripSpread } from './roundTrips';
+import { Pollers } from './pollers';
 import { PACING } from './settings';
 import type { PaceSlot } from './slot';
 import { sendIntervalMs } from './spacing';
 import { TurnQueue } from './turnQueue';
+import { workClassOf } from './workClass';
 
 export class Pace {
 	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
@@ -25,8 +28,7 @@ export class Pace {
 	private readonly accepts: AcceptedRate;
 	private readonly window = new RateWindow();
 	private readonly spread = new RoundTripSpread();
-	/** Polls waiting for runs or files with this credential, right now. */
-	private pollers = 0;
+	private readonly pollers = new Pollers();
 	private nextAt = 0;
 	private lastSentAt = 0;
 	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
@@ -70,15 +72,20 @@ export class Pace {
 	}
 
 	/**
-	 * Resolves when the request may be sent. `retry`: it was refused before, so it goes first.
-	 * `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
+	 * Resolves when the request may be sent. `retry`: it was refused before, so it goes first in its
+	 * line. `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
+	 * Interactive work goes before bulk work (workClass.ts, turnQueue.ts).
 	 */
 	async take(ctx: PlatformContext, retry = false, maxWaitMs = Infinity): Promise<PaceSlot> {
 		throwIfCancelled(ctx);
-		const until = Date.now() + maxWaitMs;
+		const joinedAt = Date.now();
+		const until = joinedAt + maxWaitMs;
 		const lookup = Number.isFinite(maxWaitMs);
 		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
-		const me = this.queue.join(retry || lookup);
+		const me = this.queue.join(workClassOf(ctx), retry || lookup);
+		const ahead = this.queue.ahead(me);
+		const reason = { workClass: me.workClass, ahead, rate: this.rate, heldMs: this.heldForMs() };
+		let served = false;
 		try {
 			for (;;) {
 				const now = Date.now();
@@ -94,9 +101,11 @@ export class Pace {
 				if (now + delay > until) throw this.heldError(ctx);
 				await waitFor(ctx, Math.min(delay, PACING.sliceMs));
 			}
+			served = true;
 		} finally {
-			this.queue.leave(me);
+			this.queue.leave(me, served);
 		}
+		logLongWait(ctx, Date.now() - joinedAt, reason);
 		return this.send();
 	}
 
@@ -140,20 +149,12 @@ export class Pace {
 
 	/** A poll of a waiting run or file begins; call the function returned when it ends. */
 	startPolling(): () => void {
-		this.pollers++;
-		let ended = false;
-		return () => {
-			if (!ended) this.pollers--;
-			ended = true;
-		};
+		return this.pollers.start();
 	}
 
-	/**
-	 * The shortest time between two polls of one waiting run or file: the pollers with this
-	 * credential take at most PACING.pollShare of its rate together.
-	 */
+	/** The shortest time between two polls of one waiting run or file (pollers.ts). */
 	pollSpacingMs(): number {
-		return (Math.max(1, this.pollers) * 1000) / (this.rate * PACING.pollShare);
+		return this.pollers.spacingMs(this.rate);
 	}
 
 	/** What an editor lookup is told when the key is held longer than it may wait. */

@@ -45,4 +45,8 @@ export const PACING = {
 	pollShare: 0.5,
 	/** The front request re-checks the gate at least this often (a retry may take its place). */
 	sliceMs: 250,
+	/** While interactive work waits, bulk work still gets one turn in this many (turnQueue.ts). */
+	bulkShareEvery: 3,
+	/** A wait for a slot longer than this is written to n8n's log with its reason (longWaits.ts). */
+	logWaitMs: 5_000,
 };

@@ -1,45 +1,75 @@
 /**
- * Who sends next: one line of waiting requests, first come, first served, so that none can starve.
- * A request refused with 429, and an editor lookup (one request someone is waiting on), go to the
- * front. Only the request at the front waits for the pace; the others wait for their turn, which
- * the request leaving the front hands on, or for their execution's cancel signal.
+ * Who sends next: two lines of waiting requests, one per class of work (workClass.ts), each first
+ * come, first served. The next turn goes to interactive work (a person is waiting on it), except
+ * that bulk work keeps a share: after PACING.bulkShareEvery − 1 interactive turns in a row while
+ * bulk waited, the next turn is bulk's, so a busy chat cannot stop a nightly job. A request refused
+ * with 429, and an editor lookup, go to the front of their line. Only the request whose turn it is
+ * waits for the pace; the others wait until the request leaving hands the turn on, or for their
+ * execution's cancel signal.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignal } from '../cancellation';
 import type { PlatformContext } from '../types';
+import { PACING } from './settings';
+import type { WorkClass } from './workClass';
 
 export interface Waiter {
+	readonly workClass: WorkClass;
 	wake?: () => void;
 }
 
 export class TurnQueue {
-	private readonly line: Waiter[] = [];
+	private readonly lines: Record<WorkClass, Waiter[]> = { interactive: [], bulk: [] };
+	/** Turns interactive work took in a row while bulk work waited. */
+	private interactiveRun = 0;
 
 	get length(): number {
-		return this.line.length;
+		return this.lines.interactive.length + this.lines.bulk.length;
 	}
 
-	/** A new waiter, at the front or at the end of the line. */
-	join(first: boolean): Waiter {
-		const me: Waiter = {};
-		if (first) this.line.unshift(me);
-		else this.line.push(me);
+	/** A new waiter, at the front or at the end of its class's line. */
+	join(workClass: WorkClass, first: boolean): Waiter {
+		const me: Waiter = { workClass };
+		if (first) this.lines[workClass].unshift(me);
+		else this.lines[workClass].push(me);
 		return me;
 	}
 
+	/** How many requests would go before `me` if nothing else came: its line, and any interactive. */
+	ahead(me: Waiter): number {
+		const own = this.lines[me.workClass].indexOf(me);
+		return me.workClass === 'bulk' ? own + this.lines.interactive.length : own;
+	}
+
+	/** Whose turn it is. */
+	front(): Waiter | undefined {
+		const interactive = this.lines.interactive[0];
+		const bulk = this.lines.bulk[0];
+		if (!interactive || !bulk) return interactive ?? bulk;
+		return this.interactiveRun >= PACING.bulkShareEvery - 1 ? bulk : interactive;
+	}
+
 	isFront(me: Waiter): boolean {
-		return this.line[0] === me;
+		return this.front() === me;
 	}
 
-	/** `me` leaves the line; when it was at the front, the next one is woken. */
-	leave(me: Waiter): void {
-		const index = this.line.indexOf(me);
-		if (index >= 0) this.line.splice(index, 1);
-		if (index === 0) this.line[0]?.wake?.();
+	/**
+	 * `me` leaves its line: `served` when it took its turn (counted for bulk's share), else it gave
+	 * up. Whoever's turn it is now is woken.
+	 */
+	leave(me: Waiter, served: boolean): void {
+		const line = this.lines[me.workClass];
+		const index = line.indexOf(me);
+		if (index >= 0) line.splice(index, 1);
+		if (served) {
+			const bulkWaited = me.workClass === 'interactive' && this.lines.bulk.length > 0;
+			this.interactiveRun = bulkWaited ? this.interactiveRun + 1 : 0;
+		}
+		this.front()?.wake?.();
 	}
 
-	/** Resolves when `me` is at the front; rejects when its execution is cancelled. */
+	/** Resolves when it is `me`'s turn; rejects when its execution is cancelled. */
 	async turn(ctx: PlatformContext, me: Waiter): Promise<void> {
 		const signal = cancelSignal(ctx);
 		await new Promise<void>((resolve, reject) => {

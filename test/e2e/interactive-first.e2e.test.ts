@@ -1,0 +1,136 @@
+/**
+ * Interactive first, inside real n8n 1.x and 2.x with the packed package: a chat message (a
+ * Webhook in "Streaming" response mode → Agent → Execute (Stream)) sent while another workflow on
+ * the same key pages a Return All (a Webhook answering at once → Memory → Get Many, 40 pages) is
+ * answered at once, not after the paging: the pace gives the next slot to the request a person
+ * waits on (transport/pace/workClass.ts). The Return All still gets every page, each once.
+ *
+ * On the emulator's clock: the platform takes RATE requests a second where production takes 1
+ * (the credential set alike), so 40 pages take 10 s, not 40.
+ *
+ * Run: npx jest --selectProjects e2e test/e2e/interactive-first.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ */
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	fixtureId,
+	log,
+	selectedLines,
+} from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
+
+const API_KEY = 'e2e-interactive-first-key-5c9e';
+const WORKSPACE_ID = '42';
+const RATE = 4;
+const PAGES = 40;
+const MEMORIES_PER_PAGE = 50;
+const CHAT_AGENT = 1;
+const CREDENTIAL = {
+	id: fixtureId('credInteractive'),
+	name: 'Agent Platform (4 requests a second)',
+};
+const WORKFLOWS = { paging: 'memoriesPaging01', chat: 'webhookStream001' };
+
+describe.each(selectedLines())('n8n $line ($version): interactive work first', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+
+	beforeAll(async () => {
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			seed: { memories: PAGES * MEMORIES_PER_PAGE },
+			timeScale: RATE,
+			executionSeconds: 8,
+			quiet: true,
+		});
+		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
+		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
+		n8n = await N8nInstance.withPackage(line);
+		await n8n.importCredentials([
+			agentPlatformCredential(
+				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+				{ ...CREDENTIAL, requestsPerSecond: RATE },
+			),
+		]);
+		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+		await n8n.importWorkflows([
+			loadWorkflow('memories-get-many-webhook', credential),
+			loadWorkflow('webhook-streaming-execute', {
+				...credential,
+				AGENT_ID: String(CHAT_AGENT),
+				MODEL: first('model'),
+				TOOLS: first('tools'),
+				TEMPERATURE: first('temperature'),
+			}),
+		]);
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
+		await n8n.activate(WORKFLOWS.paging);
+		await n8n.activate(WORKFLOWS.chat);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+	});
+
+	test('a chat message beside a 40-page Return All on one key gets its answer first; every page comes, once', async () => {
+		emu.setFaults({ rateLimitPerSecond: RATE, rateLimitBurst: 1 });
+		const before = emu.requests.length;
+		const pages = () => emu.requests.slice(before).filter((r) => r.path === '/memories');
+		const kicked = await n8n.postWebhook('page-all', {}, { registeredWithinMs: 20_000 });
+		expect(kicked.status).toBe(200);
+		// the paging is under way: the pace's line holds its next pages
+		await emu.waitFor(() => pages().length >= 4, 30_000);
+
+		const sentAt = Date.now();
+		let response: Response | undefined;
+		for (let attempt = 0; attempt < 40; attempt++) {
+			response = await fetch(`${n8n.baseUrl}/webhook/agent-stream`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ message: 'Tell me about otters' }),
+			});
+			if (response.status !== 404) break;
+			await response.text();
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		expect(response!.status).toBe(200);
+		let firstPieceAt: number | undefined;
+		let text = '';
+		const decoder = new TextDecoder();
+		for await (const chunk of response!.body as unknown as AsyncIterable<Uint8Array>) {
+			text += decoder.decode(chunk, { stream: true });
+			if (firstPieceAt === undefined && text.includes('"item"')) firstPieceAt = Date.now();
+		}
+		const pieces = text
+			.split('\n')
+			.filter((l) => l.trim())
+			.map((l) => JSON.parse(l) as { type: string; content?: string })
+			.filter((m) => m.type === 'item');
+		const run = [...emu.state.responses.values()].pop()!;
+		expect(pieces.map((m) => m.content).join('')).toBe(run.output);
+
+		// pages the platform received between the chat's arrival and its run's start
+		const runStart = emu.requests.find(
+			(r) => r.at >= sentAt && r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`,
+		)!;
+		const pagesBetween = pages().filter((r) => r.at >= sentAt && r.at < runStart.at).length;
+		const pagesLeft = PAGES - pages().filter((r) => r.at < sentAt).length;
+		await emu.waitFor(() => pages().filter((r) => r.status === 200).length >= PAGES, 60_000);
+		const answered = pages()
+			.filter((r) => r.status === 200)
+			.map((r) => Number(r.query.page))
+			.sort((a, b) => a - b);
+		log(
+			`n8n ${line.version}: first piece ${((firstPieceAt! - sentAt) / 1000).toFixed(2)} s after sending, ${pagesBetween} of the ${pagesLeft} pages still to go went before the chat's run`,
+		);
+		// first come, first served would have sent every page left before the chat's requests
+		expect(pagesBetween).toBeLessThanOrEqual(3);
+		expect(firstPieceAt! - sentAt).toBeLessThan(3000);
+		expect(answered).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+		expect(pages().filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+	});
+});
