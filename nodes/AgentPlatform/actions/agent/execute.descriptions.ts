@@ -44,6 +44,8 @@ export const executeProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'wait',
 		description: "How to get the agent's answer",
+		// measured in the editors' chat panels (test/e2e/editor-chat.e2e.test.ts)
+		hint: "In n8n's chat, the answer appears as it is written with Stream and a Chat Trigger whose Response Mode option is Streaming (the editor's chat panel does so from n8n 2.x on); otherwise when the run ends",
 		options: [
 			{
 				name: 'Wait for Completion',
