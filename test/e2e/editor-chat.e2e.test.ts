@@ -18,11 +18,10 @@ import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n
 import {
 	DEFAULT_OWNER,
 	N8nInstance,
-	agentPlatformCredential,
 	log,
 	selectedLines,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { n8nWithFixtures } from './fixtures';
 
 const API_KEY = 'e2e-editor-chat-key-8b3f';
 const WORKSPACE_ID = '42';
@@ -62,26 +61,24 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			executionSeconds: 4,
 			quiet: true,
 		});
-		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
-		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
-		await n8n.importWorkflows([
-			loadWorkflow('chat-trigger-execute', {
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-				AGENT_ID: String(CHAT_AGENT),
-				MODEL: first('model'),
-				TOOLS: first('tools'),
-				TEMPERATURE: first('temperature'),
-				RESPONSE_MODE: 'streaming',
-			}),
-		]);
+		const chat = emu.firstOptions(CHAT_AGENT);
+		n8n = await n8nWithFixtures(
+			line,
+			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+			CREDENTIAL,
+			[
+				[
+					'chat-trigger-execute',
+					{
+						AGENT_ID: String(CHAT_AGENT),
+						MODEL: chat.model,
+						TOOLS: chat.tools,
+						TEMPERATURE: chat.temperature,
+						RESPONSE_MODE: 'streaming',
+					},
+				],
+			],
+		);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
 		browser = await launchBrowser();

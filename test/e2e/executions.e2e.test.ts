@@ -12,7 +12,7 @@ import {
 	lastNodeItems,
 	selectedLines,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';
@@ -149,22 +149,13 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		try {
 			await n8n.setupOwnerAndApiKey();
 			await n8n.activate(WORKFLOWS.webhook);
-			// activation registers the webhook a moment after the API call returns
-			let response: Response | undefined;
-			for (let attempt = 0; attempt < 40; attempt++) {
-				response = await fetch(`${n8n.baseUrl}/webhook/agent-stream`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ message: 'Tell me about otters' }),
-				});
-				if (response.status !== 404) break;
-				await response.text();
-				await new Promise((resolve) => setTimeout(resolve, 500));
-			}
-			expect(response!.status).toBe(200);
+			const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+				message: 'Tell me about otters',
+			});
+			expect(response.status).toBe(200);
 			const arrivals: Array<{ at: number; text: string }> = [];
 			const decoder = new TextDecoder();
-			for await (const chunk of response!.body as unknown as AsyncIterable<Uint8Array>) {
+			for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
 				arrivals.push({ at: Date.now(), text: decoder.decode(chunk, { stream: true }) });
 			}
 			// n8n streams one JSON object per line: begin, item…, end

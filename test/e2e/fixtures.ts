@@ -11,6 +11,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { importable, type WorkflowFixture } from '../../dev/n8n/examples';
+import {
+	N8nInstance,
+	agentPlatformCredential,
+	type N8nLine,
+	type PlatformEndpoint,
+} from '../../dev/n8n/harness';
 
 export const WORKFLOWS_DIR = join(__dirname, 'workflows');
 
@@ -72,4 +78,47 @@ export function loadWorkflow(
 /** Loads several workflow fixtures with the same placeholder values. */
 export function loadWorkflows(names: string[], vars: Placeholders = {}): WorkflowFixture[] {
 	return names.map((n) => loadWorkflow(n, vars));
+}
+
+/**
+ * POSTs JSON to an active workflow's webhook whose answer is streamed, asking again while n8n
+ * answers 404 (activation registers the webhook a moment after the API call returns); the response
+ * is returned unread, for the caller to read as it comes.
+ */
+export async function postToStreamingWebhook(
+	baseUrl: string,
+	path: string,
+	body: unknown,
+	attempts = 40,
+): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		const response = await fetch(`${baseUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		if (response.status !== 404 || attempt >= attempts) return response;
+		await response.text();
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/**
+ * A real n8n of `line` with the packed package, one Agent Platform credential for `platform`, and
+ * the workflow fixtures named, each filled with the credential's id and name and its own values.
+ * Not started.
+ */
+export async function n8nWithFixtures(
+	line: N8nLine,
+	platform: PlatformEndpoint,
+	credential: { id: string; name: string; requestsPerSecond?: number },
+	fixtures: Array<[name: string, vars: Placeholders]>,
+): Promise<N8nInstance> {
+	const n8n = await N8nInstance.withPackage(line);
+	await n8n.importCredentials([agentPlatformCredential(platform, credential)]);
+	const ids = { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name };
+	await n8n.importWorkflows(
+		fixtures.map(([name, vars]) => loadWorkflow(name, { ...ids, ...vars })),
+	);
+	return n8n;
 }

@@ -13,12 +13,11 @@
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
 	N8nInstance,
-	agentPlatformCredential,
 	fixtureId,
 	log,
 	selectedLines,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { n8nWithFixtures, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
@@ -45,26 +44,24 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 			executionSeconds: 8,
 			quiet: true,
 		});
-		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
-		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				{ ...CREDENTIAL, requestsPerSecond: RATE },
-			),
-		]);
-		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		await n8n.importWorkflows([
-			loadWorkflow('memories-get-many-webhook', credential),
-			loadWorkflow('webhook-streaming-execute', {
-				...credential,
-				AGENT_ID: String(CHAT_AGENT),
-				MODEL: first('model'),
-				TOOLS: first('tools'),
-				TEMPERATURE: first('temperature'),
-			}),
-		]);
+		const chat = emu.firstOptions(CHAT_AGENT);
+		n8n = await n8nWithFixtures(
+			line,
+			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+			{ ...CREDENTIAL, requestsPerSecond: RATE },
+			[
+				['memories-get-many-webhook', {}],
+				[
+					'webhook-streaming-execute',
+					{
+						AGENT_ID: String(CHAT_AGENT),
+						MODEL: chat.model,
+						TOOLS: chat.tools,
+						TEMPERATURE: chat.temperature,
+					},
+				],
+			],
+		);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
 		await n8n.activate(WORKFLOWS.paging);
@@ -86,22 +83,14 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 		await emu.waitFor(() => pages().length >= 4, 30_000);
 
 		const sentAt = Date.now();
-		let response: Response | undefined;
-		for (let attempt = 0; attempt < 40; attempt++) {
-			response = await fetch(`${n8n.baseUrl}/webhook/agent-stream`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ message: 'Tell me about otters' }),
-			});
-			if (response.status !== 404) break;
-			await response.text();
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-		expect(response!.status).toBe(200);
+		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+			message: 'Tell me about otters',
+		});
+		expect(response.status).toBe(200);
 		let firstPieceAt: number | undefined;
 		let text = '';
 		const decoder = new TextDecoder();
-		for await (const chunk of response!.body as unknown as AsyncIterable<Uint8Array>) {
+		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
 			text += decoder.decode(chunk, { stream: true });
 			if (firstPieceAt === undefined && text.includes('"item"')) firstPieceAt = Date.now();
 		}
