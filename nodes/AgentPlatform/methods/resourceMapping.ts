@@ -126,18 +126,32 @@ export async function getAnswerDescriptions(
 	const agentId = currentAgentId(this);
 	if (!agentId) return [];
 	const questions = answerQuestions(await getAgentDefinition(this, agentId));
-	if (!questions.length) {
-		return [
-			{
-				name: 'No Other Questions',
-				value: NO_ANSWERS,
-				description: 'This agent asks only what the parameters above ask',
-			},
-		];
-	}
-	return questions.map((question) => ({
+	const described: INodePropertyOptions[] = questions.map((question) => ({
 		name: readableName(question.name),
 		value: question.name,
 		description: answerDescription(question),
 	}));
+	if (!questions.length) {
+		described.push({
+			name: 'No Other Questions',
+			value: NO_ANSWERS,
+			description: 'This agent asks only what the parameters above ask',
+		});
+	}
+	// A pick left from the agent picked before says so, first: the list follows the agent now picked.
+	const left = this.getCurrentNodeParameter('answerDescriptions');
+	if (
+		typeof left === 'string' &&
+		left &&
+		left !== NO_ANSWERS &&
+		!questions.some((question) => question.name === left)
+	) {
+		described.unshift({
+			name: `${readableName(left)}: Not Asked by This Agent`,
+			value: left,
+			description:
+				'Left from the agent picked before. This agent has no such answer; the list below shows what it asks.',
+		});
+	}
+	return described;
 }

@@ -148,6 +148,37 @@ describe("the questions' descriptions on the form", () => {
 		]);
 	});
 
+	it('a pick left from the agent picked before is listed first as not asked by this one; the list follows the agent now picked', async () => {
+		const image = agentNamed('Image Creator');
+		const described = await loadOptions('getAnswerDescriptions', {
+			...context(image),
+			parameters: { ...context(image).parameters, answerDescriptions: 'topic' },
+		});
+		expect(described[0]).toEqual({
+			name: 'Topic: Not Asked by This Agent',
+			value: 'topic',
+			description:
+				'Left from the agent picked before. This agent has no such answer; the list below shows what it asks.',
+		});
+		expect(described.slice(1).map((option) => option.value)).toEqual([
+			'prompt',
+			'size',
+			'count',
+			'negative_keywords',
+		]);
+		// a pick this agent asks for is one of its own options, not repeated
+		const kept = await loadOptions('getAnswerDescriptions', {
+			...context(image),
+			parameters: { ...context(image).parameters, answerDescriptions: 'size' },
+		});
+		expect(kept.map((option) => option.value)).toEqual([
+			'prompt',
+			'size',
+			'count',
+			'negative_keywords',
+		]);
+	});
+
 	it("a select answer's options carry its description, which n8n shows under each option; the ids stay the platform's names", async () => {
 		const { fields } = await resourceMapping(
 			'getAnswerFields',

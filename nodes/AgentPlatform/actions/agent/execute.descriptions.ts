@@ -119,13 +119,15 @@ export const executeProperties: INodeProperties[] = [
 			loadOptionsDependsOn: ['agentId.value'],
 		},
 		// only for reading: n8n's answer fields show no description, a dropdown's options do. A pick
-		// is never used, and one left from another agent is no error.
+		// is never used, and one left from another agent says so (methods/resourceMapping.ts).
 		allowArbitraryValues: true,
-		noDataExpression: true,
 		default: '',
 		placeholder: 'Open to read what each answer below asks',
+		// n8n's checks want its standard words for a dynamic dropdown; what this one is for is said
+		// once, in the hint under it
 		description:
-			'For reading only: each answer below, with what it asks in the platform\'s words and whether it is required. What is picked here is not sent. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: "What each answer below asks, in the platform's words, and whether it is required. Only for reading: a pick is not sent.",
 	},
 	{
 		displayName: 'Answers',
