@@ -15,12 +15,7 @@ import type { Page } from 'playwright-core';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import type { EditorBrowser } from '../../dev/n8n/browser';
 import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n8n/browser';
-import {
-	DEFAULT_OWNER,
-	N8nInstance,
-	log,
-	selectedLines,
-} from '../../dev/n8n/harness';
+import { DEFAULT_OWNER, N8nInstance, log, selectedLines } from '../../dev/n8n/harness';
 import { n8nWithFixtures } from './fixtures';
 
 const API_KEY = 'e2e-editor-chat-key-8b3f';

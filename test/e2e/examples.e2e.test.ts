@@ -237,7 +237,8 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const text = await response.text();
 			expect({ status: response.status, text }).toMatchObject({ status: 200 });
 			const answer = JSON.parse(text) as { output?: string };
-			// The tool ran the chat agent with the question the model put into $fromAI('message')…
+			// The tool ran the chat agent with the question the model put into $fromAI('message'), the
+			// tool's default Message in node version 1.2 (the example types none)…
 			const run = runsOf(CHAT_AGENT).pop()!;
 			expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({
 				messages: [{ role: 'user', content: question }],

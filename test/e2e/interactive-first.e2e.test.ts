@@ -11,12 +11,7 @@
  * Run: npx jest --selectProjects e2e test/e2e/interactive-first.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import {
-	N8nInstance,
-	fixtureId,
-	log,
-	selectedLines,
-} from '../../dev/n8n/harness';
+import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
 import { n8nWithFixtures, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
