@@ -3,7 +3,7 @@
  * packed package installed as n8n's community installer would, against the emulator.
  *
  * One n8n per line: the workflows are imported once and executed with `n8n execute`.
- * Run: npx jest --selectProjects e2e test/e2e/agents.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * Run: npx jest test/e2e/agents.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {

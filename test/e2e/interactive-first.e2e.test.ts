@@ -8,7 +8,7 @@
  * On the emulator's clock: the platform takes RATE requests a second where production takes 1
  * (the credential set alike), so 40 pages take 10 s, not 40.
  *
- * Run: npx jest --selectProjects e2e test/e2e/interactive-first.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
