@@ -61,8 +61,14 @@ export function packageChecks({ root, fail, failureCount, bundled: BUNDLED }) {
 			fail(`${label}: "files" must be ["dist"]`);
 		if (manifest.dependencies && Object.keys(manifest.dependencies).length)
 			fail(`${label}: has dependencies ${JSON.stringify(manifest.dependencies)}`);
-		if (JSON.stringify(manifest.peerDependencies) !== JSON.stringify({ 'n8n-workflow': '*' }))
-			fail(`${label}: peerDependencies must be exactly {"n8n-workflow":"*"}`);
+		// n8n's own install provides both; the AI node SDK (n8n 2.16 and later) is loaded only by the
+		// chat model, so it is optional: npm must not install a copy of its own
+		const peers = { '@n8n/ai-node-sdk': '*', 'n8n-workflow': '*' };
+		if (JSON.stringify(manifest.peerDependencies) !== JSON.stringify(peers))
+			fail(`${label}: peerDependencies must be exactly ${JSON.stringify(peers)}`);
+		if (manifest.peerDependenciesMeta?.['@n8n/ai-node-sdk']?.optional !== true)
+			fail(`${label}: peerDependenciesMeta must mark @n8n/ai-node-sdk optional`);
+		if (manifest.n8n?.aiNodeSdkVersion !== 1) fail(`${label}: n8n.aiNodeSdkVersion must be 1`);
 		for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
 			if (manifest.scripts?.[script])
 				fail(`${label}: a "${script}" script runs on the user's machine`);
@@ -162,8 +168,10 @@ export function packageChecks({ root, fail, failureCount, bundled: BUNDLED }) {
 		for (const category of categories)
 			if (!CODEX_CATEGORIES.includes(category))
 				fail(`tarball: ${rel}: unknown category "${category}"`);
+		// a key is a category, or a subcategory listed under one (n8n's "Language Models" → "Chat Models")
+		const listed = Object.values(codex.subcategories ?? {}).flat();
 		for (const category of Object.keys(codex.subcategories ?? {}))
-			if (!categories.includes(category))
+			if (!categories.includes(category) && !listed.includes(category))
 				fail(`tarball: ${rel}: subcategories of "${category}", which is not one of its categories`);
 		const links = (kind) => (codex.resources?.[kind] ?? []).map((r) => r.url);
 		if (

@@ -38,6 +38,7 @@ import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectio
 import { responseJson } from './runEngine';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
+import { toolsProtocolAnswer } from './toolsProtocolModel';
 import type { StoredResponse } from './types';
 
 /** The 100 s wait of wait_execution, in virtual seconds. */
@@ -214,6 +215,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 		fileIds: [],
 		via: 'openai',
 		subject,
+		output: toolsProtocolAnswer(messages),
 	});
 	const id = openAiId();
 	const created = Math.floor(core.clock.nowMs() / 1000);
@@ -225,11 +227,9 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 			status: 200,
 			start(sink: SseSink) {
 				let first = true;
+				// production's chunks carry no id, object or created (docs/platform-assumptions.md)
 				const chunk = (delta: Record<string, unknown>, finish: string | null) =>
 					JSON.stringify({
-						id,
-						object: 'chat.completion.chunk',
-						created,
 						model,
 						system_fingerprint: null,
 						choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],

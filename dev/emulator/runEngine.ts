@@ -101,7 +101,14 @@ export class ExecutionEngine {
 		agent: StoredAgent,
 		input: string,
 		answers: Record<string, unknown>,
-		opts: { rootId: number | null; fileIds: number[]; via: StoredResponse['via']; subject: string },
+		opts: {
+			rootId: number | null;
+			fileIds: number[];
+			via: StoredResponse['via'];
+			subject: string;
+			/** The answer to give instead of the agent's own (the tools protocol's scripted model). */
+			output?: string;
+		},
 	): Execution {
 		const core = this.core;
 		const cfg = core.agentConfig.get(agent.id) ?? {};
@@ -116,7 +123,10 @@ export class ExecutionEngine {
 						? null
 						: (agent.failMessage ?? null);
 		const output =
-			takeScriptedOutput(cfg) ?? cfg.output ?? `Echo from ${agent.title}: ${opts.subject}`;
+			opts.output ??
+			takeScriptedOutput(cfg) ??
+			cfg.output ??
+			`Echo from ${agent.title}: ${opts.subject}`;
 
 		const id = core.nextId('response');
 		const now = core.clock.isoMicro();

@@ -30,11 +30,30 @@ export async function searchAgents(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
+	return await agentsOfType(this, filter, paginationToken);
+}
+
+/** The chat agents only: the agents whose chat-completions endpoint answers (the chat model's picker). */
+export async function searchChatAgents(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await agentsOfType(this, filter, paginationToken, 'chat');
+}
+
+async function agentsOfType(
+	ctx: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+	type?: string,
+): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
 	const qs: IDataObject = { page, per_page: PAGE_LIMITS.agents };
 	if (filter) qs.q = filter;
-	return await pickerPage(this, `GET /agents ${JSON.stringify(qs)}`, page, async () => {
-		const body = (await apiRequest(this, {
+	if (type) qs.type = type;
+	return await pickerPage(ctx, `GET /agents ${JSON.stringify(qs)}`, page, async () => {
+		const body = (await apiRequest(ctx, {
 			method: 'GET',
 			path: '/agents',
 			qs,

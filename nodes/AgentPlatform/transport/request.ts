@@ -71,6 +71,9 @@ export async function apiRequestFull<T = unknown>(
 	const startedAt = Date.now();
 	const maxWaitMs = fromEditor(ctx) ? EDITOR_WAIT_MS : Infinity;
 	let refused = false;
+	// sends again of requests the platform did not take, against the caller's maxRetries
+	let resent = 0;
+	const mayResend = () => request.maxRetries === undefined || resent++ < request.maxRetries;
 
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(ctx);
@@ -94,7 +97,7 @@ export async function apiRequestFull<T = unknown>(
 				attempt,
 				bodySentWhole: request.bodySentWhole,
 			});
-			if (verdict.retry) {
+			if (verdict.retry && mayResend()) {
 				await waitFor(ctx, backoffMs(attempt));
 				continue;
 			}
@@ -142,7 +145,11 @@ export async function apiRequestFull<T = unknown>(
 			const quietMs = Date.now() - Math.max(startedAt, pace.lastAnsweredAt);
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
 			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(ctx);
-			if ((asked ?? 0) <= RETRY.maxRateLimitWaitMs && quietMs < RETRY.maxRateLimitWaitMs) {
+			if (
+				(asked ?? 0) <= RETRY.maxRateLimitWaitMs &&
+				quietMs < RETRY.maxRateLimitWaitMs &&
+				mayResend()
+			) {
 				refused = true;
 				attempt--; // a 429 is not a failed attempt
 				continue;

@@ -5,11 +5,16 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	ISupplyDataFunctions,
 } from 'n8n-workflow';
 
 /** Every n8n context the nodes make requests from. */
 export type PlatformContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions
+	| ISupplyDataFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -31,6 +36,11 @@ export interface ApiRequest {
 	 * cannot have delivered a request the platform could act on (then even a POST may be retried).
 	 */
 	bodySentWhole?: () => boolean;
+	/**
+	 * How many times a request the platform did not take (a 429, or a connection that failed before
+	 * the request went out) is sent again; unset, until the rate-limit budget is spent.
+	 */
+	maxRetries?: number;
 }
 
 export interface ApiResponse<T = unknown> {

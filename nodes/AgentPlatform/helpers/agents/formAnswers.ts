@@ -189,7 +189,10 @@ export function checkAnswers(
  * Model, Tools and Temperature as chosen in the node: "Agent Default" sends nothing; a custom
  * temperature comes from its own number field.
  */
-export function readChatSettings(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+export function readChatSettings(
+	ctx: Pick<IExecuteFunctions, 'getNodeParameter'>,
+	itemIndex: number,
+): IDataObject {
 	const settings: IDataObject = {};
 	for (const name of CHAT_SETTINGS) {
 		let value = ctx.getNodeParameter(name, itemIndex, AGENT_DEFAULT) as IDataObject[string];

@@ -35,7 +35,7 @@ export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?
 
 /** Reads a parameter holding a numeric platform ID for one item, checked as numericIdFrom does. */
 export function readNumericId(
-	ctx: IExecuteFunctions,
+	ctx: Pick<IExecuteFunctions, 'getNodeParameter' | 'getNode'>,
 	name: string,
 	label: string,
 	itemIndex: number,

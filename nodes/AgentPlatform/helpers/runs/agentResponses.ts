@@ -117,7 +117,11 @@ export function errorWordsOf(body: IDataObject): string {
  * An `{"error": …}` answer that came with status 200, or an error event in a stream: a failure in
  * the platform's words, never a success.
  */
-export function throwIfErrorBody(ctx: IExecuteFunctions, body: unknown, itemIndex: number): void {
+export function throwIfErrorBody(
+	ctx: Pick<IExecuteFunctions, 'getNode'>,
+	body: unknown,
+	itemIndex: number,
+): void {
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
 	const record = body as IDataObject;
 	if (record.error === undefined || record.error === null || record.error === '') return;

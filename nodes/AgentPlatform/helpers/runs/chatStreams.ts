@@ -8,6 +8,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
+import { asNodeError } from '../../transport/errors';
+import type { PlatformContext } from '../../transport/types';
 import { isFinished, pollAgentResponse, throwIfErrorBody } from './agentResponses';
 import { forwardStream } from './streaming';
 
@@ -18,7 +20,7 @@ export interface StreamSettings {
 
 /** Each event's JSON; keep-alives and other non-JSON events carry nothing for us. */
 async function* jsonEvents(
-	ctx: IExecuteFunctions,
+	ctx: PlatformContext,
 	stream: AsyncIterable<Uint8Array>,
 	settings: StreamSettings,
 ): AsyncGenerator<IDataObject | 'done'> {
@@ -101,54 +103,67 @@ export async function readExecuteStream(
 	return result;
 }
 
+/** One event of an OpenAI-style stream: its new piece of text, and the event itself. */
+export interface CompletionChunk {
+	piece: string;
+	chunk: IDataObject;
+}
+
 /**
- * Reads an OpenAI-style stream into one chat.completion, passing the text on as it comes. An
- * error event fails the item; a broken or silent stream fails it too, since this endpoint leaves
- * no record to fetch the rest from.
+ * The pieces of an OpenAI-style stream (chat.completion.chunk events up to `[DONE]`), as they
+ * come. An error event fails the item with the platform's words; a broken or silent stream fails
+ * it too, since this endpoint leaves no record to fetch the rest from.
  */
-export async function readCompletionStream(
-	ctx: IExecuteFunctions,
+export async function* completionChunks(
+	ctx: PlatformContext,
 	stream: AsyncIterable<Uint8Array>,
 	settings: StreamSettings,
-): Promise<IDataObject> {
+): AsyncGenerator<CompletionChunk> {
 	const { itemIndex } = settings;
-	const forward = forwardStream(ctx, itemIndex);
-	let content = '';
-	let first: IDataObject | undefined;
-	let finishReason: unknown = null;
-	let usage: unknown;
-	let interrupted: unknown;
 	try {
 		for await (const chunk of jsonEvents(ctx, stream, settings)) {
-			if (chunk === 'done') break;
+			if (chunk === 'done') return;
 			if (chunk.error !== undefined) throwIfErrorBody(ctx, chunk, itemIndex);
-			first ??= chunk;
 			const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
 			const piece = (choice.delta as IDataObject | undefined)?.content;
-			if (typeof piece === 'string' && piece) {
-				content += piece;
-				forward.send(piece);
-			}
-			if (choice.finish_reason) finishReason = choice.finish_reason;
-			if (chunk.usage) usage = chunk.usage;
+			yield { piece: typeof piece === 'string' ? piece : '', chunk };
 		}
 	} catch (error) {
-		interrupted = error;
-	}
-	const interruption = streamInterruptionOf(interrupted);
-	if (interruption === 'broken' || interruption === 'idle') {
+		const interruption = streamInterruptionOf(error);
+		if (interruption !== 'broken' && interruption !== 'idle')
+			throw asNodeError(ctx.getNode(), error, itemIndex);
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The streamed answer ${interruption === 'idle' ? 'went silent' : 'broke off'} before its end`,
 			{
 				itemIndex,
 				description:
-					`${(interrupted as Error).message}. The chat-completions endpoint leaves nothing to fetch the rest from, and nothing was sent again, so the agent did not run twice. ` +
+					`${(error as Error).message}. The chat-completions endpoint leaves nothing to fetch the rest from, and nothing was sent again, so the agent did not run twice. ` +
 					'Run the node again, or use Agent → Execute with the response mode Stream, which recovers the whole output.',
 			},
 		);
 	}
-	if (interrupted !== undefined) throw interrupted;
+}
+
+/** Reads an OpenAI-style stream into one chat.completion, passing the text on as it comes. */
+export async function readCompletionStream(
+	ctx: IExecuteFunctions,
+	stream: AsyncIterable<Uint8Array>,
+	settings: StreamSettings,
+): Promise<IDataObject> {
+	const forward = forwardStream(ctx, settings.itemIndex);
+	let content = '';
+	let first: IDataObject | undefined;
+	let finishReason: unknown = null;
+	let usage: unknown;
+	for await (const { piece, chunk } of completionChunks(ctx, stream, settings)) {
+		first ??= chunk;
+		content += piece;
+		forward.send(piece);
+		const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
+		if (choice.finish_reason) finishReason = choice.finish_reason;
+		if (chunk.usage) usage = chunk.usage;
+	}
 	forward.end();
 	return {
 		id: first?.id,

@@ -1,0 +1,124 @@
+import type {
+	IDataObject,
+	INodeType,
+	INodeTypeDescription,
+	ISupplyDataFunctions,
+	SupplyData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
+import { readChatSettings } from './helpers/agents/formAnswers';
+import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
+import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
+import { readNumericId } from './helpers/input/parameters';
+import { testAgentPlatformApi } from './methods/credentialTest';
+import { searchChatAgents } from './methods/listSearch';
+import { getModels, getTemperatures, getTools } from './methods/loadOptions';
+
+/**
+ * A chat agent of the platform as the language model of n8n's AI Agent and chains (n8n 2.16 and
+ * later: it needs n8n's AI node SDK, loaded only when the model is used).
+ */
+export class LmChatAgentPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Agent Platform Chat Model',
+		name: 'lmChatAgentPlatform',
+		icon: { light: 'file:agentPlatform.svg', dark: 'file:agentPlatform.dark.svg' },
+		group: ['transform'],
+		version: [1],
+		subtitle: '={{ $parameter["model"] || "The agent\'s own model" }}',
+		description: "A chat agent of the Agent Platform as the model of n8n's AI Agent and chains",
+		defaults: { name: 'Agent Platform Chat Model' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.AiLanguageModel],
+		outputNames: ['Model'],
+		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
+		properties: [
+			{
+				displayName:
+					'Connect this model to an AI Agent or a chain (Basic LLM Chain, Information Extractor, …). It needs n8n 2.16 or later.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				...agentLocator,
+				description: 'The chat agent whose model answers: only chat agents are listed',
+				modes: agentLocator.modes?.map((mode) =>
+					mode.name === 'list'
+						? {
+								...mode,
+								placeholder: 'Select a chat agent…',
+								typeOptions: { searchListMethod: 'searchChatAgents', searchable: true },
+							}
+						: mode,
+				),
+			},
+			...chatSettingsProperties,
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Describe Tools to the Model',
+						name: 'describeTools',
+						type: 'boolean',
+						default: true,
+						description:
+							"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
+					},
+					{
+						displayName: 'Max Retries',
+						name: 'maxRetries',
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 0 },
+						default: 2,
+						description:
+							'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
+					},
+					{
+						displayName: 'Stream Idle Timeout (Seconds)',
+						name: 'idleTimeout',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 30,
+						description: 'A streamed answer silent for this long is given up with an error',
+					},
+					{
+						displayName: 'Timeout (Seconds)',
+						name: 'timeout',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 300,
+						description: 'How long one call of the model may take',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		credentialTest: { testAgentPlatformApi },
+		listSearch: { searchChatAgents },
+		loadOptions: { getModels, getTools, getTemperatures },
+	};
+
+	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
+		const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const sdk = await loadAiNodeSdk(this.getNode());
+		const model = createPlatformChatModel(sdk, this, {
+			agentId,
+			choices: readChatSettings(this, itemIndex),
+			timeoutMs: Number(options.timeout ?? 300) * 1000,
+			idleTimeoutMs: Number(options.idleTimeout ?? 30) * 1000,
+			maxRetries: Number(options.maxRetries ?? 2),
+			describeTools: options.describeTools !== false,
+		});
+		return sdk.supplyModel(this, model);
+	}
+}

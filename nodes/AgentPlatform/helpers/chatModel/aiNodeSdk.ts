@@ -1,0 +1,108 @@
+/**
+ * The one door to n8n's AI node SDK (`@n8n/ai-node-sdk`, shipped with n8n from 2.16 on; marked
+ * preview by n8n). It is a peer of n8n's own install, found at run time as n8n-workflow is, and
+ * absent from older n8n: it is loaded only when the chat model is used, so that every other node
+ * of the package loads on n8n 1.x. The types below are the part of the SDK this package uses,
+ * written down here so that building the package does not need the SDK's dependencies.
+ */
+import type { INode, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
+
+export type MessageContent =
+	| { type: 'text'; text: string }
+	| { type: 'tool-call'; toolCallId?: string; toolName: string; input: string }
+	| { type: 'tool-result'; toolCallId: string; result: unknown; isError?: boolean }
+	| { type: string; [key: string]: unknown };
+
+export interface Message {
+	role: 'system' | 'user' | 'assistant' | 'tool';
+	content: MessageContent[];
+	name?: string;
+	id?: string;
+}
+
+export interface TokenUsage {
+	promptTokens: number;
+	completionTokens: number;
+	totalTokens: number;
+}
+
+export interface GenerateResult {
+	id?: string;
+	finishReason?: FinishReason;
+	usage?: TokenUsage;
+	message: Message;
+}
+
+export type StreamChunk =
+	| { type: 'text-delta'; delta: string; id?: string }
+	| { type: 'tool-call-delta'; id?: string; name?: string; argumentsDelta?: string }
+	| { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage }
+	| { type: 'error'; error: unknown };
+
+/** A tool n8n binds to the model: a function tool's schema may still be a Zod schema. */
+export interface Tool {
+	type: 'function' | 'provider';
+	name: string;
+	description?: string;
+	inputSchema?: unknown;
+}
+
+export interface ChatModelConfig {
+	temperature?: number;
+	maxRetries?: number;
+	timeout?: number;
+	abortSignal?: AbortSignal;
+}
+
+export interface ChatModel {
+	provider: string;
+	modelId: string;
+	generate(messages: Message[], config?: ChatModelConfig): Promise<GenerateResult>;
+	stream(messages: Message[], config?: ChatModelConfig): AsyncIterable<StreamChunk>;
+	withTools(tools: Tool[]): ChatModel;
+}
+
+/** The SDK's abstract base class, as far as a subclass sees it. */
+export type BaseChatModelClass = abstract new (
+	provider: string,
+	modelId: string,
+	defaultConfig?: ChatModelConfig,
+	tools?: Tool[],
+) => ChatModel & { tools: Tool[] };
+
+export interface AiNodeSdk {
+	BaseChatModel: BaseChatModelClass;
+	supplyModel(ctx: ISupplyDataFunctions, model: ChatModel): SupplyData;
+	getParametersJsonSchema(tool: Tool): Record<string, unknown>;
+}
+
+/** The n8n version that first shipped the SDK. */
+export const FIRST_N8N_WITH_SDK = '2.16';
+
+let loaded: AiNodeSdk | undefined;
+
+/** The SDK of the running n8n, or a plain error saying which n8n the model needs. */
+export async function loadAiNodeSdk(node: INode): Promise<AiNodeSdk> {
+	if (loaded) return loaded;
+	try {
+		// require, not import(): n8n adds its own modules to require's search path (NODE_PATH), which
+		// an ES import does not read
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		loaded = require('@n8n/ai-node-sdk') as AiNodeSdk;
+	} catch (error) {
+		throw new NodeOperationError(
+			node,
+			`The Agent Platform Chat Model needs n8n ${FIRST_N8N_WITH_SDK} or later`,
+			{
+				description:
+					`This n8n has no AI node SDK (@n8n/ai-node-sdk), which n8n ships from version ${FIRST_N8N_WITH_SDK} on. ` +
+					"Update n8n to use the platform's models in the AI Agent and chains. Until then, the Agent Platform node's Agent → Chat Completion and Agent → Execute operations, and the Agent Platform tool in the AI Agent, work on this n8n. " +
+					`(${(error as Error).message?.split('\n')[0] ?? error})`,
+			},
+		);
+	}
+	return loaded;
+}

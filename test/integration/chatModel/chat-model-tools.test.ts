@@ -1,0 +1,141 @@
+/**
+ * The Agent Platform Chat Model's tools protocol against the emulator's scripted model
+ * (dev/emulator/toolsProtocolModel.ts): a tool call read back, the final answer after the tool's
+ * result, and each malformed answer with its one correction round; streamed and whole.
+ *
+ * Run: npx jest test/integration/chatModel --selectProjects integration
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
+import { callModel, CODE_TOOL, completionPosts, user } from './chat-model.shared';
+
+const QUESTION = 'What does the word otter mean?';
+const call = (json: IDataObject) =>
+	((json.message as IDataObject).content as IDataObject[]).find((c) => c.type === 'tool-call');
+
+describe('Agent Platform Chat Model: tools protocol', () => {
+	it('a tool call comes back as one, from one request; the tool result then gives the final answer', async () => {
+		const first = await callModel([{ messages: [user(QUESTION)], tools: [CODE_TOOL] }]);
+		expect(first.error).toBeUndefined();
+		expect(first.json[0].finishReason).toBe('tool-calls');
+		const toolCall = call(first.json[0])!;
+		expect(toolCall).toMatchObject({
+			toolName: 'lookup',
+			input: JSON.stringify({ input: QUESTION }),
+		});
+		expect(completionPosts()).toHaveLength(1);
+		const sent = (completionPosts()[0].body as IDataObject).messages as IDataObject[];
+		expect(sent.map((m) => m.role)).toEqual(['system', 'user']);
+		expect(sent[0].content).toContain('- lookup: Looks a word up');
+
+		const conversation: Message[] = [
+			user(QUESTION),
+			first.json[0].message as unknown as Message,
+			{
+				role: 'tool',
+				content: [
+					{
+						type: 'tool-result',
+						toolCallId: String(toolCall.toolCallId),
+						result: 'a river animal',
+					},
+				],
+			},
+		];
+		const second = await callModel([{ messages: conversation, tools: [CODE_TOOL] }]);
+		expect(second.json[0]).toMatchObject({
+			finishReason: 'stop',
+			message: { content: [{ type: 'text', text: 'Here is what lookup said: a river animal' }] },
+		});
+		expect(completionPosts()).toHaveLength(2);
+		const history = (completionPosts()[1].body as IDataObject).messages as IDataObject[];
+		expect(history.slice(1)).toEqual([
+			{ role: 'user', content: QUESTION },
+			{
+				role: 'assistant',
+				content: JSON.stringify({ tool_call: { name: 'lookup', arguments: { input: QUESTION } } }),
+			},
+			{ role: 'user', content: 'Result of the tool "lookup":\na river animal' },
+		]);
+	});
+
+	it('prose is the final answer, with no correction round', async () => {
+		const { json } = await callModel([
+			{ messages: [user(`[model: prose] ${QUESTION}`)], tools: [CODE_TOOL] },
+		]);
+		expect(json[0]).toMatchObject({
+			finishReason: 'stop',
+			message: {
+				content: [{ type: 'text', text: `I can answer that without a tool: ${QUESTION}` }],
+			},
+		});
+		expect(completionPosts()).toHaveLength(1);
+	});
+
+	it.each([
+		['broken json', /not valid JSON/],
+		['unknown tool', /there is no tool "no_such_tool"; the tools are "lookup"/],
+		['wrong arguments', /the arguments of "lookup" do not match its schema/],
+	])('%s: one correction round naming the problem, then the call', async (wish, problem) => {
+		const { json, error } = await callModel([
+			{ messages: [user(`[model: ${wish}] ${QUESTION}`)], tools: [CODE_TOOL] },
+		]);
+		expect(error).toBeUndefined();
+		expect(call(json[0])).toMatchObject({
+			toolName: 'lookup',
+			input: JSON.stringify({ input: QUESTION }),
+		});
+		expect(completionPosts()).toHaveLength(2);
+		const correction = (
+			(completionPosts()[1].body as IDataObject).messages as IDataObject[]
+		).pop()!;
+		expect(correction.role).toBe('user');
+		expect(correction.content).toMatch(problem);
+	});
+
+	it('broken twice: a plain error after the one correction round', async () => {
+		const { error } = await callModel([
+			{ messages: [user(`[model: broken twice] ${QUESTION}`)], tools: [CODE_TOOL] },
+		]);
+		expect(error?.message).toBe(
+			"The platform's model did not call the tool in the shape it was asked for",
+		);
+		expect(completionPosts()).toHaveLength(2);
+	});
+
+	it('with "Describe Tools to the Model" off, tools fail before any request, saying why', async () => {
+		const { error } = await callModel([
+			{ messages: [user(QUESTION)], tools: [CODE_TOOL], settings: { describeTools: false } },
+		]);
+		expect(error?.message).toBe(
+			'This model was given tools, and its option "Describe Tools to the Model" is off',
+		);
+		expect(completionPosts()).toHaveLength(0);
+	});
+
+	it('streamed: a call is held back and given as one tool-call chunk; prose streams as it comes', async () => {
+		const { json } = await callModel([
+			{ messages: [user(`[model: unknown tool] ${QUESTION}`)], tools: [CODE_TOOL], stream: true },
+			{ messages: [user(`[model: prose] ${QUESTION}`)], tools: [CODE_TOOL], stream: true },
+		]);
+		const [called, prose] = json.map((j) => j.chunks as IDataObject[]);
+		expect(called.filter((c) => c.type === 'text-delta')).toEqual([]);
+		expect(called).toEqual([
+			expect.objectContaining({
+				type: 'tool-call-delta',
+				name: 'lookup',
+				argumentsDelta: JSON.stringify({ input: QUESTION }),
+			}),
+			{ type: 'finish', finishReason: 'tool-calls' },
+		]);
+		const deltas = prose.filter((c) => c.type === 'text-delta').map((c) => c.delta);
+		expect(deltas.length).toBeGreaterThan(2);
+		expect(deltas.join('')).toBe(`I can answer that without a tool: ${QUESTION}`);
+		// the call's stream, its correction (not streamed), the prose's stream
+		expect(completionPosts().map((r) => (r.body as IDataObject).stream ?? false)).toEqual([
+			true,
+			false,
+			true,
+		]);
+	});
+});
