@@ -27,6 +27,7 @@ const CASES: Record<string, () => Promise<Case>> = {
 	items: async () => (await import('./items')).benchItems,
 	rates: async () => (await import('./rates')).benchRates,
 	queue: async () => (await import('./queue')).benchQueue,
+	chatmodel: async () => (await import('./chat-model')).benchChatModel,
 };
 
 async function main(): Promise<void> {

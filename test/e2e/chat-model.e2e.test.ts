@@ -25,12 +25,18 @@ const FIXTURES = [
 	'chat-model-extractor',
 	'chat-model-agent-webhook',
 	'chat-model-agent-chat',
+	'chat-model-summarization',
+	'chat-model-classifier',
+	'chat-model-sentiment',
 ];
 const WORKFLOW_IDS = [
 	'chatModelChain01',
 	'chatModelExtrac1',
 	'chatModelAgent01',
 	'chatModelAgent02',
+	'chatModelSummar1',
+	'chatModelClassi1',
+	'chatModelSentim1',
 ];
 const TOOL_SAYS = (question: string) => `Glossary says: ${question} is a river animal`;
 
@@ -193,4 +199,47 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 			emu.configureAgent(CHAT_AGENT, { outputs: [] });
 		}
 	});
+
+	type RunData = Record<string, Array<{ data: { main: Array<Array<{ json: IDataObject }>> } }>>;
+	test.each([
+		['Summarization Chain', 5, 'chatModelSummar1', [], 0],
+		['Text Classifier', 6, 'chatModelClassi1', ['{"Otters": true, "Cats": false}'], 0],
+		[
+			'Sentiment Analysis',
+			7,
+			'chatModelSentim1',
+			['{"sentiment": "Positive", "strength": 0.9, "confidence": 0.95}'],
+			0,
+		],
+	] as const)(
+		'%s: runs on the model, its answer read',
+		async (name, n, workflowId, outputs, branch) => {
+			emu.configureAgent(CHAT_AGENT, { outputs: [...outputs] });
+			try {
+				const text = 'Otters hold hands while they sleep, which is lovely.';
+				const answer = await n8n.postWebhook(
+					`chat-model-root-${n}`,
+					{ text },
+					{ registeredWithinMs: 20_000 },
+				);
+				expect(answer.status).toBe(200);
+				const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
+				const runData = (execution.data as { resultData: { runData: RunData } }).resultData.runData;
+				const main = runData[name][0].data.main;
+				log(
+					`n8n ${line.version}: ${name}: ${completions().length} requests, outputs ${main.map((items) => items?.length ?? 0).join('/')}`,
+				);
+				// the item goes out on the branch the model's answer picked (Otters, Positive)
+				expect(main[branch]).toHaveLength(1);
+				const [item] = main[branch].map((i) => i.json);
+				if (name === 'Summarization Chain')
+					expect(String((item.output as IDataObject).text)).toMatch(/^Echo from Chat Assistant: /);
+				if (name === 'Sentiment Analysis')
+					expect(item.sentimentAnalysis).toMatchObject({ category: 'Positive' });
+				expect(completions().length).toBeGreaterThanOrEqual(1);
+			} finally {
+				emu.configureAgent(CHAT_AGENT, { outputs: [] });
+			}
+		},
+	);
 });

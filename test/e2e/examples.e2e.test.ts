@@ -35,6 +35,7 @@ const EXAMPLES = {
 	'ai-agent-with-a-platform-agent-tool': 'exampleAiAgent01',
 	'create-an-image-and-keep-the-file': 'exampleImage0001',
 	'read-a-conversation-back': 'exampleHistory01',
+	'chat-with-a-platform-model-in-the-ai-agent': 'exampleModel0001',
 } as const;
 
 describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
@@ -246,6 +247,35 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			// …and the model's final answer carries what the tool returned.
 			expect(answer.output).toContain('Here is what');
 			expect(answer.output).toContain(JSON.stringify(run.output).slice(1, -1).slice(0, 40));
+		});
+
+		test("a platform chat agent as the AI Agent's model: the tool is called, the answer streams (n8n 2.x); a plain message on n8n 1.x", async () => {
+			const name = 'chat-with-a-platform-model-in-the-ai-agent';
+			const workflow = loadExample(name);
+			const chatTrigger = workflow.nodes.find(
+				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+			) as unknown as { webhookId: string };
+			await n8n.activate(workflow.id);
+			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+				action: 'sendMessage',
+				sessionId: 'e2e-model',
+				chatInput: 'What is an otter?',
+			});
+			const lines = (await response.text()).split('\n').filter((l) => l.trim());
+			if (line.line === '1.x') {
+				const [execution] = await n8n.getExecutions(EXAMPLES[name], { limit: 1 });
+				expect(JSON.stringify(execution)).toContain(
+					'The Agent Platform Chat Model needs n8n 2.16 or later',
+				);
+				return;
+			}
+			const pieces = lines
+				.map((l) => JSON.parse(l) as { type: string; content?: string })
+				.filter((m) => m.type === 'item' && m.content);
+			const answer = pieces.map((m) => m.content).join('');
+			expect(pieces.length).toBeGreaterThan(2);
+			expect(answer).toMatch(/^Here is what Glossary said: /);
+			expect(answer).toContain('otter: a river animal that eats fish');
 		});
 	});
 });

@@ -1,0 +1,77 @@
+/**
+ * A node that calls the Agent Platform Chat Model's functions (helpers/chatModel/completions.ts)
+ * once per call, as n8n's SDK adapter does for each model call of an AI Agent or chain, and outputs
+ * what each gave back; run with runNode's `nodeType`, it gets n8n-core's real execution context.
+ * The SDK class around those functions needs n8n 2.16's SDK: real n8n tries it (e2e).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import type {
+	Message,
+	StreamChunk,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
+import {
+	generateAnswer,
+	streamAnswer,
+	type ModelSettings,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/completions';
+import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+
+export interface ModelCall {
+	messages: Message[];
+	tools?: BoundTool[];
+	stream?: boolean;
+	settings?: Partial<ModelSettings>;
+	/** Sees each streamed chunk as it comes (e.g. to time the first one). */
+	onChunk?: (chunk: StreamChunk) => void;
+}
+
+export const user = (text: string): Message => ({
+	role: 'user',
+	content: [{ type: 'text', text }],
+});
+
+export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
+	return {
+		description: {
+			displayName: 'Model caller',
+			name: 'modelCaller',
+			group: ['transform'],
+			version: 1,
+			description: 'Calls the Agent Platform chat model once per call',
+			defaults: { name: 'Model caller' },
+			inputs: [NodeConnectionTypes.Main],
+			outputs: [NodeConnectionTypes.Main],
+			credentials: [{ name: 'agentPlatformApi', required: true }],
+			properties: [],
+		},
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const out: INodeExecutionData[] = [];
+			for (const call of calls) {
+				const settings: ModelSettings = {
+					agentId: String(agentId),
+					choices: {},
+					timeoutMs: 60_000,
+					idleTimeoutMs: 30_000,
+					maxRetries: 2,
+					describeTools: true,
+					...call.settings,
+				};
+				const tools = call.tools ?? [];
+				if (call.stream) {
+					const chunks: IDataObject[] = [];
+					for await (const chunk of streamAnswer(this, settings, call.messages, tools)) {
+						call.onChunk?.(chunk);
+						chunks.push(chunk as unknown as IDataObject);
+					}
+					out.push({ json: { chunks } });
+				} else {
+					const result = await generateAnswer(this, settings, call.messages, tools);
+					out.push({ json: result as unknown as IDataObject });
+				}
+			}
+			return [out];
+		},
+	};
+}
