@@ -10,15 +10,13 @@
  *   against a raw client of the same endpoint (node:http, splitting on blank lines) from the same
  *   event to its first parsed `data:` line, interleaved (target: at most 5 ms more).
  */
-import http from 'node:http';
-
 import type { PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
 import { credentialsFor } from '../infra/n8n/credentials';
 import { modelCaller, user, type ModelCall } from '../infra/n8n/modelCaller';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
-import { median, ms, progress } from './common';
+import { firstDataLineAt, median, ms, progress } from './common';
 
 const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
@@ -44,34 +42,9 @@ async function call(emu: PlatformEmulator, calls: ModelCall[]) {
 
 /** The raw client: the same streamed request; resolves when its first data line is complete. */
 function rawFirstEvent(emu: PlatformEmulator): Promise<number> {
-	const body = JSON.stringify({ messages: [{ role: 'user', content: 'bench' }], stream: true });
-	return new Promise((resolve, reject) => {
-		const req = http.request(
-			`${emu.url}${PATH}`,
-			{
-				method: 'POST',
-				headers: {
-					Authorization: `Bearer ${emu.apiKey}`,
-					'x-workspace-id': emu.workspaceId,
-					'content-type': 'application/json',
-					accept: 'text/event-stream',
-				},
-			},
-			(res) => {
-				let text = '';
-				let first: number | undefined;
-				res.setEncoding('utf8');
-				res.on('data', (chunk: string) => {
-					text += chunk;
-					if (first === undefined && /(^|\n)data: [^\n]*\n\n/.test(text)) first = now();
-				});
-				res.on('end', () =>
-					first === undefined ? reject(new Error('raw client: no event')) : resolve(first),
-				);
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
+	return firstDataLineAt(emu, PATH, {
+		messages: [{ role: 'user', content: 'bench' }],
+		stream: true,
 	});
 }
 

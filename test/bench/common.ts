@@ -3,6 +3,7 @@
  * rows every case returns, the table they are printed in, and the emulator as a process of its
  * own (a platform does not share the client's CPU).
  */
+import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -169,4 +170,44 @@ export async function startEmulatorProcess(args: string[] = []): Promise<Emulato
 			await exited;
 		},
 	};
+}
+
+/**
+ * A raw client of a streamed endpoint (node:http, splitting on blank lines): POSTs the JSON body
+ * and resolves the time (performance clock, ms since the epoch) its first `data:` line was complete.
+ */
+export function firstDataLineAt(
+	emu: { url: string; apiKey: string; workspaceId: string },
+	path: string,
+	body: unknown,
+): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			`${emu.url}${path}`,
+			{
+				method: 'POST',
+				headers: {
+					Authorization: `Bearer ${emu.apiKey}`,
+					'x-workspace-id': emu.workspaceId,
+					'content-type': 'application/json',
+					accept: 'text/event-stream',
+				},
+			},
+			(res) => {
+				let text = '';
+				let first: number | undefined;
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => {
+					text += chunk;
+					if (first === undefined && /(^|\n)data: [^\n]*\n\n/.test(text))
+						first = performance.timeOrigin + performance.now();
+				});
+				res.on('end', () =>
+					first === undefined ? reject(new Error('raw SSE client: no event')) : resolve(first),
+				);
+			},
+		);
+		req.on('error', reject);
+		req.end(JSON.stringify(body));
+	});
 }

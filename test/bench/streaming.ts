@@ -13,8 +13,6 @@
  * platform's, in 64 KiB chunks (what a socket read gives); baseline: eventsource-parser (the library
  * the reader uses) fed the same chunks directly, without the reader's async iteration and watchdog.
  */
-import http from 'node:http';
-
 import { createParser } from 'eventsource-parser';
 import type { INode } from 'n8n-workflow';
 
@@ -25,7 +23,7 @@ import { startEmulator } from '../../dev/emulator';
 import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
-import { median, ms, progress } from './common';
+import { firstDataLineAt, median, ms, progress } from './common';
 
 const CHAT_AGENT = 1;
 const MB = 1024 * 1024;
@@ -41,34 +39,10 @@ function chatAnswers(emu: PlatformEmulator) {
 /** The raw client: POST …/execute with stream true; resolves when the first data line is complete. */
 function rawFirstEvent(emu: PlatformEmulator): Promise<number> {
 	const answers = { ...chatAnswers(emu), messages: [{ role: 'user', content: 'bench' }] };
-	const body = JSON.stringify({ answers, ...answers, stream: true });
-	return new Promise((resolve, reject) => {
-		const req = http.request(
-			`${emu.url}/agents/${CHAT_AGENT}/execute`,
-			{
-				method: 'POST',
-				headers: {
-					Authorization: `Bearer ${emu.apiKey}`,
-					'x-workspace-id': emu.workspaceId,
-					'content-type': 'application/json',
-					accept: 'text/event-stream',
-				},
-			},
-			(res) => {
-				let text = '';
-				let first: number | undefined;
-				res.setEncoding('utf8');
-				res.on('data', (chunk: string) => {
-					text += chunk;
-					if (first === undefined && /(^|\n)data: [^\n]*\n\n/.test(text)) first = now();
-				});
-				res.on('end', () =>
-					first === undefined ? reject(new Error('raw SSE client: no event')) : resolve(first),
-				);
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
+	return firstDataLineAt(emu, `/agents/${CHAT_AGENT}/execute`, {
+		answers,
+		...answers,
+		stream: true,
 	});
 }
 
