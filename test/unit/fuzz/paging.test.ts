@@ -10,6 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { PAGE_LIMITS } from '../../../nodes/AgentPlatform/helpers/records/lists';
 import { PAGING } from '../../../nodes/AgentPlatform/transport/paginate';
 import { startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';
+import { UNPACED_REQUESTS_PER_SECOND } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { SEED, RUNS, prng, Random } from './seed';
 
@@ -280,7 +281,14 @@ describe(`apiRequestAllItems through the list operations, fuzzed (seed ${SEED})`
 			},
 			// A Base URL per case: each case's server pages on its own terms, and what a list learned
 			// of its page size is kept per Base URL (transport/paginate.ts).
-			credentials: { baseUrl: `${origin}/api/case${index}`, apiKey: 'fuzz-key', workspaceId: '1' },
+			// Unpaced: the paging is under test, not the pace (at the credential's default of 1 request a
+			// second, a case of 130 small pages outlasted jest's 120 s and spilled into the next cases).
+			credentials: {
+				baseUrl: `${origin}/api/case${index}`,
+				apiKey: 'fuzz-key',
+				workspaceId: '1',
+				requestsPerSecond: UNPACED_REQUESTS_PER_SECOND,
+			},
 		});
 		const where = `case ${index} of seed ${SEED}: ${JSON.stringify({ ...c, operation: c.operation.name })}; served ${JSON.stringify(served)}`;
 		expect({ where, error: error?.message }).toEqual({ where, error: undefined });
