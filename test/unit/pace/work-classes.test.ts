@@ -29,6 +29,25 @@ const webhookRun = (trigger: { type: string; parameters?: object }, extra: objec
 		...extra,
 	});
 
+/** A tool or model: n8n-core's SupplyDataContext names the root node it serves (`parentNode`). */
+const modelUnder = (responseMode: string) =>
+	inMode('webhook', {
+		parentNode: { name: 'AI Agent' },
+		getParentNodes: (name: string) =>
+			name === 'AI Agent'
+				? [
+						{
+							name: 'Webhook',
+							type: 'n8n-nodes-base.webhook',
+							typeVersion: 2,
+							disabled: false,
+							parameters: { responseMode },
+						},
+					]
+				: [],
+		getChatTrigger: () => null,
+	});
+
 describe('interactive work first', () => {
 	usePacingSettings();
 
@@ -67,6 +86,16 @@ describe('interactive work first', () => {
 					getChatTrigger: () => ({ disabled: false }),
 				}),
 				'interactive',
+			],
+			[
+				'a model of an AI Agent under a Webhook answering at the end',
+				modelUnder('lastNode'),
+				'interactive',
+			],
+			[
+				'a model of an AI Agent under a Webhook answering at once',
+				modelUnder('onReceived'),
+				'bulk',
 			],
 			['schedule', inMode('trigger'), 'bulk'],
 			['sub-workflow', inMode('integrated'), 'bulk'],

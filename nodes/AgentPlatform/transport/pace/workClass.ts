@@ -27,6 +27,8 @@ interface ExecutionView {
 		options?: { includeNodeParameters?: boolean },
 	) => NodeTypeAndVersion[];
 	getChatTrigger?: () => { disabled?: boolean } | null;
+	/** n8n-core's SupplyDataContext (1.x and 2.x): the root node a tool or model serves. */
+	parentNode?: { name?: string };
 }
 
 /** Node types whose HTTP caller is a person in n8n's chat. */
@@ -42,7 +44,8 @@ function callerWaits(parameters: INodeParameters | undefined): boolean {
 
 /** Whether a webhook-started execution has a caller waiting: read from its trigger's settings. */
 function webhookCallerWaits(view: ExecutionView): boolean {
-	const name = view.getNode?.().name;
+	// a tool or model asks for the root node it serves (the AI Agent, a chain): its trigger is the root's
+	const name = view.parentNode?.name ?? view.getNode?.().name;
 	let ancestors: NodeTypeAndVersion[] = [];
 	try {
 		if (name) ancestors = view.getParentNodes?.(name, { includeNodeParameters: true }) ?? [];
