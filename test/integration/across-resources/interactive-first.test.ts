@@ -87,8 +87,13 @@ describe('interactive work first, one credential', () => {
 		});
 		expect(editorRuns.error).toBeUndefined();
 		expect(editorRuns.outputs[0]).toHaveLength(ITEMS);
-		const starts = emu.requests.filter(isRunStart);
+		// each item started once: a start refused with a 429 was not taken, and was sent again (a hair
+		// early at a bucket of one now and then, as in one CI run of three)
+		const starts = emu.requests.filter((r) => isRunStart(r) && r.status !== 429);
 		expect(starts).toHaveLength(ITEMS);
+		expect(
+			emu.requests.filter((r) => isRunStart(r) && r.status === 429).length,
+		).toBeLessThanOrEqual(2);
 		// while the twelve starts queued, bulk's pages kept going: at least one in three sends
 		const during = emu.requests.filter((r) => r.at >= starts[0].at && r.at <= starts.at(-1)!.at);
 		const pagesDuring = during.filter(isPage).length;
