@@ -14,6 +14,7 @@ import {
 	showsStaleDefinition,
 } from '../../helpers/agents/definitions';
 import { checkAnswers, readChatSettings } from '../../helpers/agents/formAnswers';
+import { chatCompletionsPath, firstChoice } from '../../helpers/runs/chatCompletions';
 import { readCompletionStream } from '../../helpers/runs/chatStreams';
 import { CHAT_COMPLETION_ROLES, readChatMessages } from '../../helpers/agents/messages';
 import { inItem, minutesToMs, readNumericId } from '../../helpers/input/parameters';
@@ -108,7 +109,7 @@ export async function execute(
 
 	const request = {
 		method: 'POST' as const,
-		path: `/agents/${agentId}/openai/chat/completions`,
+		path: chatCompletionsPath(agentId),
 		body: { ...checked, messages, stream },
 		timeoutMs: minutesToMs(options.timeout, 5),
 		resource: `agent ${agentId}`,
@@ -132,8 +133,7 @@ export async function execute(
 		if (showsStaleDefinition(error)) await forgetAgentDefinition(this, agentId);
 		throw asNodeError(this.getNode(), error, itemIndex);
 	}
-	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
-	const content = (choice?.message as IDataObject | undefined)?.content ?? '';
+	const content = (firstChoice(completion).message as IDataObject | undefined)?.content ?? '';
 	if (jsonRequest) {
 		const send = async (body: IDataObject) => {
 			const answer = (await apiRequest(this, { ...request, body })) as IDataObject;

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { completionText } from '../../helpers/runs/chatCompletions';
 import type { Answer, JsonRequest } from '../../helpers/output/structuredOutput';
 import { answerAsJson } from '../../helpers/output/structuredOutput';
 
 function answerOf(completion: IDataObject): Answer {
-	const choice = ((completion.choices as IDataObject[] | undefined) ?? [])[0];
-	const content = String((choice?.message as IDataObject | undefined)?.content ?? '');
+	const content = completionText(completion);
 	return { text: content, record: { ...completion, content } };
 }
 

@@ -11,6 +11,7 @@ import { apiRequest, apiRequestFull } from '../../transport/request';
 import { asNodeError } from '../../transport/errors';
 import type { PlatformContext } from '../../transport/types';
 import { throwIfErrorBody } from '../runs/agentResponses';
+import { chatCompletionsPath, completionText } from '../runs/chatCompletions';
 import { completionChunks } from '../runs/chatStreams';
 import type { GenerateResult, Message, StreamChunk, TokenUsage } from './aiNodeSdk';
 import { toPlatformMessages, type PlatformMessage } from './platformMessages';
@@ -41,7 +42,7 @@ interface Reply {
 function request(settings: ModelSettings, messages: PlatformMessage[], stream: boolean) {
 	return {
 		method: 'POST' as const,
-		path: `/agents/${settings.agentId}/openai/chat/completions`,
+		path: chatCompletionsPath(settings.agentId),
 		body: { ...settings.choices, messages, ...(stream ? { stream: true } : {}) },
 		timeoutMs: settings.timeoutMs,
 		maxRetries: settings.maxRetries,
@@ -76,9 +77,8 @@ async function requestReply(
 	try {
 		const body = (await apiRequest(ctx, request(settings, messages, false))) as IDataObject;
 		throwIfErrorBody(ctx, body, 0);
-		const choice = ((body.choices as IDataObject[] | undefined) ?? [])[0];
-		const text = String((choice?.message as IDataObject | undefined)?.content ?? '');
-		return { text: notEmpty(ctx, text), usage: usageOf(body.usage), id: body.id as string };
+		const text = notEmpty(ctx, completionText(body));
+		return { text, usage: usageOf(body.usage), id: body.id as string };
 	} catch (error) {
 		throw asNodeError(ctx.getNode(), error);
 	}
@@ -142,14 +142,20 @@ function callId(): string {
 	return `agent_platform_call_${Date.now().toString(36)}_${++calls}`;
 }
 
-function assistantMessage(answer: ToolCallAnswer | { kind: 'final'; text: string }): Message {
-	if (answer.kind === 'final')
-		return { role: 'assistant', content: [{ type: 'text', text: answer.text }] };
-	const input = JSON.stringify(answer.arguments);
+/** A tool call as the SDK's message part: a new call id, the arguments as JSON text. */
+function toolCallPart(answer: ToolCallAnswer) {
 	return {
-		role: 'assistant',
-		content: [{ type: 'tool-call', toolCallId: callId(), toolName: answer.name, input }],
+		type: 'tool-call' as const,
+		toolCallId: callId(),
+		toolName: answer.name,
+		input: JSON.stringify(answer.arguments),
 	};
+}
+
+function assistantMessage(answer: ToolCallAnswer | { kind: 'final'; text: string }): Message {
+	const part =
+		answer.kind === 'final' ? { type: 'text' as const, text: answer.text } : toolCallPart(answer);
+	return { role: 'assistant', content: [part] };
 }
 
 export async function generateAnswer(
@@ -206,11 +212,11 @@ export async function* streamAnswer(
 		yield { type: 'finish', finishReason: 'stop' };
 		return;
 	}
-	const [call] = assistantMessage(answer).content as Array<{ toolCallId: string; input: string }>;
+	const call = toolCallPart(answer);
 	yield {
 		type: 'tool-call-delta',
 		id: call.toolCallId,
-		name: answer.name,
+		name: call.toolName,
 		argumentsDelta: call.input,
 	};
 	yield { type: 'finish', finishReason: 'tool-calls' };

@@ -11,6 +11,7 @@ import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse'
 import { asNodeError } from '../../transport/errors';
 import type { PlatformContext } from '../../transport/types';
 import { isFinished, pollAgentResponse, throwIfErrorBody } from './agentResponses';
+import { firstChoice } from './chatCompletions';
 import { forwardStream } from './streaming';
 
 export interface StreamSettings {
@@ -103,10 +104,11 @@ export async function readExecuteStream(
 	return result;
 }
 
-/** One event of an OpenAI-style stream: its new piece of text, and the event itself. */
+/** One event of an OpenAI-style stream: its new piece of text, the event, and its first choice. */
 export interface CompletionChunk {
 	piece: string;
 	chunk: IDataObject;
+	choice: IDataObject;
 }
 
 /**
@@ -124,9 +126,9 @@ export async function* completionChunks(
 		for await (const chunk of jsonEvents(ctx, stream, settings)) {
 			if (chunk === 'done') return;
 			if (chunk.error !== undefined) throwIfErrorBody(ctx, chunk, itemIndex);
-			const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
+			const choice = firstChoice(chunk);
 			const piece = (choice.delta as IDataObject | undefined)?.content;
-			yield { piece: typeof piece === 'string' ? piece : '', chunk };
+			yield { piece: typeof piece === 'string' ? piece : '', chunk, choice };
 		}
 	} catch (error) {
 		const interruption = streamInterruptionOf(error);
@@ -156,11 +158,10 @@ export async function readCompletionStream(
 	let first: IDataObject | undefined;
 	let finishReason: unknown = null;
 	let usage: unknown;
-	for await (const { piece, chunk } of completionChunks(ctx, stream, settings)) {
+	for await (const { piece, chunk, choice } of completionChunks(ctx, stream, settings)) {
 		first ??= chunk;
 		content += piece;
 		forward.send(piece);
-		const choice = ((chunk.choices as IDataObject[] | undefined) ?? [])[0] ?? {};
 		if (choice.finish_reason) finishReason = choice.finish_reason;
 		if (chunk.usage) usage = chunk.usage;
 	}
