@@ -31,7 +31,7 @@ import {
 
 const OUT = join(REPO, 'docs', 'screenshots');
 const { startEmulator } = loadEmulator();
-const { launchBrowser, openNode, openWorkflow, signIn } = loadBrowser();
+const { openNode, openWorkflow, startEditor } = loadBrowser();
 
 setLogPrefix('screenshots');
 const OWNER = DEV_SIGN_IN;
@@ -47,8 +47,6 @@ async function shoot(page, name, what) {
 }
 
 async function takeScreenshots(page, base) {
-	await signIn(page, base, OWNER);
-
 	// 1. The agent picker: the platform's agents, searchable, each with its description.
 	await openWorkflow(page, base, 'exampleChat00001', 'Ask the agent');
 	await openNode(page, 'Ask the agent');
@@ -117,9 +115,7 @@ async function main() {
 		const platform = { url: emulator.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importExamples(platform, 1);
 		log(`starting n8n ${line.version}`);
-		await n8n.start({ timeoutMs: 180_000 });
-		await n8n.rest('POST', '/owner/setup', OWNER);
-		browser = await launchBrowser();
+		browser = await startEditor(n8n, OWNER);
 		await takeScreenshots(browser.page, n8n.baseUrl);
 	} catch (error) {
 		log(`failed; n8n's log: ${n8n.logFile}`);

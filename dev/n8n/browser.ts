@@ -71,6 +71,30 @@ export async function signIn(
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
 }
 
+/**
+ * The editor ready for a person: n8n started, its owner set up, and that owner signed in in a new
+ * browser (close it when done).
+ */
+export async function startEditor(
+	n8n: {
+		baseUrl: string;
+		start(opts?: { timeoutMs?: number }): Promise<void>;
+		rest(method: string, path: string, body?: unknown): Promise<unknown>;
+	},
+	owner: { email: string; password: string },
+): Promise<EditorBrowser> {
+	await n8n.start({ timeoutMs: 180_000 });
+	await n8n.rest('POST', '/owner/setup', owner);
+	const browser = await launchBrowser();
+	try {
+		await signIn(browser.page, n8n.baseUrl, owner);
+	} catch (error) {
+		await browser.close();
+		throw error;
+	}
+	return browser;
+}
+
 export function canvasNode(page: Page, name: string): Locator {
 	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 }

@@ -16,7 +16,7 @@ import { credentialsFor } from '../infra/n8n/credentials';
 import { modelCaller, user, type ModelCall } from '../infra/n8n/modelCaller';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
-import { firstDataLineAt, median, ms, progress } from './common';
+import { firstDataLineAt, interleavedFirstEvents, median, ms, progress } from './common';
 
 const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
@@ -67,8 +67,8 @@ const firstEventSentAt = (emu: PlatformEmulator) => completions(emu).at(-1)!.eve
 
 export async function benchChatModel(options: BenchOptions): Promise<BenchRow[]> {
 	const emu = await startEmulator({ port: 0, quiet: true, timeScale: 20 });
-	const model: number[] = [];
-	const raw: number[] = [];
+	let model: number[];
+	let raw: number[];
 	let perCall: number;
 	let perTurn: number;
 	try {
@@ -105,15 +105,12 @@ export async function benchChatModel(options: BenchOptions): Promise<BenchRow[]>
 
 		// a short run whose first event comes 50 ms after it starts
 		emu.configureAgent(CHAT_AGENT, { executionSeconds: 5, streamEvents: 4 });
-		await modelFirstDelta(emu); // untimed: module loading and JIT
-		await rawFirstEvent(emu);
-		const rounds = Math.max(options.runs, 5) * 2;
-		for (let i = 0; i < rounds; i++) {
-			const rawAt = await rawFirstEvent(emu);
-			raw.push(rawAt - firstEventSentAt(emu));
-			const modelAt = await modelFirstDelta(emu);
-			model.push(modelAt - firstEventSentAt(emu));
-		}
+		({ node: model, raw } = await interleavedFirstEvents(
+			Math.max(options.runs, 5) * 2,
+			() => modelFirstDelta(emu),
+			() => rawFirstEvent(emu),
+			() => firstEventSentAt(emu),
+		));
 		progress(
 			`chat model: first event → first text-delta ${model.map((v) => v.toFixed(1)).join(', ')} ms; → raw client ${raw.map((v) => v.toFixed(1)).join(', ')} ms`,
 		);

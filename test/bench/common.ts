@@ -211,3 +211,26 @@ export function firstDataLineAt(
 		req.end(JSON.stringify(body));
 	});
 }
+
+/**
+ * First-event delays measured interleaved, a node's and a raw client's: each from the emulator
+ * writing its stream's first event (`firstEventSentAt`, read after each run) to the time the run
+ * resolves; one untimed run of each first (module loading and JIT), then `rounds` of each.
+ */
+export async function interleavedFirstEvents(
+	rounds: number,
+	node: () => Promise<number>,
+	raw: () => Promise<number>,
+	firstEventSentAt: () => number,
+): Promise<{ node: number[]; raw: number[] }> {
+	const delays = { node: [] as number[], raw: [] as number[] };
+	await node();
+	await raw();
+	for (let i = 0; i < rounds; i++) {
+		const rawAt = await raw();
+		delays.raw.push(rawAt - firstEventSentAt());
+		const nodeAt = await node();
+		delays.node.push(nodeAt - firstEventSentAt());
+	}
+	return delays;
+}

@@ -23,22 +23,19 @@ import { startEmulator } from '../../dev/emulator';
 import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
-import { firstDataLineAt, median, ms, progress } from './common';
+import { firstDataLineAt, interleavedFirstEvents, median, ms, progress } from './common';
 
 const CHAT_AGENT = 1;
 const MB = 1024 * 1024;
 
 const now = () => performance.timeOrigin + performance.now();
 
-function chatAnswers(emu: PlatformEmulator) {
-	const agent = emu.state.agents.get(CHAT_AGENT)!;
-	const first = (name: string) => agent.questions.find((q) => q.name === name)!.options![0];
-	return { model: first('model'), tools: first('tools'), temperature: first('temperature') };
-}
-
 /** The raw client: POST …/execute with stream true; resolves when the first data line is complete. */
 function rawFirstEvent(emu: PlatformEmulator): Promise<number> {
-	const answers = { ...chatAnswers(emu), messages: [{ role: 'user', content: 'bench' }] };
+	const answers = {
+		...emu.firstOptions(CHAT_AGENT),
+		messages: [{ role: 'user', content: 'bench' }],
+	};
 	return firstDataLineAt(emu, `/agents/${CHAT_AGENT}/execute`, {
 		answers,
 		...answers,
@@ -55,7 +52,7 @@ async function nodeFirstChunk(emu: PlatformEmulator): Promise<number> {
 			agentId: byId(CHAT_AGENT),
 			responseMode: 'stream',
 			message: 'bench',
-			...chatAnswers(emu),
+			...emu.firstOptions(CHAT_AGENT),
 			options: {},
 		},
 		credentials: credentialsFor(emu),
@@ -147,20 +144,17 @@ function parserMbPerSecond(chunks: Uint8Array[], bytes: number, events: number):
 
 export async function benchStreaming(options: BenchOptions): Promise<BenchRow[]> {
 	const emu = await startEmulator({ port: 0, quiet: true });
-	const node: number[] = [];
-	const raw: number[] = [];
+	let node: number[];
+	let raw: number[];
 	try {
 		// a short run whose first event comes 50 ms after it starts
 		emu.configureAgent(CHAT_AGENT, { executionSeconds: 0.25, streamEvents: 4 });
-		await nodeFirstChunk(emu); // untimed: module loading and JIT
-		await rawFirstEvent(emu);
-		const rounds = Math.max(options.runs, 5) * 2;
-		for (let i = 0; i < rounds; i++) {
-			const rawAt = await rawFirstEvent(emu);
-			raw.push(rawAt - firstEventSentAt(emu));
-			const nodeAt = await nodeFirstChunk(emu);
-			node.push(nodeAt - firstEventSentAt(emu));
-		}
+		({ node, raw } = await interleavedFirstEvents(
+			Math.max(options.runs, 5) * 2,
+			() => nodeFirstChunk(emu),
+			() => rawFirstEvent(emu),
+			() => firstEventSentAt(emu),
+		));
 		progress(
 			`streaming: first event → node sendChunk ${node.map((v) => v.toFixed(1)).join(', ')} ms; → raw client ${raw.map((v) => v.toFixed(1)).join(', ')} ms`,
 		);

@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
-import { n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';
 const WORKSPACE_ID = '42';
@@ -56,13 +56,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 			executionSeconds: 2,
 			quiet: true,
 		});
-		const chat = emu.firstOptions(CHAT_AGENT);
-		const vars = {
-			AGENT_ID: String(CHAT_AGENT),
-			MODEL: chat.model,
-			TOOLS: chat.tools,
-			TEMPERATURE: chat.temperature,
-		};
+		const vars = chatAgentVars(emu, CHAT_AGENT);
 		n8n = await n8nWithFixtures(
 			line,
 			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },

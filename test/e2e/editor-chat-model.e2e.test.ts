@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import type { EditorBrowser } from '../../dev/n8n/browser';
-import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
 import { DEFAULT_OWNER, N8nInstance, selectedLines } from '../../dev/n8n/harness';
 
 const API_KEY = 'e2e-editor-model-key-4e1b';
@@ -43,11 +43,8 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 		});
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importExamples({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, 1);
-		await n8n.start({ timeoutMs: 180_000 });
-		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
-		browser = await launchBrowser();
+		browser = await startEditor(n8n, DEFAULT_OWNER);
 		page = browser.page;
-		await signIn(page, n8n.baseUrl, DEFAULT_OWNER);
 		mkdirSync(SHOTS, { recursive: true });
 	});
 

@@ -14,9 +14,9 @@ import type { Page } from 'playwright-core';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import type { EditorBrowser } from '../../dev/n8n/browser';
-import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
 import { DEFAULT_OWNER, N8nInstance, log, selectedLines } from '../../dev/n8n/harness';
-import { n8nWithFixtures } from './fixtures';
+import { chatAgentVars, n8nWithFixtures } from './fixtures';
 
 const API_KEY = 'e2e-editor-chat-key-8b3f';
 const WORKSPACE_ID = '42';
@@ -56,29 +56,14 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			executionSeconds: 4,
 			quiet: true,
 		});
-		const chat = emu.firstOptions(CHAT_AGENT);
 		n8n = await n8nWithFixtures(
 			line,
 			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
 			CREDENTIAL,
-			[
-				[
-					'chat-trigger-execute',
-					{
-						AGENT_ID: String(CHAT_AGENT),
-						MODEL: chat.model,
-						TOOLS: chat.tools,
-						TEMPERATURE: chat.temperature,
-						RESPONSE_MODE: 'streaming',
-					},
-				],
-			],
+			[['chat-trigger-execute', { ...chatAgentVars(emu, CHAT_AGENT), RESPONSE_MODE: 'streaming' }]],
 		);
-		await n8n.start({ timeoutMs: 180_000 });
-		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
-		browser = await launchBrowser();
+		browser = await startEditor(n8n, DEFAULT_OWNER);
 		page = browser.page;
-		await signIn(page, n8n.baseUrl, DEFAULT_OWNER);
 		mkdirSync(SHOTS, { recursive: true });
 	});
 

@@ -16,10 +16,9 @@ import type { EditorBrowser } from '../../dev/n8n/browser';
 import {
 	canvasNode,
 	failureScreenshot,
-	launchBrowser,
 	openNode,
 	openWorkflow,
-	signIn,
+	startEditor,
 	step,
 } from '../../dev/n8n/browser';
 import {
@@ -81,11 +80,8 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		};
 		// one import call for both (each call costs seconds)
 		await n8n.importWorkflows([SAVED_BEFORE_RENAME, switching]);
-		await n8n.start({ timeoutMs: 180_000 });
-		await n8n.rest('POST', '/owner/setup', DEFAULT_OWNER);
-		browser = await launchBrowser();
+		browser = await startEditor(n8n, DEFAULT_OWNER);
 		page = browser.page;
-		await signIn(page, n8n.baseUrl, DEFAULT_OWNER);
 		log(`n8n ${line.version}: editor ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 

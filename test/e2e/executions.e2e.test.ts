@@ -40,9 +40,8 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 			executionSeconds: 3,
 			quiet: true,
 		});
-		const questions = emu.state.agents.get(CHAT_AGENT)!.questions;
-		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
-		settings = { MODEL: first('model'), TOOLS: first('tools'), TEMPERATURE: first('temperature') };
+		const first = emu.firstOptions(CHAT_AGENT);
+		settings = { MODEL: first.model, TOOLS: first.tools, TEMPERATURE: first.temperature };
 
 		n8n = await N8nInstance.withPackage(line);
 		await n8n.importCredentials([

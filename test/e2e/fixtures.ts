@@ -81,6 +81,23 @@ export function loadWorkflows(names: string[], vars: Placeholders = {}): Workflo
 }
 
 /**
+ * A chat agent's placeholders for the fixtures that run it: its ID and the first of its Model,
+ * Tools and Temperature choices.
+ */
+export function chatAgentVars(
+	emu: { firstOptions(agentId: number): { model: string; tools: string; temperature: string } },
+	agentId: number,
+): Placeholders {
+	const chat = emu.firstOptions(agentId);
+	return {
+		AGENT_ID: String(agentId),
+		MODEL: chat.model,
+		TOOLS: chat.tools,
+		TEMPERATURE: chat.temperature,
+	};
+}
+
+/**
  * POSTs JSON to an active workflow's webhook whose answer is streamed, asking again while n8n
  * answers 404 (activation registers the webhook a moment after the API call returns); the response
  * is returned unread, for the caller to read as it comes.

@@ -12,7 +12,7 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
-import { n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
@@ -39,22 +39,13 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 			executionSeconds: 8,
 			quiet: true,
 		});
-		const chat = emu.firstOptions(CHAT_AGENT);
 		n8n = await n8nWithFixtures(
 			line,
 			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
 			{ ...CREDENTIAL, requestsPerSecond: RATE },
 			[
 				['memories-get-many-webhook', {}],
-				[
-					'webhook-streaming-execute',
-					{
-						AGENT_ID: String(CHAT_AGENT),
-						MODEL: chat.model,
-						TOOLS: chat.tools,
-						TEMPERATURE: chat.temperature,
-					},
-				],
+				['webhook-streaming-execute', chatAgentVars(emu, CHAT_AGENT)],
 			],
 		);
 		await n8n.start();
