@@ -1,5 +1,5 @@
 /**
- * A node that calls the Agent Platform Chat Model's functions (helpers/chatModel/completions.ts)
+ * A node that calls the Agent Platform Chat Model's functions (helpers/chatModel/modelAnswers.ts)
  * once per call, as n8n's SDK adapter does for each model call of an AI Agent or chain, and outputs
  * what each gave back; run with runNode's `nodeType`, it gets n8n-core's real execution context.
  * The SDK class around those functions needs n8n 2.16's SDK: real n8n tries it (e2e).
@@ -14,9 +14,10 @@ import type {
 import {
 	generateAnswer,
 	streamAnswer,
-	type ModelSettings,
-} from '../../../nodes/AgentPlatform/helpers/chatModel/completions';
-import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+	type HeldCalls,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/modelAnswers';
+import type { ModelSettings } from '../../../nodes/AgentPlatform/helpers/chatModel/platformCalls';
+import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 
 export interface ModelCall {
 	messages: Message[];
@@ -48,6 +49,8 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 		},
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const out: INodeExecutionData[] = [];
+			// one model's calls share its held calls, as in n8n
+			const held: HeldCalls = new Map();
 			for (const call of calls) {
 				const settings: ModelSettings = {
 					agentId: String(agentId),
@@ -61,7 +64,7 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 				const tools = call.tools ?? [];
 				if (call.stream) {
 					const chunks: IDataObject[] = [];
-					for await (const chunk of streamAnswer(this, settings, call.messages, tools)) {
+					for await (const chunk of streamAnswer(this, settings, call.messages, tools, held)) {
 						call.onChunk?.(chunk);
 						chunks.push(chunk as unknown as IDataObject);
 					}

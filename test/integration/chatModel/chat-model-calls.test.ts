@@ -1,5 +1,5 @@
 /**
- * The Agent Platform Chat Model's calls to the platform (helpers/chatModel/completions.ts):
+ * The Agent Platform Chat Model's calls to the platform (helpers/chatModel/platformCalls.ts):
  * the request one model call makes, the answer as n8n's SDK wants it, streamed or whole, a refused
  * request as a plain error, and the pace shared with the action node.
  *

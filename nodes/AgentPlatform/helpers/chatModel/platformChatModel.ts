@@ -1,25 +1,28 @@
 /**
  * The chat model handed to n8n: a subclass of the SDK's BaseChatModel (so it is made only once
- * the SDK is loaded) whose calls are those of completions.ts.
+ * the SDK is loaded) whose answers are those of modelAnswers.ts.
  */
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
-import { generateAnswer, streamAnswer, type ModelSettings } from './completions';
-import type { BoundTool } from './toolsProtocol';
+import { generateAnswer, streamAnswer, type HeldCalls } from './modelAnswers';
+import type { ModelSettings } from './platformCalls';
+import type { BoundTool } from './toolCallReader';
 
 export function createPlatformChatModel(
 	sdk: AiNodeSdk,
 	ctx: ISupplyDataFunctions,
 	settings: ModelSettings,
 ): ChatModel {
+	// shared by the copies n8n makes with withTools, as the calls of one conversation are
+	const held: HeldCalls = new Map();
 	class AgentPlatformChatModel extends sdk.BaseChatModel {
 		async generate(messages: Message[]) {
 			return await generateAnswer(ctx, settings, messages, this.boundTools());
 		}
 
 		async *stream(messages: Message[]) {
-			yield* streamAnswer(ctx, settings, messages, this.boundTools());
+			yield* streamAnswer(ctx, settings, messages, this.boundTools(), held);
 		}
 
 		/** The function tools n8n bound, their schemas as JSON Schema (a Zod schema is converted). */

@@ -1,0 +1,197 @@
+/**
+ * The chat model's answers to n8n, whole (`generate`) and streamed (`stream`): the platform's
+ * reply read for tool calls, one correction round for a call that could not be read, the usage of
+ * every request summed, and the later calls of a streamed answer given without a request.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PlatformContext } from '../../transport/types';
+import type { GenerateResult, Message, MessageContent, StreamChunk } from './aiNodeSdk';
+import {
+	requestPieces,
+	requestReply,
+	usageSum,
+	type ModelSettings,
+	type Reply,
+} from './platformCalls';
+import { toPlatformMessages, type PlatformMessage } from './platformMessages';
+import {
+	readToolsAnswer,
+	shownLength,
+	type BoundTool,
+	type ToolCall,
+	type ToolsAnswer,
+} from './toolCallReader';
+import { toolsCorrection } from './toolsProtocol';
+
+type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
+
+/**
+ * The calls of a streamed answer not given yet, by the id of the call given before them. n8n's
+ * SDK adapter gives every streamed call the index 0, so LangChain merges two calls of one stream
+ * into one broken call: a stream carries one call, and the next is given, without a request, when
+ * the result of the one before comes back. Kept per model (one node run); each entry is taken once.
+ */
+export type HeldCalls = Map<string, ToolCall[]>;
+
+const HELD_LIMIT = 100;
+
+let calls = 0;
+function callId(): string {
+	return `agent_platform_call_${Date.now().toString(36)}_${++calls}`;
+}
+
+function toolCallPart(call: ToolCall) {
+	return {
+		type: 'tool-call' as const,
+		toolCallId: callId(),
+		toolName: call.name,
+		input: JSON.stringify(call.arguments),
+	};
+}
+
+function refuseUndescribedTools(ctx: PlatformContext, settings: ModelSettings, tools: BoundTool[]) {
+	if (!tools.length || settings.describeTools) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'This model was given tools, and its option "Describe Tools to the Model" is off',
+		{
+			description:
+				"The platform's chat endpoint has no function calling of its own: the model learns about n8n's tools only from their description. Turn the option on, or remove the tools from the AI Agent.",
+		},
+	);
+}
+
+/** Reads the reply for tool calls, asking once more when it is a call that cannot be read. */
+async function settle(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	sent: PlatformMessage[],
+	reply: Reply,
+	tools: BoundTool[],
+): Promise<{ answer: Settled; reply: Reply }> {
+	if (!tools.length) return { answer: { kind: 'final', text: reply.text }, reply };
+	const first = readToolsAnswer(reply.text, tools);
+	if (first.kind !== 'malformed') return { answer: first, reply };
+	const corrected = await requestReply(ctx, settings, [
+		...sent,
+		{ role: 'assistant', content: reply.text },
+		{ role: 'user', content: toolsCorrection(first.problem, tools) },
+	]);
+	const second = readToolsAnswer(corrected.text, tools);
+	// the answer is the correction's: its id and finish, both requests' usage
+	const both = { ...corrected, usage: usageSum(reply.usage, corrected.usage) };
+	if (second.kind !== 'malformed') return { answer: second, reply: both };
+	throw new NodeOperationError(
+		ctx.getNode(),
+		"The platform's model did not call the tool in the shape it was asked for",
+		{
+			description: `Asked twice, its answer could not be read as a tool call: ${second.problem}. Try another Model of the agent, or see "Tools" in the package's docs/chat-model.md.`,
+		},
+	);
+}
+
+export async function generateAnswer(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	messages: Message[],
+	tools: BoundTool[],
+): Promise<GenerateResult> {
+	refuseUndescribedTools(ctx, settings, tools);
+	const sent = toPlatformMessages(messages, tools);
+	const { answer, reply } = await settle(
+		ctx,
+		settings,
+		sent,
+		await requestReply(ctx, settings, sent),
+		tools,
+	);
+	const content: MessageContent[] =
+		answer.kind === 'final'
+			? [{ type: 'text', text: answer.text }]
+			: [
+					...(answer.prose ? [{ type: 'text' as const, text: answer.prose }] : []),
+					...answer.calls.map(toolCallPart),
+				];
+	return {
+		id: reply.id,
+		finishReason: answer.kind === 'calls' ? 'tool-calls' : reply.finishReason,
+		usage: reply.usage,
+		message: { role: 'assistant', content },
+	};
+}
+
+/** The call held for the tool result that ends the conversation, if any (taken once). */
+function heldCallFor(messages: Message[], held: HeldCalls): ToolCall[] | undefined {
+	const last = messages[messages.length - 1];
+	if (last?.role !== 'tool') return undefined;
+	for (const part of last.content) {
+		const id = part.type === 'tool-result' ? String(part.toolCallId) : undefined;
+		const waiting = id ? held.get(id) : undefined;
+		if (!id || !waiting) continue;
+		held.delete(id);
+		return waiting;
+	}
+	return undefined;
+}
+
+function* callChunks(waiting: ToolCall[], held: HeldCalls): Generator<StreamChunk> {
+	const [next, ...later] = waiting;
+	const part = toolCallPart(next);
+	if (later.length) {
+		if (held.size >= HELD_LIMIT) held.delete(held.keys().next().value as string);
+		held.set(part.toolCallId, later);
+	}
+	yield {
+		type: 'tool-call-delta',
+		id: part.toolCallId,
+		name: part.toolName,
+		argumentsDelta: part.input,
+	};
+}
+
+/**
+ * The answer as it is written. With tools bound, prose is passed on as it comes and anything that
+ * may open a call (a brace, a fence, a tag, ReAct's label) is held until the answer is read: a
+ * call is given as a tool call, never as text; what turns out to be answer is passed on then.
+ */
+export async function* streamAnswer(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	messages: Message[],
+	tools: BoundTool[],
+	held: HeldCalls,
+): AsyncGenerator<StreamChunk> {
+	refuseUndescribedTools(ctx, settings, tools);
+	const waiting = tools.length ? heldCallFor(messages, held) : undefined;
+	if (waiting) {
+		yield* callChunks(waiting, held);
+		yield { type: 'finish', finishReason: 'tool-calls' };
+		return;
+	}
+	const sent = toPlatformMessages(messages, tools);
+	const pieces = requestPieces(ctx, settings, sent);
+	let text = '';
+	let shown = 0;
+	let next = await pieces.next();
+	for (; !next.done; next = await pieces.next()) {
+		text += next.value;
+		const showable = tools.length ? Math.max(shown, shownLength(text)) : text.length;
+		if (showable > shown) yield { type: 'text-delta', delta: text.slice(shown, showable) };
+		shown = showable;
+	}
+	const streamed = next.value;
+	const { answer, reply } = await settle(ctx, settings, sent, streamed, tools);
+	const corrected = reply !== streamed;
+	// what was held and turned out to be answer (or prose before the calls) is passed on now
+	const rest = answer.kind === 'final' ? answer.text : answer.prose;
+	if (corrected && answer.kind === 'final') yield { type: 'text-delta', delta: rest };
+	else if (!corrected && rest.length > shown && rest.startsWith(text.slice(0, shown)))
+		yield { type: 'text-delta', delta: rest.slice(shown) };
+	if (answer.kind === 'calls') yield* callChunks(answer.calls, held);
+	yield {
+		type: 'finish',
+		finishReason: answer.kind === 'calls' ? 'tool-calls' : reply.finishReason,
+		usage: reply.usage,
+	};
+}
