@@ -38,7 +38,7 @@ import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectio
 import { responseJson } from './runEngine';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
-import { toolsProtocolAnswer } from './toolsProtocolModel';
+import { scriptedModelAnswer } from './toolsProtocolModel';
 import type { StoredResponse } from './types';
 
 /** The 100 s wait of wait_execution, in virtual seconds. */
@@ -210,12 +210,14 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 
 	const answers = { temperature, model, tools, messages };
 	const subject = lastUserMessage(messages);
+	const scripted = scriptedModelAnswer(messages);
+	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,
 		fileIds: [],
 		via: 'openai',
 		subject,
-		output: toolsProtocolAnswer(messages),
+		output: scripted?.output,
 	});
 	const id = openAiId();
 	const created = Math.floor(core.clock.nowMs() / 1000);
@@ -257,7 +259,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 							);
 						} else {
 							if (first) sink.send(chunk({ role: 'assistant', content: '' }, null));
-							sink.send(chunk({}, 'stop'));
+							sink.send(chunk({}, finishReason));
 						}
 						sink.send('[DONE]');
 						sink.end();
@@ -288,7 +290,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 				index: 0,
 				message: { role: 'assistant', content: r.output, refusal: null },
 				logprobs: null,
-				finish_reason: 'stop',
+				finish_reason: finishReason,
 			},
 		],
 		usage: {

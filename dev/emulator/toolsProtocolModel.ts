@@ -1,31 +1,50 @@
 /**
- * A scripted model for the Agent Platform Chat Model's tools protocol (the package's
- * helpers/chatModel/toolsProtocol.ts, docs/chat-model.md). A chat-completions request whose system
- * message starts with the protocol's mark is answered by it instead of the agent's own output:
+ * A scripted model for the Agent Platform Chat Model (the package's helpers/chatModel/, and
+ * docs/chat-model.md), deterministic, so that each path can be shown to a person and tested:
  *
- * - the last user message is the question → a tool call of the first tool described, each string
- *   argument set to the question (numbers 1, booleans false);
- * - the last user message is a tool's result → `Here is what <tool> said: <result>`;
- * - a correction request → a valid answer, as above.
+ * - a chat-completions request whose system message starts with the tools protocol's mark:
+ *   - the last user message is the question → a call of each tool the question names (of the
+ *     first tool when it names none), arguments filled from the question per the tool's schema:
+ *     numbers from the question's numbers in order, a string from its quoted words or else its
+ *     longest word, an enum's first value, booleans false;
+ *   - the last user message holds tools' results → `Here is what <tool> said: <result>` for each;
+ *   - a correction request → a valid answer, as above;
+ * - a request that carries format instructions (n8n's Structured Output Parser) → JSON filled in
+ *   per the schema given, in a fenced block, as the instructions ask.
  *
- * A marker in the question asks for a broken first answer, to test every path: `[model: prose]`
- * (a final answer in prose, no call), `[model: broken json]`, `[model: unknown tool]`,
- * `[model: wrong arguments]` (each corrected on the correction request), `[model: broken twice]`
- * (broken again after it).
+ * A marker in the question asks for another answer, to test every path: `[model: prose]` (a final
+ * answer in prose, no call), `[model: sentence first]` (a sentence, then the call fenced),
+ * `[model: hermes]` (the call in `<tool_call>` tags), `[model: cut off]` (a final answer the
+ * model's length limit ended: `finish_reason: "length"`), `[model: broken json]`,
+ * `[model: unknown tool]`, `[model: wrong arguments]` (each corrected on the correction request),
+ * `[model: broken twice]` (broken again after it).
  *
  * NOT the platform: production runs the agent's model, which was asked, not scripted, to follow it.
  */
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
 import { contentText, type Message } from './executionInput';
 
-interface DescribedTool {
-	name: string;
-	properties: Record<string, { type?: string | string[] }>;
+interface Property {
+	type?: string | string[];
+	enum?: unknown[];
+	items?: Property;
+	properties?: Record<string, Property>;
 }
 
-const RESULT = /^(?:Result of|Error from) the tool(?: "([^"]*)")?:\n([\s\S]*)$/;
+interface DescribedTool {
+	name: string;
+	properties: Record<string, Property>;
+}
+
+export interface ScriptedAnswer {
+	output: string;
+	finishReason: 'stop' | 'length';
+}
+
+const RESULT = /^(?:Result of|Error from) the tool(?: "([^"]*)")?:\n/;
 const CORRECTION = 'Your previous answer cannot be used';
 const MARKER = /\[model: ([a-z ]+)\]/;
+const FORMAT = /JSON Schema[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
 
 function describedTools(instruction: string): DescribedTool[] {
 	const tools: DescribedTool[] = [];
@@ -42,52 +61,133 @@ function describedTools(instruction: string): DescribedTool[] {
 	return tools;
 }
 
+/** The words a string argument takes from the question: quoted ones, else its longest word. */
+function textsOf(question: string): string[] {
+	const quoted = [...question.matchAll(/["“']([^"”']+)["”']/g)].map((m) => m[1]);
+	if (quoted.length) return quoted;
+	const words = question.match(/[\p{L}\p{N}_-]+/gu) ?? [question];
+	return [words.reduce((longest, word) => (word.length > longest.length ? word : longest), '')];
+}
+
+/** A value of the property's type, taken from the question where the type allows. */
+function valueFor(property: Property, from: { numbers: number[]; texts: string[] }): unknown {
+	const type = Array.isArray(property.type) ? property.type[0] : property.type;
+	if (property.enum?.length) return property.enum[0];
+	if (type === 'number' || type === 'integer') return from.numbers.shift() ?? 1;
+	if (type === 'boolean') return false;
+	if (type === 'array') return [valueFor(property.items ?? { type: 'string' }, from)];
+	if (type === 'object') return filled(property.properties ?? {}, from);
+	return from.texts.shift() ?? textsOf('')[0];
+}
+
+function filled(
+	properties: Record<string, Property>,
+	from: { numbers: number[]; texts: string[] },
+) {
+	const value: Record<string, unknown> = {};
+	for (const [name, property] of Object.entries(properties)) value[name] = valueFor(property, from);
+	return value;
+}
+
 function argumentsFor(tool: DescribedTool, question: string): Record<string, unknown> {
-	const args: Record<string, unknown> = {};
-	for (const [name, property] of Object.entries(tool.properties)) {
-		const type = Array.isArray(property.type) ? property.type[0] : property.type;
-		args[name] =
-			type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? false : question;
-	}
-	return args;
+	const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+	const texts = textsOf(question);
+	return filled(tool.properties, { numbers, texts: [...texts, ...texts] });
 }
 
 const call = (name: string, args: unknown) =>
 	JSON.stringify({ tool_call: { name, arguments: args } });
 
-/** The scripted answer, or undefined when the request does not use the protocol. */
-export function toolsProtocolAnswer(messages: Message[]): string | undefined {
+/** The tools the question names (each once, in the question's order), else the first tool. */
+function toolsAsked(tools: DescribedTool[], question: string): DescribedTool[] {
+	const lower = question.toLowerCase();
+	const named = tools
+		.filter((tool) => lower.includes(tool.name.toLowerCase()))
+		.sort((a, b) => lower.indexOf(a.name.toLowerCase()) - lower.indexOf(b.name.toLowerCase()));
+	return named.length ? named : tools.slice(0, 1);
+}
+
+/** JSON that fills the schema of format instructions, when the messages carry some. */
+function formatAnswer(messages: Message[]): string | undefined {
+	const texts = messages.map((m) => contentText(m.content)).reverse();
+	for (const text of texts) {
+		const found = FORMAT.exec(text);
+		if (!found) continue;
+		let schema: Property;
+		try {
+			schema = JSON.parse(found[1]) as Property;
+		} catch {
+			continue;
+		}
+		const question = texts.find((t) => !FORMAT.test(t)) ?? '';
+		const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+		const value = valueFor(schema, { numbers, texts: textsOf(question) });
+		return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+	}
+	return undefined;
+}
+
+function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswer {
+	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
+	const last = users[users.length - 1] ?? '';
+	const asked = [...users].reverse().find((u) => !RESULT.test(u) && !u.startsWith(CORRECTION));
+	const wish = MARKER.exec(asked ?? '')?.[1];
+	const question = (asked ?? '').replace(MARKER, '').trim();
+	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
+	if (RESULT.test(last)) {
+		// an AI Agent with an output parser: the final answer in the format asked
+		const formatted = formatAnswer(messages);
+		if (formatted !== undefined) return answer(formatted);
+		const said = last.split(/\n*(?=(?:Result of|Error from) the tool)/).map((result) => {
+			const [, name] = RESULT.exec(result) ?? [];
+			return `Here is what ${name ?? 'the tool'} said: ${result.replace(RESULT, '').trim()}`;
+		});
+		return answer(said.join('\n'));
+	}
+	const asking = toolsAsked(tools, question);
+	const valid = asking.length
+		? asking.map((tool) => call(tool.name, argumentsFor(tool, question))).join('\n')
+		: `No tools to call: ${question}`;
+	if (last.startsWith(CORRECTION))
+		return answer(wish === 'broken twice' ? '{"tool_call": {"name": ' : valid);
+	const first = asking[0];
+	switch (wish) {
+		case 'prose':
+			return answer(`I can answer that without a tool: ${question}`);
+		case 'sentence first':
+			return answer(
+				`I'll use the ${first?.name} tool to answer this.\n\`\`\`json\n${valid}\n\`\`\``,
+			);
+		case 'hermes':
+			return answer(
+				`<tool_call>\n${JSON.stringify({ name: first?.name, arguments: argumentsFor(first, question) })}\n</tool_call>`,
+			);
+		case 'cut off':
+			return {
+				output: `I can answer that without a tool: ${question.slice(0, 12)}`,
+				finishReason: 'length',
+			};
+		case 'broken json':
+		case 'broken twice':
+			return answer('{"tool_call": {"name": ');
+		case 'unknown tool':
+			return answer(call('no_such_tool', {}));
+		case 'wrong arguments':
+			// the first tool without its arguments: a schema that requires one is not met
+			return answer(call(first?.name ?? 'none', { unexpected: true }));
+		default:
+			return answer(valid);
+	}
+}
+
+/** The scripted answer, or undefined when the request is for the agent's own output. */
+export function scriptedModelAnswer(messages: Message[]): ScriptedAnswer | undefined {
 	const system = messages.find((m) => m.role === 'system');
 	const instruction = system ? contentText(system.content) : '';
 	const at = instruction.indexOf(TOOLS_PROTOCOL_MARK);
-	if (at < 0) return undefined;
-	const tools = describedTools(instruction.slice(at));
-	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
-	const last = users[users.length - 1] ?? '';
-	const askedText = [...users].reverse().find((u) => !RESULT.test(u) && !u.startsWith(CORRECTION));
-	const asked = askedText ?? '';
-	const wish = MARKER.exec(asked)?.[1];
-	const question = asked.replace(MARKER, '').trim();
-	const result = RESULT.exec(last);
-	if (result) return `Here is what ${result[1] ?? 'the tool'} said: ${result[2]}`;
-	const first = tools[0];
-	const valid = first
-		? call(first.name, argumentsFor(first, question))
-		: `No tools to call: ${question}`;
-	if (last.startsWith(CORRECTION))
-		return wish === 'broken twice' ? '{"tool_call": {"name": ' : valid;
-	switch (wish) {
-		case 'prose':
-			return `I can answer that without a tool: ${question}`;
-		case 'broken json':
-		case 'broken twice':
-			return '{"tool_call": {"name": ';
-		case 'unknown tool':
-			return call('no_such_tool', {});
-		case 'wrong arguments':
-			// the first tool without its arguments: a schema that requires one is not met
-			return call(first?.name ?? 'none', { unexpected: true });
-		default:
-			return valid;
+	if (at >= 0) {
+		return toolsAnswer(describedTools(instruction.slice(at)), messages);
 	}
+	const formatted = formatAnswer(messages);
+	return formatted === undefined ? undefined : { output: formatted, finishReason: 'stop' };
 }
