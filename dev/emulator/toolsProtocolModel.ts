@@ -138,10 +138,14 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 		// an AI Agent with an output parser: the final answer in the format asked
 		const formatted = formatAnswer(messages);
 		if (formatted !== undefined) return answer(formatted);
-		const said = last.split(/\n*(?=(?:Result of|Error from) the tool)/).map((result) => {
-			const [, name] = RESULT.exec(result) ?? [];
-			return `Here is what ${name ?? 'the tool'} said: ${result.replace(RESULT, '').trim()}`;
-		});
+		const since = users.slice(users.lastIndexOf(asked ?? '') + 1).filter((u) => RESULT.test(u));
+		const said = since
+			.join('\n\n')
+			.split(/\n*(?=(?:Result of|Error from) the tool)/)
+			.map((result) => {
+				const [, name] = RESULT.exec(result) ?? [];
+				return `Here is what ${name ?? 'the tool'} said: ${result.replace(RESULT, '').trim()}`;
+			});
 		return answer(said.join('\n'));
 	}
 	const asking = toolsAsked(tools, question);

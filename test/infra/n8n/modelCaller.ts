@@ -20,7 +20,8 @@ import type { ModelSettings } from '../../../nodes/AgentPlatform/helpers/chatMod
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 
 export interface ModelCall {
-	messages: Message[];
+	/** The messages, or made from what the earlier calls of the run gave (an agent's next turn). */
+	messages: Message[] | ((earlier: IDataObject[]) => Message[]);
 	tools?: BoundTool[];
 	stream?: boolean;
 	settings?: Partial<ModelSettings>;
@@ -62,15 +63,19 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 					...call.settings,
 				};
 				const tools = call.tools ?? [];
+				const messages =
+					typeof call.messages === 'function'
+						? call.messages(out.map((item) => item.json))
+						: call.messages;
 				if (call.stream) {
 					const chunks: IDataObject[] = [];
-					for await (const chunk of streamAnswer(this, settings, call.messages, tools, held)) {
+					for await (const chunk of streamAnswer(this, settings, messages, tools, held)) {
 						call.onChunk?.(chunk);
 						chunks.push(chunk as unknown as IDataObject);
 					}
 					out.push({ json: { chunks } });
 				} else {
-					const result = await generateAnswer(this, settings, call.messages, tools);
+					const result = await generateAnswer(this, settings, messages, tools);
 					out.push({ json: result as unknown as IDataObject });
 				}
 			}

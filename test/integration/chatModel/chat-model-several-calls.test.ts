@@ -1,0 +1,169 @@
+/**
+ * The Agent Platform Chat Model through n8n-core against the emulator's scripted model: several
+ * calls in one answer (one message, whole; one call per stream, the later ones given without a
+ * request), a sentence before a streamed call, and the usage and finish reason the platform reported,
+ * summed over the correction round. An AI Agent turn costs at most 2 requests.
+ *
+ * Run: npx jest test/integration/chatModel/chat-model-several-calls.test.ts --selectProjects integration
+ */
+import type { IDataObject } from 'n8n-workflow';
+import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
+import { callModel, CODE_TOOL, completionPosts, user } from './chat-model.shared';
+
+const ADD: BoundTool = {
+	name: 'add',
+	description: 'Adds two numbers',
+	schema: {
+		type: 'object',
+		properties: { a: { type: 'number' }, b: { type: 'number' } },
+		required: ['a', 'b'],
+	},
+};
+const TOOLS = [ADD, CODE_TOOL];
+const BOTH = 'Use add for 2 and 3, then lookup the word "otter".';
+const RESULTS: Record<string, string> = { add: '5', lookup: 'a river animal' };
+
+type Part = IDataObject & { type: string };
+const partsOf = (json: IDataObject) => (json.message as IDataObject).content as Part[];
+
+/** The conversation after the assistant's message: each of its calls answered by its tool. */
+function withResults(conversation: Message[], assistant: Message): Message[] {
+	const calls = assistant.content.filter((part) => part.type === 'tool-call') as Part[];
+	return [
+		...conversation,
+		assistant,
+		{
+			role: 'tool',
+			content: calls.map((part) => ({
+				type: 'tool-result',
+				toolCallId: String(part.toolCallId),
+				result: RESULTS[String(part.toolName)],
+			})),
+		},
+	];
+}
+
+/** A streamed answer's chunks as the assistant message n8n's adapter builds from them. */
+function streamedMessage(chunks: IDataObject[]): Message {
+	const text = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
+	const calls = chunks.filter((c) => c.type === 'tool-call-delta');
+	return {
+		role: 'assistant',
+		content: [
+			...(text.length ? [{ type: 'text', text: text.join('') }] : []),
+			...calls.map((c) => ({
+				type: 'tool-call',
+				toolCallId: String(c.id),
+				toolName: String(c.name),
+				input: String(c.argumentsDelta),
+			})),
+		],
+	};
+}
+
+describe('Agent Platform Chat Model: several calls, streamed prose, usage', () => {
+	it('whole: two calls are the tool calls of one message; the turn costs 2 requests', async () => {
+		const first = await callModel([{ messages: [user(BOTH)], tools: TOOLS }]);
+		expect(first.error).toBeUndefined();
+		expect(first.json[0].finishReason).toBe('tool-calls');
+		const calls = partsOf(first.json[0]).filter((part) => part.type === 'tool-call');
+		expect(calls.map((part) => [part.toolName, JSON.parse(String(part.input))])).toEqual([
+			['add', { a: 2, b: 3 }],
+			['lookup', { input: 'otter' }],
+		]);
+		const conversation = withResults([user(BOTH)], first.json[0].message as unknown as Message);
+		const second = await callModel([{ messages: conversation, tools: TOOLS }]);
+		expect(partsOf(second.json[0])).toEqual([
+			{
+				type: 'text',
+				text: 'Here is what add said: 5\nHere is what lookup said: a river animal',
+			},
+		]);
+		expect(completionPosts()).toHaveLength(2);
+	});
+
+	it('streamed: one call per stream, the second given without a request; the turn costs 2 requests', async () => {
+		// as n8n's AI Agent does with one model: stream, run the call, stream again with its result
+		const conversationAfter = (earlier: IDataObject[]) =>
+			earlier.reduce<Message[]>(
+				(conversation, output) =>
+					withResults(conversation, streamedMessage(output.chunks as IDataObject[])),
+				[user(BOTH)],
+			);
+		const turn = { messages: conversationAfter, tools: TOOLS, stream: true };
+		const { json, error } = await callModel([turn, turn, turn]);
+		expect(error).toBeUndefined();
+		const streams = json.map((output) => output.chunks as IDataObject[]);
+		const asked = streams.map((chunks) => chunks.filter((c) => c.type === 'tool-call-delta'));
+		expect(asked.map((calls) => calls.map((c) => c.name))).toEqual([['add'], ['lookup'], []]);
+		const finalText = streams[2].filter((c) => c.type === 'text-delta').map((c) => c.delta);
+		expect(finalText.join('')).toBe(
+			'Here is what add said: 5\nHere is what lookup said: a river animal',
+		);
+		expect(completionPosts()).toHaveLength(2);
+		// the platform saw both calls and both results before the final answer
+		const sent = (completionPosts()[1].body as IDataObject).messages as IDataObject[];
+		expect(sent.slice(1).map((m) => m.role)).toEqual([
+			'user',
+			'assistant',
+			'user',
+			'assistant',
+			'user',
+		]);
+	});
+
+	it('streamed: the sentence before a call is shown as it comes, the call JSON never', async () => {
+		const { json } = await callModel([
+			{ messages: [user(`[model: sentence first] ${BOTH}`)], tools: TOOLS, stream: true },
+		]);
+		const chunks = json[0].chunks as IDataObject[];
+		const shown = chunks.filter((c) => c.type === 'text-delta').map((c) => String(c.delta));
+		expect(shown.join('').trim()).toBe("I'll use the add tool to answer this.");
+		expect(shown.join('')).not.toMatch(/tool_call|```|\{/);
+		expect(chunks.find((c) => c.type === 'tool-call-delta')).toMatchObject({
+			name: 'add',
+			argumentsDelta: JSON.stringify({ a: 2, b: 3 }),
+		});
+		expect(completionPosts()).toHaveLength(1);
+	});
+
+	it('Hermes tags are read as a call, whole and streamed, with no correction round', async () => {
+		const { json } = await callModel([
+			{ messages: [user('[model: hermes] What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('[model: hermes] What is "otter"?')], tools: [CODE_TOOL], stream: true },
+		]);
+		expect(partsOf(json[0])).toEqual([
+			expect.objectContaining({
+				type: 'tool-call',
+				toolName: 'lookup',
+				input: '{"input":"otter"}',
+			}),
+		]);
+		const chunks = json[1].chunks as IDataObject[];
+		expect(chunks.map((c) => c.type)).toEqual(['tool-call-delta', 'finish']);
+		expect(completionPosts()).toHaveLength(2);
+	});
+
+	it('usage and finish reason as the platform reported them, summed over the correction round', async () => {
+		const { json } = await callModel([
+			{ messages: [user('[model: broken json] What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('[model: cut off] What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('[model: cut off] What is "otter"?')], tools: [CODE_TOOL], stream: true },
+		]);
+		const [broken, cut] = [json[0], json[1]];
+		const posts = completionPosts();
+		expect(posts).toHaveLength(4);
+		// the corrected answer: both requests' usage, the correction's id
+		const usage = broken.usage as IDataObject;
+		expect(usage.totalTokens).toBe(Number(usage.promptTokens) + Number(usage.completionTokens));
+		const alone = await callModel([{ messages: [user('What is "otter"?')], tools: [CODE_TOOL] }]);
+		expect(Number(usage.promptTokens)).toBeGreaterThan(
+			2 * Number((alone.json[0].usage as IDataObject).promptTokens),
+		);
+		expect(broken.id).not.toBe(alone.json[0].id);
+		expect(cut).toMatchObject({ finishReason: 'length' });
+		const streamedFinish = (json[2].chunks as IDataObject[]).pop();
+		expect(streamedFinish).toMatchObject({ type: 'finish', finishReason: 'length' });
+	});
+});
