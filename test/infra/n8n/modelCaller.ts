@@ -14,7 +14,6 @@ import type {
 import {
 	generateAnswer,
 	streamAnswer,
-	type HeldCalls,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/modelAnswers';
 import type { ModelSettings } from '../../../nodes/AgentPlatform/helpers/chatModel/platformCalls';
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
@@ -50,8 +49,6 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 		},
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			const out: INodeExecutionData[] = [];
-			// one model's calls share its held calls, as in n8n
-			const held: HeldCalls = new Map();
 			for (const call of calls) {
 				const settings: ModelSettings = {
 					agentId: String(agentId),
@@ -69,7 +66,7 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 						: call.messages;
 				if (call.stream) {
 					const chunks: IDataObject[] = [];
-					for await (const chunk of streamAnswer(this, settings, messages, tools, held)) {
+					for await (const chunk of streamAnswer(this, settings, messages, tools)) {
 						call.onChunk?.(chunk);
 						chunks.push(chunk as unknown as IDataObject);
 					}

@@ -28,12 +28,13 @@ type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
 
 /**
  * The calls of a streamed answer not given yet, by the id of the call given before them. n8n's
- * SDK adapter gives every streamed call the index 0, so LangChain merges two calls of one stream
- * into one broken call: a stream carries one call, and the next is given, without a request, when
- * the result of the one before comes back. Kept per model (one node run); each entry is taken once.
+ * SDK adapter gives every streamed call the index 0, so LangChain would merge two calls of one
+ * stream into one broken call: a stream carries one call, and the next is given, without a
+ * request, when the result of the one before comes back. The AI Agent (3.x) runs its tools between
+ * two runs of its node, each with a new model, so they are kept here, by their unique call ids;
+ * each is taken once, and the oldest go first beyond a hundred.
  */
-export type HeldCalls = Map<string, ToolCall[]>;
-
+const held = new Map<string, ToolCall[]>();
 const HELD_LIMIT = 100;
 
 let calls = 0;
@@ -122,7 +123,7 @@ export async function generateAnswer(
 }
 
 /** The call held for the tool result that ends the conversation, if any (taken once). */
-function heldCallFor(messages: Message[], held: HeldCalls): ToolCall[] | undefined {
+function heldCallFor(messages: Message[]): ToolCall[] | undefined {
 	const last = messages[messages.length - 1];
 	if (last?.role !== 'tool') return undefined;
 	for (const part of last.content) {
@@ -135,7 +136,7 @@ function heldCallFor(messages: Message[], held: HeldCalls): ToolCall[] | undefin
 	return undefined;
 }
 
-function* callChunks(waiting: ToolCall[], held: HeldCalls): Generator<StreamChunk> {
+function* callChunks(waiting: ToolCall[]): Generator<StreamChunk> {
 	const [next, ...later] = waiting;
 	const part = toolCallPart(next);
 	if (later.length) {
@@ -160,12 +161,11 @@ export async function* streamAnswer(
 	settings: ModelSettings,
 	messages: Message[],
 	tools: BoundTool[],
-	held: HeldCalls,
 ): AsyncGenerator<StreamChunk> {
 	refuseUndescribedTools(ctx, settings, tools);
-	const waiting = tools.length ? heldCallFor(messages, held) : undefined;
+	const waiting = tools.length ? heldCallFor(messages) : undefined;
 	if (waiting) {
-		yield* callChunks(waiting, held);
+		yield* callChunks(waiting);
 		yield { type: 'finish', finishReason: 'tool-calls' };
 		return;
 	}
@@ -188,7 +188,7 @@ export async function* streamAnswer(
 	if (corrected && answer.kind === 'final') yield { type: 'text-delta', delta: rest };
 	else if (!corrected && rest.length > shown && rest.startsWith(text.slice(0, shown)))
 		yield { type: 'text-delta', delta: rest.slice(shown) };
-	if (answer.kind === 'calls') yield* callChunks(answer.calls, held);
+	if (answer.kind === 'calls') yield* callChunks(answer.calls);
 	yield {
 		type: 'finish',
 		finishReason: answer.kind === 'calls' ? 'tool-calls' : reply.finishReason,

@@ -5,7 +5,7 @@
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
-import { generateAnswer, streamAnswer, type HeldCalls } from './modelAnswers';
+import { generateAnswer, streamAnswer } from './modelAnswers';
 import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
 
@@ -14,15 +14,13 @@ export function createPlatformChatModel(
 	ctx: ISupplyDataFunctions,
 	settings: ModelSettings,
 ): ChatModel {
-	// shared by the copies n8n makes with withTools, as the calls of one conversation are
-	const held: HeldCalls = new Map();
 	class AgentPlatformChatModel extends sdk.BaseChatModel {
 		async generate(messages: Message[]) {
 			return await generateAnswer(ctx, settings, messages, this.boundTools());
 		}
 
 		async *stream(messages: Message[]) {
-			yield* streamAnswer(ctx, settings, messages, this.boundTools(), held);
+			yield* streamAnswer(ctx, settings, messages, this.boundTools());
 		}
 
 		/** The function tools n8n bound, their schemas as JSON Schema (a Zod schema is converted). */
