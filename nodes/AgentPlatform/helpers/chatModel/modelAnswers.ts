@@ -92,7 +92,47 @@ async function settle(
 	);
 }
 
+/**
+ * The error with its message at the start of its description: n8n's chat shows an error's
+ * description alone, and the message holds the package's words ("The platform refused the
+ * request: …").
+ */
+function readableInChat(error: unknown): unknown {
+	const failure = error as { message?: unknown; description?: unknown } | undefined;
+	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
+	const description = typeof failure.description === 'string' ? failure.description : '';
+	if (!description.startsWith(failure.message))
+		failure.description = description ? `${failure.message}. ${description}` : failure.message;
+	return error;
+}
+
 export async function generateAnswer(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	messages: Message[],
+	tools: BoundTool[],
+): Promise<GenerateResult> {
+	try {
+		return await answerWhole(ctx, settings, messages, tools);
+	} catch (error) {
+		throw readableInChat(error);
+	}
+}
+
+export async function* streamAnswer(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	messages: Message[],
+	tools: BoundTool[],
+): AsyncGenerator<StreamChunk> {
+	try {
+		yield* answerStreamed(ctx, settings, messages, tools);
+	} catch (error) {
+		throw readableInChat(error);
+	}
+}
+
+async function answerWhole(
 	ctx: PlatformContext,
 	settings: ModelSettings,
 	messages: Message[],
@@ -156,7 +196,7 @@ function* callChunks(waiting: ToolCall[]): Generator<StreamChunk> {
  * may open a call (a brace, a fence, a tag, ReAct's label) is held until the answer is read: a
  * call is given as a tool call, never as text; what turns out to be answer is passed on then.
  */
-export async function* streamAnswer(
+async function* answerStreamed(
 	ctx: PlatformContext,
 	settings: ModelSettings,
 	messages: Message[],
