@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	INodeType,
 	INodeTypeDescription,
 	ISupplyDataFunctions,
@@ -8,10 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
-import { readChatSettings } from './helpers/agents/formAnswers';
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
+import { MODEL_OPTION_DEFAULTS, readModelSettings } from './helpers/chatModel/modelSettings';
 import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
-import { readNumericId } from './helpers/input/parameters';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchChatAgents } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
@@ -67,7 +65,7 @@ export class LmChatAgentPlatform implements INodeType {
 						displayName: 'Describe Tools to the Model',
 						name: 'describeTools',
 						type: 'boolean',
-						default: true,
+						default: MODEL_OPTION_DEFAULTS.describeTools,
 						description:
 							"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
 					},
@@ -76,7 +74,7 @@ export class LmChatAgentPlatform implements INodeType {
 						name: 'maxRetries',
 						type: 'number',
 						typeOptions: { minValue: 0, numberPrecision: 0 },
-						default: 2,
+						default: MODEL_OPTION_DEFAULTS.maxRetries,
 						description:
 							'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
 					},
@@ -85,7 +83,7 @@ export class LmChatAgentPlatform implements INodeType {
 						name: 'idleTimeout',
 						type: 'number',
 						typeOptions: { minValue: 1 },
-						default: 30,
+						default: MODEL_OPTION_DEFAULTS.idleTimeout,
 						description: 'A streamed answer silent for this long is given up with an error',
 					},
 					{
@@ -93,7 +91,7 @@ export class LmChatAgentPlatform implements INodeType {
 						name: 'timeout',
 						type: 'number',
 						typeOptions: { minValue: 1 },
-						default: 300,
+						default: MODEL_OPTION_DEFAULTS.timeout,
 						description: 'How long one call of the model may take',
 					},
 				],
@@ -108,17 +106,8 @@ export class LmChatAgentPlatform implements INodeType {
 	};
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
-		const agentId = readNumericId(this, 'agentId', 'agent', itemIndex);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const sdk = await loadAiNodeSdk(this.getNode());
-		const model = createPlatformChatModel(sdk, this, {
-			agentId,
-			choices: readChatSettings(this, itemIndex),
-			timeoutMs: Number(options.timeout ?? 300) * 1000,
-			idleTimeoutMs: Number(options.idleTimeout ?? 30) * 1000,
-			maxRetries: Number(options.maxRetries ?? 2),
-			describeTools: options.describeTools !== false,
-		});
-		return sdk.supplyModel(this, model);
+		const settings = await readModelSettings(this, itemIndex);
+		return sdk.supplyModel(this, createPlatformChatModel(sdk, this, settings));
 	}
 }

@@ -1,0 +1,76 @@
+/**
+ * The Agent Platform Chat Model's form as its calls read it (helpers/chatModel/modelSettings.ts),
+ * through n8n-core with the node's own parameters: a value the picked agent does not ask for is
+ * not sent, an agent picked By ID that is not a chat agent is refused before any model call, and
+ * the options' defaults are the form's.
+ *
+ * Run: npx jest test/integration/chatModel/chat-model-form.test.ts --selectProjects integration
+ */
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
+import { readModelSettings } from '../../../nodes/AgentPlatform/helpers/chatModel/modelSettings';
+import { credentialsFor } from '../../infra/n8n/credentials';
+import { runNode } from '../../infra/n8n/runNode';
+import { CHAT, completionPosts, emu, TEXT } from './chat-model.shared';
+
+const OTHER_CHAT = 6; // seeded chat agent
+
+/** The chat model's form, its settings read as supplyData reads them, given out as the item. */
+const settingsReader: INodeType = {
+	description: {
+		...new LmChatAgentPlatform().description,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+	},
+	async execute(this: IExecuteFunctions) {
+		return [[{ json: (await readModelSettings(this, 0)) as unknown as IDataObject }]];
+	},
+};
+
+async function settingsFor(agentId: number, form: IDataObject = {}) {
+	const result = await runNode({
+		parameters: { agentId: { __rl: true, mode: 'id', value: String(agentId) }, ...form },
+		credentials: credentialsFor(emu),
+		nodeType: settingsReader,
+	});
+	return { error: result.error, settings: result.outputs[0]?.[0]?.json };
+}
+
+describe('Agent Platform Chat Model: the form', () => {
+	it("the picked chat agent's Model, Tools and Temperature are sent; the options' defaults are the form's", async () => {
+		const { model, tools } = emu.firstOptions(CHAT);
+		const { settings } = await settingsFor(CHAT, { model, tools });
+		expect(settings).toEqual({
+			agentId: String(CHAT),
+			choices: { model, tools },
+			timeoutMs: 300_000,
+			idleTimeoutMs: 30_000,
+			maxRetries: 2,
+			describeTools: true,
+		});
+	});
+
+	it('a value the agent does not ask for (left from another agent) is not sent', async () => {
+		// another chat agent: the first one's form is kept from the test before
+		const agent = emu.state.agents.get(OTHER_CHAT)!;
+		const questions = agent.questions;
+		agent.questions = questions.filter((q) => q.name !== 'tools');
+		try {
+			const { settings } = await settingsFor(OTHER_CHAT, { tools: 'web-search' });
+			expect(settings?.choices).toEqual({});
+		} finally {
+			agent.questions = questions;
+		}
+	});
+
+	it('an agent picked By ID that is not a chat agent: refused in plain words before any model call', async () => {
+		const { error } = await settingsFor(TEXT, {});
+		expect(error?.message).toMatch(/^The agent ".+" \(ID 3\) is a text agent, not a chat agent$/);
+		expect((error as Error & { description?: string }).description).toMatch(
+			/Nothing was sent to it/,
+		);
+		expect(completionPosts()).toHaveLength(0);
+	});
+});
