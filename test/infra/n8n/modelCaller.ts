@@ -80,3 +80,44 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 		},
 	};
 }
+
+type Part = IDataObject & { type: string };
+
+/** A streamed answer's chunks as the assistant message n8n's SDK adapter builds from them. */
+export function streamedMessage(chunks: IDataObject[]): Message {
+	const text = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
+	const calls = chunks.filter((c) => c.type === 'tool-call-delta');
+	return {
+		role: 'assistant',
+		content: [
+			...(text.length ? [{ type: 'text', text: text.join('') }] : []),
+			...calls.map((c) => ({
+				type: 'tool-call',
+				toolCallId: String(c.id),
+				toolName: String(c.name),
+				input: String(c.argumentsDelta),
+			})),
+		],
+	};
+}
+
+/** The conversation after the assistant's message, each of its calls answered by `result`. */
+export function withToolResults(
+	conversation: Message[],
+	assistant: Message,
+	result: (toolName: string) => string,
+): Message[] {
+	const calls = assistant.content.filter((part) => part.type === 'tool-call') as Part[];
+	return [
+		...conversation,
+		assistant,
+		{
+			role: 'tool',
+			content: calls.map((part) => ({
+				type: 'tool-result',
+				toolCallId: String(part.toolCallId),
+				result: result(String(part.toolName)),
+			})),
+		},
+	];
+}

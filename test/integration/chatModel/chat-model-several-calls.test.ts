@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
+import { streamedMessage, withToolResults } from '../../infra/n8n/modelCaller';
 import { callModel, CODE_TOOL, completionPosts, user } from './chat-model.shared';
 
 const ADD: BoundTool = {
@@ -26,41 +27,8 @@ const RESULTS: Record<string, string> = { add: '5', lookup: 'a river animal' };
 
 type Part = IDataObject & { type: string };
 const partsOf = (json: IDataObject) => (json.message as IDataObject).content as Part[];
-
-/** The conversation after the assistant's message: each of its calls answered by its tool. */
-function withResults(conversation: Message[], assistant: Message): Message[] {
-	const calls = assistant.content.filter((part) => part.type === 'tool-call') as Part[];
-	return [
-		...conversation,
-		assistant,
-		{
-			role: 'tool',
-			content: calls.map((part) => ({
-				type: 'tool-result',
-				toolCallId: String(part.toolCallId),
-				result: RESULTS[String(part.toolName)],
-			})),
-		},
-	];
-}
-
-/** A streamed answer's chunks as the assistant message n8n's adapter builds from them. */
-function streamedMessage(chunks: IDataObject[]): Message {
-	const text = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
-	const calls = chunks.filter((c) => c.type === 'tool-call-delta');
-	return {
-		role: 'assistant',
-		content: [
-			...(text.length ? [{ type: 'text', text: text.join('') }] : []),
-			...calls.map((c) => ({
-				type: 'tool-call',
-				toolCallId: String(c.id),
-				toolName: String(c.name),
-				input: String(c.argumentsDelta),
-			})),
-		],
-	};
-}
+const withResults = (conversation: Message[], assistant: Message) =>
+	withToolResults(conversation, assistant, (name) => RESULTS[name]);
 
 describe('Agent Platform Chat Model: several calls, streamed prose, usage', () => {
 	it('whole: two calls are the tool calls of one message; the turn costs 2 requests', async () => {
