@@ -77,7 +77,8 @@ function valueFor(property: Property, from: { numbers: number[]; texts: string[]
 	if (type === 'boolean') return false;
 	if (type === 'array') return [valueFor(property.items ?? { type: 'string' }, from)];
 	if (type === 'object') return filled(property.properties ?? {}, from);
-	return from.texts.shift() ?? textsOf('')[0];
+	// each quoted text once, the last one again for the rest
+	return (from.texts.length > 1 ? from.texts.shift() : from.texts[0]) || 'text';
 }
 
 function filled(
@@ -91,8 +92,7 @@ function filled(
 
 function argumentsFor(tool: DescribedTool, question: string): Record<string, unknown> {
 	const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-	const texts = textsOf(question);
-	return filled(tool.properties, { numbers, texts: [...texts, ...texts] });
+	return filled(tool.properties, { numbers, texts: textsOf(question) });
 }
 
 const call = (name: string, args: unknown) =>
@@ -119,7 +119,12 @@ function formatAnswer(messages: Message[]): string | undefined {
 		} catch {
 			continue;
 		}
-		const question = texts.find((t) => !FORMAT.test(t)) ?? '';
+		// the question: before the instructions in their message, else the message before
+		const before = text
+			.slice(0, found.index)
+			.split(/You must format/)[0]
+			.trim();
+		const question = before || (texts.find((t) => !FORMAT.test(t)) ?? '');
 		const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
 		const value = valueFor(schema, { numbers, texts: textsOf(question) });
 		return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
@@ -185,13 +190,16 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 }
 
 /** The scripted answer, or undefined when the request is for the agent's own output. */
-export function scriptedModelAnswer(messages: Message[]): ScriptedAnswer | undefined {
+export function scriptedModelAnswer(
+	messages: Message[],
+	{ followFormat = true } = {},
+): ScriptedAnswer | undefined {
 	const system = messages.find((m) => m.role === 'system');
 	const instruction = system ? contentText(system.content) : '';
 	const at = instruction.indexOf(TOOLS_PROTOCOL_MARK);
 	if (at >= 0) {
 		return toolsAnswer(describedTools(instruction.slice(at)), messages);
 	}
-	const formatted = formatAnswer(messages);
+	const formatted = followFormat ? formatAnswer(messages) : undefined;
 	return formatted === undefined ? undefined : { output: formatted, finishReason: 'stop' };
 }

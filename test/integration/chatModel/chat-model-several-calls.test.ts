@@ -134,4 +134,22 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 		const streamedFinish = (json[2].chunks as IDataObject[]).pop();
 		expect(streamedFinish).toMatchObject({ type: 'finish', finishReason: 'length' });
 	});
+
+	it("the scripted model follows format instructions as n8n's Structured Output Parser writes them", async () => {
+		const schema = {
+			type: 'object',
+			properties: {
+				state: { type: 'string' },
+				cities: { type: 'array', items: { type: 'string' } },
+			},
+			required: ['state', 'cities'],
+		};
+		const instructions = `You must format your output as a JSON value that adheres to a given "JSON Schema" instance.\n\nHere is the JSON Schema instance your output must adhere to. Include the enclosing markdown codeblock:\n\`\`\`json\n${JSON.stringify(schema)}\n\`\`\`\n`;
+		const { json } = await callModel([
+			{ messages: [user(`Name a state of the USA, say "California".\n${instructions}`)] },
+		]);
+		const text = String(partsOf(json[0])[0].text);
+		const value = JSON.parse(text.replace(/^```json\n|\n```$/g, '')) as IDataObject;
+		expect(value).toEqual({ state: 'California', cities: ['California'] });
+	});
 });
