@@ -101,8 +101,9 @@ function readableInChat(error: unknown): unknown {
 	const failure = error as { message?: unknown; description?: unknown } | undefined;
 	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
 	const description = typeof failure.description === 'string' ? failure.description : '';
+	const sentence = /[.!?]$/.test(failure.message) ? failure.message : `${failure.message}.`;
 	if (!description.startsWith(failure.message))
-		failure.description = description ? `${failure.message}. ${description}` : failure.message;
+		failure.description = description ? `${sentence} ${description}` : failure.message;
 	return error;
 }
 
