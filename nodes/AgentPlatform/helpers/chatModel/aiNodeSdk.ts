@@ -1,9 +1,13 @@
 /**
- * The one door to n8n's AI node SDK (`@n8n/ai-node-sdk`, shipped with n8n from 2.16 on; marked
- * preview by n8n). It is a peer of n8n's own install, found at run time as n8n-workflow is, and
- * absent from older n8n: it is loaded only when the chat model is used, so that every other node
- * of the package loads on n8n 1.x. The types below are the part of the SDK this package uses,
- * written down here so that building the package does not need the SDK's dependencies.
+ * n8n's AI node SDK (`@n8n/ai-node-sdk`, shipped with n8n from 2.16 on; marked preview by n8n),
+ * loaded only when the chat model is used: it is a peer of n8n's own install, found at run time as
+ * n8n-workflow is, and absent from older n8n, so every other node of the package loads on n8n 1.x.
+ *
+ * The types below are only the members this package reads or writes, written from the SDK 0.31.1
+ * (its types are those of `@n8n/ai-utilities` 0.34.1, both in n8n 2.41.1), so that building the
+ * package does not need the SDK's dependencies. The SDK's own types have more (reasoning and
+ * `content` stream chunks, invalid tool calls, files, provider metadata, token details), which the
+ * package neither sends nor reads.
  */
 import type { INode, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -39,8 +43,7 @@ export interface GenerateResult {
 export type StreamChunk =
 	| { type: 'text-delta'; delta: string; id?: string }
 	| { type: 'tool-call-delta'; id?: string; name?: string; argumentsDelta?: string }
-	| { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage }
-	| { type: 'error'; error: unknown };
+	| { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage };
 
 /** A tool n8n binds to the model: a function tool's schema may still be a Zod schema. */
 export interface Tool {
