@@ -44,7 +44,8 @@ export interface ScriptedAnswer {
 const RESULT = /^(?:Result of|Error from) the tool(?: "([^"]*)")?:\n/;
 const CORRECTION = 'Your previous answer cannot be used';
 const MARKER = /\[model: ([a-z ]+)\]/;
-const FORMAT = /JSON Schema[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
+// LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
+const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
 
 function describedTools(instruction: string): DescribedTool[] {
 	const tools: DescribedTool[] = [];
