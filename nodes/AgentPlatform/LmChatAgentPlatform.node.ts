@@ -8,7 +8,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
-import { MODEL_OPTION_DEFAULTS, readModelSettings } from './helpers/chatModel/modelSettings';
+import {
+	forChatAgentsOnly,
+	MODEL_OPTION_DEFAULTS,
+	readModelSettings,
+} from './helpers/chatModel/modelSettings';
 import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchChatAgents } from './methods/listSearch';
@@ -102,7 +106,12 @@ export class LmChatAgentPlatform implements INodeType {
 	methods = {
 		credentialTest: { testAgentPlatformApi },
 		listSearch: { searchChatAgents },
-		loadOptions: { getModels, getTools, getTemperatures },
+		// an agent given By ID that is not a chat agent is named as such in each list
+		loadOptions: {
+			getModels: forChatAgentsOnly(getModels),
+			getTools: forChatAgentsOnly(getTools),
+			getTemperatures: forChatAgentsOnly(getTemperatures),
+		},
 	};
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {

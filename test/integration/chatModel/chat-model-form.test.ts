@@ -12,6 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
 import { readModelSettings } from '../../../nodes/AgentPlatform/helpers/chatModel/modelSettings';
 import { credentialsFor } from '../../infra/n8n/credentials';
+import { loadOptions } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
 import { CHAT, completionPosts, emu, TEXT } from './chat-model.shared';
 
@@ -72,5 +73,31 @@ describe('Agent Platform Chat Model: the form', () => {
 			/Nothing was sent to it/,
 		);
 		expect(completionPosts()).toHaveLength(0);
+	});
+
+	it('the form names an agent given By ID that is not a chat agent in its Model list, from one read of the agent', async () => {
+		const context = (agentId: number) => ({
+			parameters: { agentId: { __rl: true, mode: 'id', value: String(agentId) } },
+			credentials: credentialsFor(emu),
+			nodeType: new LmChatAgentPlatform(),
+		});
+		emu.clearRequests();
+		const models = await loadOptions('getModels', context(TEXT));
+		expect(models).toEqual([
+			expect.objectContaining({
+				name: expect.stringMatching(
+					/^The agent ".+" \(ID 3\) is a text agent, not a chat agent: pick a chat agent$/,
+				),
+				value: '',
+			}),
+		]);
+		// the agent's form read once at most (the test before may have read it: it is kept)
+		expect(emu.requests.filter((r) => r.method === 'GET').length).toBeLessThanOrEqual(1);
+		const chat = await loadOptions('getModels', context(CHAT));
+		expect(chat.map((option) => option.value)).toEqual([
+			'',
+			...(emu.state.agents.get(CHAT)!.questions.find((q) => q.name === 'model')!
+				.options as string[]),
+		]);
 	});
 });
