@@ -10,7 +10,7 @@ import { agentLocator, chatSettingsProperties } from './actions/common.descripti
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
 import {
 	forChatAgentsOnly,
-	MODEL_OPTION_DEFAULTS,
+	modelOptions,
 	readModelSettings,
 } from './helpers/chatModel/modelSettings';
 import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
@@ -58,48 +58,7 @@ export class LmChatAgentPlatform implements INodeType {
 				),
 			},
 			...chatSettingsProperties,
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Describe Tools to the Model',
-						name: 'describeTools',
-						type: 'boolean',
-						default: MODEL_OPTION_DEFAULTS.describeTools,
-						description:
-							"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
-					},
-					{
-						displayName: 'Max Retries',
-						name: 'maxRetries',
-						type: 'number',
-						typeOptions: { minValue: 0, numberPrecision: 0 },
-						default: MODEL_OPTION_DEFAULTS.maxRetries,
-						description:
-							'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
-					},
-					{
-						displayName: 'Stream Idle Timeout (Seconds)',
-						name: 'idleTimeout',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: MODEL_OPTION_DEFAULTS.idleTimeout,
-						description: 'A streamed answer silent for this long is given up with an error',
-					},
-					{
-						displayName: 'Timeout (Seconds)',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: MODEL_OPTION_DEFAULTS.timeout,
-						description: 'How long one call of the model may take',
-					},
-				],
-			},
+			modelOptions,
 		],
 	};
 

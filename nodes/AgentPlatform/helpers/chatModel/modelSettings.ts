@@ -7,6 +7,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
+	INodeProperties,
 	INodePropertyOptions,
 	ISupplyDataFunctions,
 } from 'n8n-workflow';
@@ -18,13 +19,53 @@ import { readNumericId } from '../input/parameters';
 import { currentAgentId } from '../../methods/loadOptions';
 import type { ModelSettings } from './platformCalls';
 
-/** The defaults of the node's Options, written once: the form shows them, the calls use them. */
-export const MODEL_OPTION_DEFAULTS = {
-	describeTools: true,
-	maxRetries: 2,
-	idleTimeout: 30,
-	timeout: 300,
+/** The node's Options; their defaults, written here once, are also those its calls use. */
+export const modelOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Describe Tools to the Model',
+			name: 'describeTools',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
+		},
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 2,
+			description:
+				'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
+		},
+		{
+			displayName: 'Stream Idle Timeout (Seconds)',
+			name: 'idleTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30,
+			description: 'A streamed answer silent for this long is given up with an error',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description: 'How long one call of the model may take',
+		},
+	],
 };
+
+export const MODEL_OPTION_DEFAULTS = Object.fromEntries(
+	(modelOptions.options as INodeProperties[]).map((option) => [option.name, option.default]),
+) as { describeTools: boolean; maxRetries: number; idleTimeout: number; timeout: number };
 
 function isChatAgent(agent: AgentDefinition): boolean {
 	if (agent.type) return agent.type === 'chat';
