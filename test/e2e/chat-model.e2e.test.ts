@@ -6,7 +6,9 @@
  * package's other nodes load (the rest of the e2e suite runs them on the same line).
  *
  * The emulator's scripted model follows the tools protocol (dev/emulator/toolsProtocolModel.ts):
- * it calls the first tool with the question, then answers with what the tool said.
+ * it calls the tools the question names (else the first) with the question's words, then answers
+ * with what they said. On 2.x also: two tools at once run in one turn from 2 requests; a streamed
+ * sentence before a call reaches the chat, its JSON does not; a failing call's words in the chat.
  *
  * Run: npx jest test/e2e/chat-model.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
@@ -25,6 +27,7 @@ const FIXTURES = [
 	'chat-model-extractor',
 	'chat-model-agent-webhook',
 	'chat-model-agent-chat',
+	'chat-model-agent-two-tools',
 	'chat-model-summarization',
 	'chat-model-classifier',
 	'chat-model-sentiment',
@@ -34,10 +37,12 @@ const WORKFLOW_IDS = [
 	'chatModelExtrac1',
 	'chatModelAgent01',
 	'chatModelAgent02',
+	'chatModelTwoTls1',
 	'chatModelSummar1',
 	'chatModelClassi1',
 	'chatModelSentim1',
 ];
+const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
 const TOOL_SAYS = (question: string) => `Glossary says: ${question} is a river animal`;
 
 describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model', (line) => {
@@ -74,6 +79,27 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	beforeEach(() => emu.clearRequests());
+
+	/** One message to n8n's chat (the Chat Trigger, streaming): its lines as the chat reads them, each with when it came. */
+	async function chatEvents(chatInput: string, sessionId: string) {
+		const response = await postToStreamingWebhook(n8n.baseUrl, `${CHAT_WEBHOOK}/chat`, {
+			action: 'sendMessage',
+			sessionId,
+			chatInput,
+		});
+		expect(response.status).toBe(200);
+		const events: Array<{ type: string; content?: string; at: number }> = [];
+		let buffered = '';
+		const decoder = new TextDecoder();
+		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+			buffered += decoder.decode(chunk, { stream: true });
+			const lines = buffered.split('\n');
+			buffered = lines.pop() ?? '';
+			for (const l of lines.filter((x) => x.trim()))
+				events.push({ ...JSON.parse(l), at: Date.now() });
+		}
+		return events;
+	}
 
 	if (!hasSdk) {
 		test('n8n 1.x: the model says plainly that it needs n8n 2.16, and sends nothing', async () => {
@@ -133,29 +159,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('AI Agent under a Chat Trigger in streaming mode: the answer streams in pieces over the run; memory carries the chat', async () => {
-		const webhookId = '8a1b2c3d-1004-4e5f-8a00-000000000001';
 		const ask = async (chatInput: string) => {
 			const sentAt = Date.now();
-			const response = await postToStreamingWebhook(n8n.baseUrl, `${webhookId}/chat`, {
-				action: 'sendMessage',
-				sessionId: 'e2e-chat-model',
-				chatInput,
-			});
-			expect(response.status).toBe(200);
-			const pieces: Array<{ text: string; at: number }> = [];
-			let buffered = '';
-			const decoder = new TextDecoder();
-			for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-				buffered += decoder.decode(chunk, { stream: true });
-				const lines = buffered.split('\n');
-				buffered = lines.pop() ?? '';
-				for (const l of lines.filter((x) => x.trim())) {
-					const message = JSON.parse(l) as { type: string; content?: string };
-					if (message.type === 'item' && message.content)
-						pieces.push({ text: message.content, at: Date.now() - sentAt });
-				}
-			}
-			return pieces;
+			const events = await chatEvents(chatInput, 'e2e-chat-model');
+			return events
+				.filter((e) => e.type === 'item' && e.content)
+				.map((e) => ({ text: e.content!, at: e.at - sentAt }));
 		};
 		const pieces = await ask('otter');
 		const text = pieces.map((p) => p.text).join('');
@@ -177,6 +186,55 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 			.join('\n');
 		expect(history).toContain('otter');
 		expect(history).toContain('beaver');
+	});
+
+	test('an AI Agent whose model asks for two tools at once runs both in one turn, from 2 requests', async () => {
+		const answer = await n8n.postWebhook(
+			'chat-model-two-tools',
+			{ question: 'Use lookup and translate on "otter".' },
+			{ registeredWithinMs: 20_000 },
+		);
+		expect(answer.status).toBe(200);
+		const output = String((answer.body as IDataObject).output);
+		log(`n8n ${line.version}: two tools at once answered: ${output}`);
+		expect(output).toContain('Glossary says: otter is a river animal');
+		expect(output).toContain('French for otter is loutre');
+		expect(completions()).toHaveLength(2);
+		// the second request carries both calls and both results
+		const history = sentMessages(1)
+			.map((m) => String(m.content))
+			.join('\n');
+		expect(history).toContain('Result of the tool "lookup"');
+		expect(history).toContain('Result of the tool "translate"');
+	});
+
+	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
+		const events = await chatEvents('[model: sentence first] otter', 'e2e-sentence-first');
+		const text = events
+			.filter((e) => e.type === 'item')
+			.map((e) => e.content ?? '')
+			.join('');
+		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
+		expect(text).toContain("I'll use the lookup tool to answer this.");
+		expect(text).toContain('Here is what lookup said: ');
+		expect(text).toContain('Glossary says: otter is a river animal');
+		expect(text).not.toMatch(/tool_call|```/);
+		expect(completions()).toHaveLength(2);
+	});
+
+	test("a failing model call shows the package's words in the chat", async () => {
+		emu.configureAgent(CHAT_AGENT, { fail: 'The model is overloaded.' });
+		try {
+			const events = await chatEvents('otter', 'e2e-chat-error');
+			const errors = events.filter((e) => e.type === 'error').map((e) => e.content ?? '');
+			log(`n8n ${line.version}: the chat's error: ${JSON.stringify(errors)}`);
+			expect(errors.length).toBeGreaterThan(0);
+			expect(errors[0]).toMatch(/^The platform answered with an error: .*overloaded/);
+			expect(errors[0]).not.toContain('Original error');
+			expect(completions()).toHaveLength(1);
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { fail: false });
+		}
 	});
 
 	test('Information Extractor: the schema is filled from the JSON the model wrote', async () => {
