@@ -63,10 +63,14 @@ function describedTools(instruction: string): DescribedTool[] {
 }
 
 /** The words a string argument takes from the question: quoted ones, else its longest word. */
-function textsOf(question: string): string[] {
+function textsOf(question: string, toolNames: string[] = []): string[] {
 	const quoted = [...question.matchAll(/["“']([^"”']+)["”']/g)].map((m) => m[1]);
 	if (quoted.length) return quoted;
-	const words = question.match(/[\p{L}\p{N}_-]+/gu) ?? [question];
+	// a tool named in the question says which tool to call, not what to give it
+	const named = new Set(toolNames.map((name) => name.toLowerCase()));
+	const words = (question.match(/[\p{L}\p{N}_-]+/gu) ?? []).filter(
+		(w) => !named.has(w.toLowerCase()),
+	);
 	return [words.reduce((longest, word) => (word.length > longest.length ? word : longest), '')];
 }
 
@@ -91,9 +95,9 @@ function filled(
 	return value;
 }
 
-function argumentsFor(tool: DescribedTool, question: string): Record<string, unknown> {
+function argumentsFor(tool: DescribedTool, question: string, toolNames: string[]) {
 	const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-	return filled(tool.properties, { numbers, texts: textsOf(question) });
+	return filled(tool.properties, { numbers, texts: textsOf(question, toolNames) });
 }
 
 const call = (name: string, args: unknown) =>
@@ -155,8 +159,9 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 		return answer(said.join('\n'));
 	}
 	const asking = toolsAsked(tools, question);
+	const toolNames = tools.map((tool) => tool.name);
 	const valid = asking.length
-		? asking.map((tool) => call(tool.name, argumentsFor(tool, question))).join('\n')
+		? asking.map((tool) => call(tool.name, argumentsFor(tool, question, toolNames))).join('\n')
 		: `No tools to call: ${question}`;
 	if (last.startsWith(CORRECTION))
 		return answer(wish === 'broken twice' ? '{"tool_call": {"name": ' : valid);
@@ -170,7 +175,7 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 			);
 		case 'hermes':
 			return answer(
-				`<tool_call>\n${JSON.stringify({ name: first?.name, arguments: argumentsFor(first, question) })}\n</tool_call>`,
+				`<tool_call>\n${JSON.stringify({ name: first?.name, arguments: argumentsFor(first, question, toolNames) })}\n</tool_call>`,
 			);
 		case 'cut off':
 			return {

@@ -166,7 +166,8 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 				.filter((e) => e.type === 'item' && e.content)
 				.map((e) => ({ text: e.content!, at: e.at - sentAt }));
 		};
-		const pieces = await ask('otter');
+		// the chat's workflow has two tools: the question names the one to call
+		const pieces = await ask('lookup otter');
 		const text = pieces.map((p) => p.text).join('');
 		log(
 			`n8n ${line.version}: the chat's answer came in ${pieces.length} pieces, from ${pieces[0]?.at} ms to ${pieces[pieces.length - 1]?.at} ms`,
@@ -180,7 +181,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(completions()).toHaveLength(2);
 
 		emu.clearRequests();
-		await ask('beaver');
+		await ask('lookup beaver');
 		const history = sentMessages(0)
 			.map((m) => String(m.content))
 			.join('\n');
@@ -208,8 +209,21 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(history).toContain('Result of the tool "translate"');
 	});
 
+	test('streamed: two tools at once both run, one call per stream, from 2 requests', async () => {
+		const events = await chatEvents('Use lookup and translate on "otter".', 'e2e-two-streamed');
+		const text = events
+			.filter((e) => e.type === 'item')
+			.map((e) => e.content ?? '')
+			.join('');
+		log(`n8n ${line.version}: two tools streamed, the chat showed: ${JSON.stringify(text)}`);
+		expect(text).toContain('Glossary says: otter is a river animal');
+		expect(text).toContain('French for otter is loutre');
+		expect(text).not.toMatch(/tool_call/);
+		expect(completions()).toHaveLength(2);
+	});
+
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
-		const events = await chatEvents('[model: sentence first] otter', 'e2e-sentence-first');
+		const events = await chatEvents('[model: sentence first] lookup otter', 'e2e-sentence-first');
 		const text = events
 			.filter((e) => e.type === 'item')
 			.map((e) => e.content ?? '')
@@ -225,7 +239,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	test("a failing model call shows the package's words in the chat", async () => {
 		emu.configureAgent(CHAT_AGENT, { fail: 'The model is overloaded.' });
 		try {
-			const events = await chatEvents('otter', 'e2e-chat-error');
+			const events = await chatEvents('lookup otter', 'e2e-chat-error');
 			const errors = events.filter((e) => e.type === 'error').map((e) => e.content ?? '');
 			log(`n8n ${line.version}: the chat's error: ${JSON.stringify(errors)}`);
 			expect(errors.length).toBeGreaterThan(0);
