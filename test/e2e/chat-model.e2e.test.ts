@@ -28,6 +28,7 @@ const FIXTURES = [
 	'chat-model-agent-webhook',
 	'chat-model-agent-chat',
 	'chat-model-agent-two-tools',
+	'chat-model-chain-structured',
 	'chat-model-summarization',
 	'chat-model-classifier',
 	'chat-model-sentiment',
@@ -38,6 +39,7 @@ const WORKFLOW_IDS = [
 	'chatModelAgent01',
 	'chatModelAgent02',
 	'chatModelTwoTls1',
+	'chatModelStruct1',
 	'chatModelSummar1',
 	'chatModelClassi1',
 	'chatModelSentim1',
@@ -130,6 +132,19 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		});
 		expect(completions()).toHaveLength(1);
 		expect(sentMessages(0)).toEqual([{ role: 'user', content: question }]);
+	});
+
+	test('Basic LLM Chain with a Structured Output Parser on its defaults: the scripted model follows the format instructions', async () => {
+		const answer = await n8n.postWebhook(
+			'chat-model-structured',
+			{ question: 'Name a state of the USA, like "California".' },
+			{ registeredWithinMs: 20_000 },
+		);
+		expect(answer).toMatchObject({
+			status: 200,
+			body: { output: { state: 'California', cities: ['California'] } },
+		});
+		expect(completions()).toHaveLength(1);
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
