@@ -82,6 +82,13 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	beforeEach(() => emu.clearRequests());
 
+	/** What n8n's chat shows of a message's answer: its items' text. */
+	const chatText = (events: Array<{ type: string; content?: string }>) =>
+		events
+			.filter((e) => e.type === 'item')
+			.map((e) => e.content ?? '')
+			.join('');
+
 	/** One message to n8n's chat (the Chat Trigger, streaming): its lines as the chat reads them, each with when it came. */
 	async function chatEvents(chatInput: string, sessionId: string) {
 		const response = await postToStreamingWebhook(n8n.baseUrl, `${CHAT_WEBHOOK}/chat`, {
@@ -225,11 +232,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('streamed: two tools at once both run, one call per stream, from 2 requests', async () => {
-		const events = await chatEvents('Use lookup and translate on "otter".', 'e2e-two-streamed');
-		const text = events
-			.filter((e) => e.type === 'item')
-			.map((e) => e.content ?? '')
-			.join('');
+		const text = chatText(
+			await chatEvents('Use lookup and translate on "otter".', 'e2e-two-streamed'),
+		);
 		log(`n8n ${line.version}: two tools streamed, the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain('Glossary says: otter is a river animal');
 		expect(text).toContain('French for otter is loutre');
@@ -238,11 +243,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
-		const events = await chatEvents('[model: sentence first] lookup otter', 'e2e-sentence-first');
-		const text = events
-			.filter((e) => e.type === 'item')
-			.map((e) => e.content ?? '')
-			.join('');
+		const text = chatText(
+			await chatEvents('[model: sentence first] lookup otter', 'e2e-sentence-first'),
+		);
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");
 		expect(text).toContain('Here is what lookup said: ');
