@@ -7,7 +7,6 @@
  * output grows piece by piece); at D the record becomes `succeeded` with the full output and
  * credits (or `failed` with `error` for a failing agent), and webhook deliveries start.
  */
-import { seenWords } from './sessionSeen';
 import { mediaFor } from './media';
 import type { TimerHandle } from './clock';
 import { takeScriptedOutput } from './scriptedOutputs';
@@ -109,8 +108,8 @@ export class ExecutionEngine {
 			subject: string;
 			/** The answer to give instead of the agent's own (the tools protocol's scripted model). */
 			output?: string;
-			/** The user's earlier messages in this conversation, said at the end of the echo (sessionSeen.ts). */
-			seen?: string[];
+			/** Said at the end of the echo: what the agent saw of the session (sessionSeen.ts). */
+			seen?: string;
 		},
 	): Execution {
 		const core = this.core;
@@ -129,7 +128,7 @@ export class ExecutionEngine {
 			opts.output ??
 			takeScriptedOutput(cfg) ??
 			cfg.output ??
-			`Echo from ${agent.title}: ${opts.subject}${seenWords(opts.seen)}`;
+			`Echo from ${agent.title}: ${opts.subject}${opts.seen ?? ''}`;
 
 		const id = core.nextId('response');
 		const now = core.clock.isoMicro();

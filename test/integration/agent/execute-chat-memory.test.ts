@@ -205,3 +205,25 @@ describe('Chat Completion with a Memory', () => {
 		expect(await memory.history('window').getMessages()).toHaveLength(8);
 	});
 });
+
+describe('Agent → Execute under a Chat Trigger without a Memory', () => {
+	it('starts a new conversation each message, and says beside the output that a Memory keeps it', async () => {
+		const { outputs, error, run } = await runNode({
+			typeVersion: 1.2,
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(String(CHAT)),
+				...chatSettings(),
+			},
+			items: [{ json: { sessionId: 'no-memory', action: 'sendMessage', chatInput: 'Hello' } }],
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.root_id).toBe(outputs[0][0].json.id);
+		const hints = run.data.resultData.runData['Agent Platform']?.[0]?.hints ?? [];
+		expect(hints.map((hint) => hint.message)).toEqual([
+			expect.stringContaining('connect a Memory (e.g. Simple Memory)'),
+		]);
+	});
+});

@@ -28,17 +28,20 @@ export interface ChatMemory {
 	chatHistory?: { getMessages?: () => Promise<MemoryMessage[]> };
 }
 
-/** The Memory input's sub-node, or undefined when none is connected or the node has no such input (tool mode). */
+/**
+ * The Memory input's sub-node; undefined when none is connected, null when the node has no such
+ * input (the tool variant of the node, whose memory is the AI Agent's).
+ */
 export async function connectedMemory(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-): Promise<ChatMemory | undefined> {
+): Promise<ChatMemory | undefined | null> {
 	let supplied: unknown;
 	try {
 		supplied = await ctx.getInputConnectionData(NodeConnectionTypes.AiMemory, itemIndex);
 	} catch (error) {
 		// the tool variant and the operations without a Memory input: n8n says the input is absent
-		if (error instanceof Error && /does not have input/i.test(error.message)) return undefined;
+		if (error instanceof Error && /does not have input/i.test(error.message)) return null;
 		throw asNodeError(ctx.getNode(), error, itemIndex);
 	}
 	if (supplied === undefined || supplied === null) return undefined;

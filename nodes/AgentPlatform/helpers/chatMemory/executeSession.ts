@@ -11,7 +11,6 @@ import type { ChatMessage } from '../agents/messages';
 import { toExecuteMessages } from '../agents/messages';
 import type { ExecuteRequest } from '../runs/executeRequest';
 import { runBody, runExtras, runFields } from '../runs/runBody';
-import type { ChatMemory } from './connectedMemory';
 import { connectedMemory } from './connectedMemory';
 import { readSession, refusedRootId, saveTurn, turnInput } from './session';
 
@@ -40,6 +39,17 @@ function withMemory(
 	return toExecuteMessages(ctx, [...instructions, ...turns, ...rest], itemIndex);
 }
 
+/** Under a Chat Trigger (the item has its sessionId) without a Memory: said once, beside the output. */
+function hintWithoutMemory(ctx: IExecuteFunctions, itemIndex: number): void {
+	const sessionId = ctx.getInputData()[itemIndex]?.json?.sessionId;
+	if (itemIndex !== 0 || typeof sessionId !== 'string' || !sessionId) return;
+	ctx.addExecutionHints({
+		message:
+			'Each chat message started a new conversation with the agent: connect a Memory (e.g. Simple Memory) to this node to continue one conversation per chat session',
+		location: 'outputPane',
+	});
+}
+
 function bodyWith(body: IDataObject, change: IDataObject, dropRootId = false): IDataObject {
 	const fields = { ...runFields(body), ...change };
 	if (dropRootId) delete fields.root_id;
@@ -58,8 +68,11 @@ export async function executeSession(
 	shape: (body: IDataObject) => IDataObject,
 ): Promise<ExecuteSession | undefined> {
 	if (!request.agent.questions.some((q) => q.name === 'messages')) return undefined;
-	const memory: ChatMemory | undefined = await connectedMemory(ctx, itemIndex);
-	if (!memory) return undefined;
+	const memory = await connectedMemory(ctx, itemIndex);
+	if (!memory) {
+		if (memory === undefined) hintWithoutMemory(ctx, itemIndex);
+		return undefined;
+	}
 	const given = (runFields(request.body).messages ?? []) as unknown as ChatMessage[];
 	const input = turnInput(given);
 	let note: string | undefined;
