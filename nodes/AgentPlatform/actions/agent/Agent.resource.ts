@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				value: 'chatCompletion',
 				description:
 					"An OpenAI-style completion of the messages sent, through the chat agent's OpenAI-compatible endpoint: the answer only, no run record (no files, answers or session on the platform). A Memory's window is sent as the earlier messages.",
-				action: 'Get an OpenAI-style chat completion',
+				action: 'Get a chat completion of the messages sent',
 			},
 			{
 				name: 'Get',
