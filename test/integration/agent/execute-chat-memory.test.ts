@@ -21,15 +21,15 @@ const completions = () =>
 	emu.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions'));
 
 /** One chat message, as a Chat Trigger's item brings it, run by a node whose Memory is `memory`. */
-async function chat(
-	memory: TestMemory,
+async function chatRun(
+	memory: TestMemory | undefined,
 	sessionId: string,
 	chatInput: string,
 	options: { agentId?: number; operation?: string; extra?: IDataObject; workflowId?: string } = {},
 ) {
 	const agentId = options.agentId ?? CHAT;
 	const operation = options.operation ?? 'execute';
-	const { outputs, error } = await runNode({
+	const { outputs, error, run } = await runNode({
 		typeVersion: 1.2,
 		parameters: {
 			resource: 'agent',
@@ -41,8 +41,13 @@ async function chat(
 		},
 		items: [{ json: { sessionId, action: 'sendMessage', chatInput } }],
 		credentials: credentialsFor(emu),
-		memory: { nodeType: memory.nodeType, workflowId: options.workflowId },
+		memory: memory && { nodeType: memory.nodeType, workflowId: options.workflowId },
 	});
+	return { outputs, error, run };
+}
+
+async function chat(...args: Parameters<typeof chatRun>) {
+	const { outputs, error } = await chatRun(...args);
 	if (error) throw error;
 	return outputs[0][0].json;
 }
@@ -208,17 +213,7 @@ describe('Chat Completion with a Memory', () => {
 
 describe('Agent → Execute under a Chat Trigger without a Memory', () => {
 	it('starts a new conversation each message, and says beside the output that a Memory keeps it', async () => {
-		const { outputs, error, run } = await runNode({
-			typeVersion: 1.2,
-			parameters: {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: byId(String(CHAT)),
-				...chatSettings(),
-			},
-			items: [{ json: { sessionId: 'no-memory', action: 'sendMessage', chatInput: 'Hello' } }],
-			credentials: credentialsFor(emu),
-		});
+		const { outputs, error, run } = await chatRun(undefined, 'no-memory', 'Hello');
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.root_id).toBe(outputs[0][0].json.id);
 		const hints = run.data.resultData.runData['Agent Platform']?.[0]?.hints ?? [];
