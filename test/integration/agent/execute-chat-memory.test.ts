@@ -4,13 +4,17 @@
  * and the emulator. Each turn is a run of its own, as each chat message is in n8n.
  */
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
 
 import { SESSION_MARK } from '../../../nodes/AgentPlatform/helpers/chatMemory/session';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import type { TestMemory } from '../../infra/n8n/chatMemory';
 import { testMemory } from '../../infra/n8n/chatMemory';
-import { runNode } from '../../infra/n8n/runNode';
+import { HarnessNodeTypes } from '../../infra/n8n/container';
+import { nodeUnderTest, runNode } from '../../infra/n8n/runNode';
 import { CHAT, chatSettings, emu } from './execute.shared';
 
 const OTHER_CHAT = 6; // the second seeded chat agent
@@ -220,5 +224,31 @@ describe('Agent → Execute under a Chat Trigger without a Memory', () => {
 		expect(hints.map((hint) => hint.message)).toEqual([
 			expect.stringContaining('connect a Memory (e.g. Simple Memory)'),
 		]);
+	});
+});
+
+describe('the Memory input on the canvas', () => {
+	it('is offered for Execute and Chat Completion only, as n8n computes the inputs from the parameters', () => {
+		const description = new AgentPlatform().description;
+		const inputsOf = (parameters: INodeParameters) => {
+			const node = { ...nodeUnderTest({ parameters, typeVersion: 1.2 }) };
+			const workflow = new Workflow({
+				nodes: [node],
+				connections: {},
+				active: false,
+				nodeTypes: new HarnessNodeTypes({ [node.type]: new AgentPlatform() }),
+			});
+			const loaded = workflow.getNode(node.name)!;
+			return NodeHelpers.getNodeInputs(workflow, loaded, description).map((input) =>
+				typeof input === 'string' ? input : `${input.type} (${input.displayName})`,
+			);
+		};
+		const withMemory = ['main', 'ai_memory (Memory)'];
+		expect(inputsOf({ resource: 'agent', operation: 'execute' })).toEqual(withMemory);
+		expect(inputsOf({ resource: 'agent', operation: 'chatCompletion' })).toEqual(withMemory);
+		// a new node starts on Agent → Execute: its defaults are not saved
+		expect(inputsOf({})).toEqual(withMemory);
+		expect(inputsOf({ resource: 'agent', operation: 'get' })).toEqual(['main']);
+		expect(inputsOf({ resource: 'file', operation: 'upload' })).toEqual(['main']);
 	});
 });
