@@ -1,7 +1,8 @@
 /**
  * A chat that remembers, in n8n's editor as a person has it, in a real browser (see browser.ts):
  * the example "chat with a platform agent that remembers" (Chat Trigger → Agent → Execute with
- * Simple Memory) opened as imported, two messages in the editor's chat (manual runs). The second
+ * Simple Memory) opened as imported, the form's line on what a Memory changes, two messages in the
+ * editor's chat (manual runs). The second
  * answer shows that the agent saw the first (the emulator's chat agent says the user's earlier
  * messages), and its request continued the first conversation. The screenshot of the panel is
  * saved under dev/n8n/.screenshots/ once its text is checked; the README's
@@ -15,7 +16,7 @@ import type { Page } from 'playwright-core';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import type { EditorBrowser } from '../../dev/n8n/browser';
-import { openWorkflow, startEditor, step } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
