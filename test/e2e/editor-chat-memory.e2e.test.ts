@@ -2,9 +2,9 @@
  * A chat that remembers, in n8n's editor as a person has it, in a real browser (see browser.ts):
  * the example "chat with a platform agent that remembers" (Chat Trigger → Agent → Execute with
  * Simple Memory) opened as imported, the form's line on what a Memory changes, two messages in the
- * editor's chat (manual runs). The second
- * answer shows that the agent saw the first (the emulator's chat agent says the user's earlier
- * messages), and its request continued the first conversation. The screenshot of the panel is
+ * editor's chat (manual runs). The second answer shows that the agent saw the first (the
+ * emulator's chat agent says the user's earlier messages), and its request continued the first
+ * conversation. The screenshot of the panel is
  * saved under dev/n8n/.screenshots/ once its text is checked; the README's
  * docs/screenshots/chat-memory.png is the 2.x one.
  *
@@ -96,6 +96,12 @@ describe.each(selectedLines())(
 		it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
 			await step(page, `${line.line}-memory-open`, async () => {
 				await openWorkflow(page, n8n.baseUrl, loadExample(EXAMPLE).id, TRIGGER);
+				// the form's line under a Chat Trigger: what a Memory changes
+				const ndv = await openNode(page, 'Chat with the agent');
+				expect(await ndv.innerText()).toContain(
+					'each message starts a new conversation with the agent unless a Memory',
+				);
+				await page.keyboard.press('Escape');
 				await page.locator('[data-test-id="workflow-chat-button"]').first().click();
 				await page.locator('[data-test-id="canvas-chat"] textarea').first().waitFor();
 			});
