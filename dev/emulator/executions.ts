@@ -36,6 +36,7 @@ import {
 import type { Ctx, Reply, SseSink } from './http';
 import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
+import { earlierUserMessages, seenWords } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import { scriptedModelAnswer } from './toolsProtocolModel';
@@ -124,6 +125,7 @@ export async function execute(ctx: Ctx): Promise<Reply> {
 		fileIds,
 		via: stream ? 'stream' : 'execute',
 		subject,
+		seen: seenWords(earlierUserMessages(core.state, rootId, messages)),
 	});
 	exec.record.memoryCollections = memoryCollections;
 
@@ -221,6 +223,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 		via: 'openai',
 		subject,
 		output: scripted?.output,
+		seen: seenWords(earlierUserMessages(core.state, null, messages)),
 	});
 	const id = openAiId();
 	const created = Math.floor(core.clock.nowMs() / 1000);

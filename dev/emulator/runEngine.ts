@@ -108,6 +108,8 @@ export class ExecutionEngine {
 			subject: string;
 			/** The answer to give instead of the agent's own (the tools protocol's scripted model). */
 			output?: string;
+			/** Said at the end of the echo: what the agent saw of the session (sessionSeen.ts). */
+			seen?: string;
 		},
 	): Execution {
 		const core = this.core;
@@ -126,7 +128,7 @@ export class ExecutionEngine {
 			opts.output ??
 			takeScriptedOutput(cfg) ??
 			cfg.output ??
-			`Echo from ${agent.title}: ${opts.subject}`;
+			`Echo from ${agent.title}: ${opts.subject}${opts.seen ?? ''}`;
 
 		const id = core.nextId('response');
 		const now = core.clock.isoMicro();

@@ -36,7 +36,10 @@ export class AgentPlatform implements INodeType {
 			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',
 		defaults: { name: 'Agent Platform' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
+		// A Memory input for the chat operations only, as n8n's OpenAI node computes its inputs. An
+		// input added beside `main` changes no saved workflow (nothing is connected to it), so no
+		// new node version; the tool variant has no inputs (n8n replaces them).
+		inputs: `={{ ["${NodeConnectionTypes.Main}"].concat(($parameter.resource ?? "agent") === "agent" && ["execute", "chatCompletion"].includes($parameter.operation ?? "execute") ? [{ "type": "${NodeConnectionTypes.AiMemory}", "displayName": "Memory", "maxConnections": 1, "required": false }] : []) }}`,
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		properties: [

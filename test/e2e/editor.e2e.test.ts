@@ -116,7 +116,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			await entry.first().click();
 			await page
 				.locator('[data-test-id="item-iterator-item"]')
-				.filter({ hasText: 'Execute an agent' })
+				.filter({ hasText: 'Chat with or run an agent' })
 				.first()
 				.click();
 			const panel = page.locator('[data-test-id="ndv"]').first();

@@ -36,6 +36,7 @@ const EXAMPLES = {
 	'create-an-image-and-keep-the-file': 'exampleImage0001',
 	'read-a-conversation-back': 'exampleHistory01',
 	'chat-with-a-platform-model-in-the-ai-agent': 'exampleModel0001',
+	'chat-with-a-platform-agent-that-remembers': 'exampleMemChat01',
 } as const;
 
 describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
@@ -179,6 +180,58 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const text = pieces.map((m) => m.content).join('');
 			expect(text).toBe(runsOf(CHAT_AGENT).pop()!.output);
 			expect(text).toContain('Tell me about otters');
+		});
+
+		test('chat with a platform agent that remembers: one conversation per chat session (Simple Memory), one request a turn, the earlier messages shown again', async () => {
+			const workflow = loadExample('chat-with-a-platform-agent-that-remembers');
+			const chatTrigger = workflow.nodes.find(
+				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+			) as unknown as { webhookId: string };
+			await n8n.activate(workflow.id);
+			const say = async (sessionId: string, chatInput: string) => {
+				const before = executeBodies(CHAT_AGENT).length;
+				const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+					action: 'sendMessage',
+					sessionId,
+					chatInput,
+				});
+				const text = await response.text();
+				expect({ status: response.status, text }).toMatchObject({ status: 200 });
+				// each chat message is one request to the platform
+				expect(executeBodies(CHAT_AGENT).length - before).toBe(1);
+				return {
+					answer: JSON.parse(text) as { output: string },
+					body: executeBodies(CHAT_AGENT).pop()!,
+				};
+			};
+			const first = await say('e2e-ada', 'My name is Ada.');
+			expect(first.body.root_id).toBeUndefined();
+			const rootId = runsOf(CHAT_AGENT).pop()!.root_id;
+			const second = await say('e2e-ada', 'What is my name?');
+			expect(second.body).toMatchObject({
+				root_id: rootId,
+				messages: [{ role: 'user', content: 'What is my name?' }],
+			});
+			expect(second.answer.output).toContain(
+				'Earlier in this conversation you wrote: "My name is Ada."',
+			);
+			const other = await say('e2e-bob', 'What is my name?');
+			expect(other.body.root_id).toBeUndefined();
+			expect(other.answer.output).not.toContain('Ada');
+			// the Chat Trigger shows the session's earlier messages from the same memory
+			const loaded = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+				action: 'loadPreviousSession',
+				sessionId: 'e2e-ada',
+			});
+			const { data } = (await loaded.json()) as {
+				data: Array<{ id: string[]; kwargs: { content: string } }>;
+			};
+			expect(data.map((m) => [m.id.at(-1), m.kwargs.content])).toEqual([
+				['HumanMessage', 'My name is Ada.'],
+				['AIMessage', first.answer.output],
+				['HumanMessage', 'What is my name?'],
+				['AIMessage', second.answer.output],
+			]);
 		});
 
 		test("when an agent finishes: a finished run starts the workflow with the run's result", async () => {

@@ -15,6 +15,7 @@
  */ import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionError,
+	IConnections,
 	IDataObject,
 	IExecuteFunctions,
 	INode,
@@ -66,6 +67,8 @@ export interface RunNodeOptions {
 	typeVersion?: number;
 	/** n8n's execution mode (default `manual`, a run from the editor); e.g. `trigger` for a schedule's. */
 	mode?: WorkflowExecuteMode;
+	/** A memory sub-node connected to the node's Memory input (chatMemory.ts); `workflowId` for another workflow. */
+	memory?: { nodeType: INodeType; workflowId?: string };
 }
 
 export interface RunNodeResult {
@@ -140,6 +143,16 @@ export function binaryItem(
 
 let executionCounter = 0;
 
+const MEMORY_NODE_TYPE = 'testMemory';
+const memoryNode: INode = {
+	id: 'memory',
+	name: 'Memory',
+	type: MEMORY_NODE_TYPE,
+	typeVersion: 1,
+	position: [200, 200],
+	parameters: {},
+};
+
 /** The node type with its execute() wrapped to see the error instance it throws (n8n stores a copy). */
 function recordingErrors(nodeType: INodeType, record: (error: Error) => void): INodeType {
 	const execute = nodeType.execute;
@@ -201,6 +214,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	let thrown: Error | undefined;
 	const nodeTypes = new HarnessNodeTypes({
 		[SOURCE_NODE_TYPE]: itemsSource(options.items ?? [{ json: {} }]),
+		...(options.memory ? { [MEMORY_NODE_TYPE]: options.memory.nodeType } : {}),
 		[AGENT_PLATFORM_NODE_TYPE]: recordingErrors(
 			options.nodeType ?? new AgentPlatform(),
 			(error) => {
@@ -217,16 +231,25 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: {},
 	};
-	const connections = {
+	const connections: IConnections = {
 		[SOURCE_NODE_NAME]: {
 			main: [[{ node: NODE_UNDER_TEST_NAME, type: NodeConnectionTypes.Main, index: 0 }]],
 		},
 	};
-	const workflowId = 'harness-workflow';
+	const nodes = [sourceNode, node];
+	if (options.memory) {
+		nodes.push({ ...memoryNode, parameters: {} });
+		connections[memoryNode.name] = {
+			[NodeConnectionTypes.AiMemory]: [
+				[{ node: NODE_UNDER_TEST_NAME, type: NodeConnectionTypes.AiMemory, index: 0 }],
+			],
+		};
+	}
+	const workflowId = options.memory?.workflowId ?? 'harness-workflow';
 	const workflow = new Workflow({
 		id: workflowId,
 		name: 'Harness',
-		nodes: [sourceNode, node],
+		nodes,
 		connections,
 		active: false,
 		nodeTypes,
@@ -237,7 +260,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const workflowData = {
 		id: workflowId,
 		name: 'Harness',
-		nodes: [sourceNode, node],
+		nodes,
 		connections,
 		active: false,
 		settings: { executionOrder: 'v1' },

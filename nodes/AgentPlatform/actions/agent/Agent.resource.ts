@@ -15,20 +15,21 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['agent'] } },
 		description: 'What to do with an agent',
+		// Execute first: the chat with the agent itself. The values stay (saved workflows hold them).
 		options: [
-			{
-				name: 'Chat Completion',
-				value: 'chatCompletion',
-				description:
-					"Send messages to a chat agent through its OpenAI-compatible endpoint: the chat's answer only, no run record (no files, answers or session). For most chats, Execute is the one to pick.",
-				action: 'Chat with an agent',
-			},
 			{
 				name: 'Execute',
 				value: 'execute',
 				description:
-					'Run any agent (chat, text, image, video) with its answers, messages and files; wait for it, start it, or stream it. The one to pick for a chat behind a Chat Trigger.',
-				action: 'Execute an agent',
+					'Chat with the agent or run it, with its own tools, knowledge and files: any agent (chat, text, image, video), with its answers, messages and files; wait for it, start it, or stream it. The one for a chat behind a Chat Trigger: connect a Memory to keep the conversation.',
+				action: 'Chat with or run an agent',
+			},
+			{
+				name: 'Chat Completion (OpenAI-Style)',
+				value: 'chatCompletion',
+				description:
+					"An OpenAI-style completion of the messages sent, through the chat agent's OpenAI-compatible endpoint: the answer only, no run record (no files, answers or session on the platform). A Memory's window is sent as the earlier messages.",
+				action: 'Get a chat completion of the messages sent',
 			},
 			{
 				name: 'Get',

@@ -30,6 +30,8 @@ import {
 } from '../common.descriptions';
 import { structuredOutputProperties } from '../structuredOutput.descriptions';
 import { jsonCompletionOutput } from './jsonCompletions';
+import { connectedMemory } from '../../helpers/chatMemory/connectedMemory';
+import { readSession, saveTurn, turnInput } from '../../helpers/chatMemory/session';
 import { readJsonRequest, withJsonInstruction } from '../../helpers/output/structuredOutput';
 
 const properties: INodeProperties[] = [
@@ -85,7 +87,17 @@ export async function execute(
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
 	const jsonRequest = stream ? undefined : readJsonRequest(this, itemIndex);
-	const read = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
+	const given = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
+	// With a Memory, the session's window goes first: the endpoint keeps no conversation.
+	const memory = await connectedMemory(this, itemIndex);
+	const read = memory ? [...(await readSession(memory, String(agentId))).history, ...given] : given;
+	const remembered = async (item: IDataObject): Promise<INodeExecutionData[]> => {
+		if (memory) {
+			const output = String(item.content ?? '');
+			await saveTurn(memory, { agentId: String(agentId), input: turnInput(given), output });
+		}
+		return this.helpers.returnJsonArray(item);
+	};
 	const messages =
 		jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;
 	if (!messages.length) {
@@ -140,7 +152,7 @@ export async function execute(
 			throwIfErrorBody(this, answer, itemIndex);
 			return answer;
 		};
-		return this.helpers.returnJsonArray(
+		return await remembered(
 			await jsonCompletionOutput(this, {
 				request: jsonRequest,
 				body: request.body,
@@ -150,5 +162,5 @@ export async function execute(
 			}),
 		);
 	}
-	return this.helpers.returnJsonArray({ ...completion, content });
+	return await remembered({ ...completion, content });
 }

@@ -9,6 +9,7 @@ import {
 	historyJsonOption,
 	historyProperty,
 	idleTimeoutProperty,
+	platformNotice,
 	timeoutProperty,
 } from '../common.descriptions';
 import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
@@ -93,6 +94,20 @@ export const executeProperties: INodeProperties[] = [
 				description: 'A message typed or mapped below',
 			},
 		],
+	},
+	// The form cannot see connections: the line says what a Memory changes, under a Chat Trigger.
+	{
+		...platformNotice(
+			'chatMemoryNotice',
+			"In n8n's chat, each message starts a new conversation with the agent unless a Memory (e.g. Simple Memory) is connected to this node: then each chat session continues one conversation",
+		),
+		displayOptions: {
+			show: {
+				'@version': [{ _cnd: { gte: 1.2 } }],
+				'@tool': [false],
+				messageSource: [MESSAGE_FROM_CHAT],
+			},
+		},
 	},
 	messageProperty('', {
 		'@version': [{ _cnd: { gte: 1.2 } }],
@@ -184,7 +199,7 @@ export const executeProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. {{ $json.root_id }}',
 				description:
-					'The root_id of an earlier run, to continue that conversation. Every output carries root_id.',
+					'The root_id of an earlier run, to continue that conversation. Every output carries root_id. In a chat, a Memory connected to the node keeps the conversation per session; a value here wins over it.',
 			},
 			{
 				displayName: 'File IDs',

@@ -13,6 +13,7 @@ import { readExecuteRequest } from '../../helpers/runs/executeRequest';
 import { minutesToMs } from '../../helpers/input/parameters';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
+import { executeSession } from '../../helpers/chatMemory/executeSession';
 import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
 import { readJsonRequest } from '../../helpers/output/structuredOutput';
 import { startRun, startStreamedRun } from '../../helpers/runs/runStart';
@@ -43,7 +44,16 @@ export async function execute(
 	// passed on to a streaming caller as one piece when the run ends (never a refused request).
 	const oneStreamedPiece = chosen === 'stream' && request.agent.type !== 'chat';
 	const mode = oneStreamedPiece ? 'wait' : chosen;
-	if (jsonRequest) request.body = askForJson(request.body, jsonRequest);
+	const shape = (body: IDataObject) => (jsonRequest ? askForJson(body, jsonRequest) : body);
+	// With a Memory: the chat session's conversation (helpers/chatMemory/executeSession.ts)
+	const session = await executeSession(this, request, itemIndex, shape);
+	if (!session) request.body = shape(request.body);
+	const firstStart = async <T>(send: (body: IDataObject) => Promise<T>): Promise<T> =>
+		session ? await session.start(send) : await send(request.body);
+	const remembered = async (items: INodeExecutionData[]): Promise<INodeExecutionData[]> => {
+		if (session && items[0]) items[0].json = await session.save(items[0].json);
+		return items;
+	};
 	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
 	await attachUploads(this, request, {
 		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
@@ -55,12 +65,10 @@ export async function execute(
 	if (mode === 'stream') {
 		const idleTimeoutMs =
 			(this.getNodeParameter('options.idleTimeout', itemIndex, 30) as number) * 1000;
-		const stream = await startStreamedRun(this, {
-			agentId: request.agentId,
-			body: request.body,
-			timeoutMs,
-			itemIndex,
-		});
+		const stream = await firstStart(
+			async (body) =>
+				await startStreamedRun(this, { agentId: request.agentId, body, timeoutMs, itemIndex }),
+		);
 		const result = await readExecuteStream(this, stream, {
 			itemIndex,
 			idleTimeoutMs,
@@ -68,7 +76,9 @@ export async function execute(
 			timeoutMs,
 		});
 		throwIfRunFailed(this, result, itemIndex);
-		return await withGeneratedFiles(this, outputOf(this, result, itemIndex), result, itemIndex);
+		return await remembered(
+			await withGeneratedFiles(this, outputOf(this, result, itemIndex), result, itemIndex),
+		);
 	}
 
 	// One request for a run that ends within the platform's hold; a run found after a hold that
@@ -92,7 +102,7 @@ export async function execute(
 		throwIfRunFailed(this, response, itemIndex);
 		return response;
 	};
-	const started = await start(request.body, startedAt);
+	const started = await firstStart(async (body) => await start(body, startedAt));
 	if (mode === 'start') return outputOf(this, started, itemIndex);
 	const response = await finish(started, startedAt);
 	if (jsonRequest) {
@@ -107,12 +117,14 @@ export async function execute(
 			simplify: (run) => outputOf(this, run, itemIndex)[0].json,
 			itemIndex,
 		});
-		return this.helpers.returnJsonArray(output);
+		return await remembered(this.helpers.returnJsonArray(output));
 	}
 	if (oneStreamedPiece) {
 		const caller = forwardStream(this, itemIndex);
 		caller.send(String(response.output ?? ''));
 		caller.end();
 	}
-	return await withGeneratedFiles(this, outputOf(this, response, itemIndex), response, itemIndex);
+	return await remembered(
+		await withGeneratedFiles(this, outputOf(this, response, itemIndex), response, itemIndex),
+	);
 }

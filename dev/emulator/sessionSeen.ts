@@ -1,0 +1,42 @@
+/**
+ * What a chat agent saw of its session, said at the end of its echo: the user's earlier messages,
+ * from the conversation a root_id continues and from the messages sent. Deterministic, so that an
+ * example, a test or a screenshot shows memory at work without a platform account.
+ */
+import type { Message } from './executionInput';
+import { contentText } from './executionInput';
+import type { EmulatorState } from './types';
+
+function userTexts(messages: unknown): string[] {
+	if (!Array.isArray(messages)) return [];
+	return (messages as Message[])
+		.filter((m) => m?.role === 'user')
+		.map((m) => contentText(m.content).trim())
+		.filter(Boolean);
+}
+
+/** The user's messages before this one: earlier runs of the conversation, then the messages sent but the last. */
+export function earlierUserMessages(
+	state: EmulatorState,
+	rootId: number | null,
+	messages: Message[],
+): string[] {
+	const earlier: string[] = [];
+	if (rootId !== null) {
+		const runs = [...state.responses.values()]
+			.filter((r) => r.root_id === rootId)
+			.sort((a, b) => a.id - b.id);
+		for (const run of runs) {
+			const sent = userTexts(run.answers.messages);
+			earlier.push(...(sent.length ? sent : run.input ? [run.input] : []));
+		}
+	}
+	earlier.push(...userTexts(messages).slice(0, -1));
+	return earlier;
+}
+
+/** The words added to an echo: nothing for a first message. */
+export function seenWords(earlier: string[] | undefined): string {
+	if (!earlier?.length) return '';
+	return ` (Earlier in this conversation you wrote: ${earlier.map((m) => `"${m}"`).join('; ')})`;
+}

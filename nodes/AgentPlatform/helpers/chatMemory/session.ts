@@ -1,0 +1,96 @@
+/**
+ * One chat session (one memory, as n8n's memory nodes key it by the chat's sessionId) with one
+ * agent: what of it the platform has not seen yet, the conversation's root_id, and each turn written
+ * back. The root_id lives in the memory itself, in the additional_kwargs of the agent's answer (a
+ * field the platform and n8n's chat never show): so it travels wherever the memory does (manual
+ * runs, queue-mode workers with Redis) and is kept per agent (docs/chat-memory.md).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ChatMessage } from '../agents/messages';
+import type { ChatMemory, MemoryMessage } from './connectedMemory';
+import { memoryWindow, roleOf, textOf } from './connectedMemory';
+
+/** The key in a message's additional_kwargs that marks this node's turns. */
+export const SESSION_MARK = 'agent_platform';
+
+interface SessionMark {
+	agent_id?: unknown;
+	root_id?: unknown;
+}
+
+export interface ChatSession {
+	/** The root_id of the agent's conversation in this session, if it has one. */
+	rootId?: number;
+	/** Messages the platform conversation has not seen: after the last turn with the agent (all when it has none). */
+	unseen: ChatMessage[];
+	/** Every message of the session's window that belongs to this agent or to no agent, oldest first. */
+	history: ChatMessage[];
+}
+
+function markOf(message: MemoryMessage): SessionMark | undefined {
+	const mark = message.additional_kwargs?.[SESSION_MARK];
+	return mark && typeof mark === 'object' ? (mark as SessionMark) : undefined;
+}
+
+/**
+ * The session as one agent sees it, from the memory's window: turns this node wrote for another
+ * agent are left out (one session id used with two agents stays two conversations); turns from
+ * elsewhere (n8n's AI Agent on the same memory, say) are history.
+ */
+export async function readSession(memory: ChatMemory, agentId: string): Promise<ChatSession> {
+	const session: ChatSession = { unseen: [], history: [] };
+	for (const message of await memoryWindow(memory)) {
+		const mark = markOf(message);
+		if (mark && String(mark.agent_id) !== agentId) continue;
+		const role = roleOf(message);
+		const content = textOf(message);
+		if (role && content) {
+			session.history.push({ role, content });
+			session.unseen.push({ role, content });
+		}
+		const rootId = Number(mark?.root_id);
+		if (Number.isInteger(rootId) && rootId > 0) {
+			session.rootId = rootId;
+			session.unseen = [];
+		}
+	}
+	return session;
+}
+
+/**
+ * Writes one turn (the user's message and the agent's answer) through the memory's own
+ * saveContext, so that its own message classes are used: n8n's chat shows them (Load Previous
+ * Session) and the Redis or Postgres memory stores the marks with them.
+ */
+export async function saveTurn(
+	memory: ChatMemory,
+	turn: { agentId: string; input: string; output: string; rootId?: unknown },
+): Promise<void> {
+	const agentId = Number(turn.agentId);
+	const rootId = Number(turn.rootId);
+	const answerMark: IDataObject = { agent_id: agentId };
+	if (Number.isInteger(rootId) && rootId > 0) answerMark.root_id = rootId;
+	await memory.saveContext(
+		{
+			input: { content: turn.input, additional_kwargs: { [SESSION_MARK]: { agent_id: agentId } } },
+		},
+		{ output: { content: turn.output, additional_kwargs: { [SESSION_MARK]: answerMark } } },
+	);
+}
+
+/** The user's message of this turn: the last user message the node itself was given. */
+export function turnInput(messages: ChatMessage[]): string {
+	for (let i = messages.length - 1; i >= 0; i--)
+		if (messages[i].role === 'user') return messages[i].content;
+	return '';
+}
+
+/** A start the platform refused because of its root_id: the conversation is gone or not this agent's. */
+export function refusedRootId(error: unknown): boolean {
+	const failure = error as { httpCode?: unknown; description?: unknown; message?: unknown } | null;
+	if (failure?.httpCode !== '422' && failure?.httpCode !== '404') return false;
+	return /root[ _]?id/i.test(
+		`${String(failure.message ?? '')} ${String(failure.description ?? '')}`,
+	);
+}

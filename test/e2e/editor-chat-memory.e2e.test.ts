@@ -1,0 +1,127 @@
+/**
+ * A chat that remembers, in n8n's editor as a person has it, in a real browser (see browser.ts):
+ * the example "chat with a platform agent that remembers" (Chat Trigger → Agent → Execute with
+ * Simple Memory) opened as imported, the form's line on what a Memory changes, two messages in the
+ * editor's chat (manual runs). The second answer shows that the agent saw the first (the
+ * emulator's chat agent says the user's earlier messages), and its request continued the first
+ * conversation. The screenshot of the panel is
+ * saved under dev/n8n/.screenshots/ once its text is checked; the README's
+ * docs/screenshots/chat-memory.png is the 2.x one.
+ *
+ * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-chat-memory.e2e.test.ts --selectProjects e2e
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { EditorBrowser } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
+import {
+	DEFAULT_OWNER,
+	EXAMPLE_CREDENTIALS,
+	N8nInstance,
+	agentPlatformCredential,
+	loadExample,
+	selectedLines,
+} from '../../dev/n8n/harness';
+
+const API_KEY = 'e2e-editor-memory-key-5d1c';
+const WORKSPACE_ID = '42';
+const CHAT_AGENT = 1;
+const EXAMPLE = 'chat-with-a-platform-agent-that-remembers';
+const TRIGGER = 'When chat message received';
+const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
+const FIRST = 'My name is Ada.';
+const SECOND = 'What is my name?';
+
+describe.each(selectedLines())(
+	'n8n $line ($version): a chat that remembers, in the editor',
+	(line) => {
+		let emu: PlatformEmulator;
+		let n8n: N8nInstance;
+		let browser: EditorBrowser | undefined;
+		let page: Page;
+
+		beforeAll(async () => {
+			emu = await startEmulator({
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				executionSeconds: 1,
+				quiet: true,
+			});
+			n8n = await N8nInstance.withPackage(line);
+			const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+			await n8n.importCredentials([
+				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+			]);
+			await n8n.importWorkflows([loadExample(EXAMPLE)]);
+			browser = await startEditor(n8n, DEFAULT_OWNER);
+			page = browser.page;
+			mkdirSync(SHOTS, { recursive: true });
+		});
+
+		afterAll(async () => {
+			await browser?.close();
+			await n8n?.dispose();
+			await emu?.stop();
+		});
+
+		const executes = () =>
+			emu.requests.filter((r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`);
+		const panelText = async () =>
+			await page
+				.locator('[data-test-id="canvas-chat"]')
+				.first()
+				.innerText()
+				.catch(() => '');
+
+		/** Sends one message in the editor's chat and waits until the run's answer is shown. */
+		async function send(message: string): Promise<string> {
+			const before = executes().length;
+			const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
+			await input.fill(message);
+			await input.press('Enter');
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const run = [...emu.state.responses.values()].pop();
+				const answered = executes().length > before && run?.status === 'succeeded';
+				if (answered && (await panelText()).includes(run.output.trim())) return run.output;
+				if (Date.now() > deadline)
+					throw new Error(`no answer in the chat after 60 s: ${await panelText()}`);
+				await page.waitForTimeout(200);
+			}
+		}
+
+		it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
+			await step(page, `${line.line}-memory-open`, async () => {
+				await openWorkflow(page, n8n.baseUrl, loadExample(EXAMPLE).id, TRIGGER);
+				// the form's line under a Chat Trigger: what a Memory changes
+				const ndv = await openNode(page, 'Chat with the agent');
+				expect(await ndv.innerText()).toContain(
+					'each message starts a new conversation with the agent unless a Memory',
+				);
+				await page.keyboard.press('Escape');
+				await page.locator('[data-test-id="workflow-chat-button"]').first().click();
+				await page.locator('[data-test-id="canvas-chat"] textarea').first().waitFor();
+			});
+			const first = await step(page, `${line.line}-memory-first`, async () => await send(FIRST));
+			const second = await step(page, `${line.line}-memory-second`, async () => await send(SECOND));
+			const [firstBody, secondBody] = executes().map((r) => r.body as Record<string, unknown>);
+			const firstRun = [...emu.state.responses.values()][0];
+			// one request a turn; the second continues the first conversation with only the new message
+			expect(executes()).toHaveLength(2);
+			expect(firstBody.root_id).toBeUndefined();
+			expect(secondBody).toMatchObject({
+				root_id: firstRun.root_id,
+				messages: [{ role: 'user', content: SECOND }],
+			});
+			expect(first).not.toContain('Earlier in this conversation');
+			expect(second).toContain(`Earlier in this conversation you wrote: "${FIRST}"`);
+			// the picture shows both turns and the answer that remembers
+			const shown = await panelText();
+			for (const text of [FIRST, SECOND, `you wrote: "${FIRST}"`]) expect(shown).toContain(text);
+			await page.screenshot({ path: join(SHOTS, `${line.line}-chat-memory.png`) });
+		});
+	},
+);
