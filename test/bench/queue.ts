@@ -141,7 +141,7 @@ async function runModel(
 	await Promise.all(
 		[0, 1].map(async (caller) => {
 			while (Date.now() < deadline) {
-				const answer = await queue.main.postWebhook(PATH);
+				const answer = await queue.webhook.postWebhook(PATH);
 				executions++;
 				const items = Array.isArray(answer.body) ? (answer.body as Array<{ status?: string }>) : [];
 				const succeeded = items.filter((item) => item.status === 'succeeded').length;
