@@ -260,10 +260,15 @@ export async function startQueueMode(
 	let postgres: PostgresServer | undefined;
 	let databaseMade = false;
 	const instances: N8nInstance[] = [];
-	const processes: N8nProcess[] = [];
+	let main: N8nInstance | undefined;
+	let webhookProcess: N8nProcess | undefined;
+	const workers: N8nProcess[] = [];
 	const stop = async () => {
-		// the webhook processor and the workers first: the main then has no job left to wait for
-		await Promise.all(processes.map((p) => p.stop()));
+		// The processes that enqueue first, the workers last: on SIGTERM n8n's main and webhook
+		// processor wait, without a limit, for every execution they enqueued to end, which only a
+		// running worker does (workers stopped first left a queued job, and a main that never exits).
+		await Promise.all([webhookProcess?.stop(), main?.stop()]);
+		await Promise.all(workers.map((w) => w.stop()));
 		await Promise.all(instances.map((i) => i.dispose()));
 		await redis?.stop();
 		if (databaseMade) await postgres?.dropDatabase(database);
@@ -289,7 +294,7 @@ export async function startQueueMode(
 		instances.push(webhook);
 		const webhookUrl = line.line === '1.x' ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL';
 		const sharedEnv = { ...shared, [webhookUrl]: `${webhook.baseUrl}/` };
-		const main = await N8nInstance.withPackage(line, { env: sharedEnv });
+		main = await N8nInstance.withPackage(line, { env: sharedEnv });
 		instances.push(main);
 		const workerInstances: N8nInstance[] = [];
 		for (let i = 0; i < (opts.workers ?? 2); i++) {
@@ -306,12 +311,12 @@ export async function startQueueMode(
 		await main.importWorkflows(opts.workflows);
 		await main.start();
 		await main.setupOwnerAndApiKey();
-		const workers = await Promise.all(
+		const started = await Promise.allSettled(
 			workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
 		);
-		processes.push(...workers);
-		const webhookProcess = await startWebhookProcessor(webhook);
-		processes.push(webhookProcess);
+		for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
+		for (const result of started) if (result.status === 'rejected') throw result.reason;
+		webhookProcess = await startWebhookProcessor(webhook);
 		for (const id of opts.activate) await main.activate(id);
 		return { main, workers, webhook, webhookProcess, redis, sharedEnv, stop };
 	} catch (error) {

@@ -1,0 +1,243 @@
+/**
+ * Faults in queue mode on PostgreSQL (test/e2e/queueMode.ts: main, two workers, a webhook
+ * processor, Redis), one set-up per n8n line shared by the cases, in this order:
+ *
+ * - the main restarted: n8n runs the trigger's checkExists again on start; the platform still has
+ *   exactly one webhook for it (no second one registered), and a delivery still starts the workflow;
+ * - Redis restarted between two executions (empty: no persistence): n8n's processes reconnect and
+ *   the next Webhook → Execute (Wait) runs;
+ * - a worker killed (SIGKILL) while its Execute (Wait) waits on the platform: the package starts no
+ *   second run; n8n fails the job as stalled, records the execution as failed and answers the
+ *   webhook's caller with an error (1.x with QUEUE_WORKER_MAX_STALLED_COUNT=0, the setting
+ *   docs/queue-mode.md gives: 1.x's default 1 runs a stalled job once more, the agent too); the
+ *   run goes on on the platform and its result stays reachable: the platform delivers it to the
+ *   Agent Platform Trigger, whose execution runs on the other worker.
+ *
+ * n8n notices a dead worker when the job's lock expires; the set-up shortens the lock (5 s) and the
+ * stall check (2 s) from their minutes, and 2.x then rechecks for its own 30 s before recording.
+ *
+ * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-faults.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ */
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import {
+	agentPlatformCredential,
+	fixtureId,
+	log,
+	selectedLines,
+	waitFor,
+	type N8nLine,
+} from '../../dev/n8n/harness';
+import { loadWorkflow } from './fixtures';
+import { startQueueMode, type QueueMode } from './queueMode';
+
+const API_KEY = 'e2e-queue-faults-key-3a8e';
+const WORKSPACE_ID = '42';
+const TIME_SCALE = 20;
+const CREDENTIAL = { id: fixtureId('credQueueFaults'), name: 'Agent Platform (queue faults)' };
+const WORKFLOWS = { execute: 'queueExecute0001', trigger: 'queueTrigger0001' } as const;
+const TRIGGER_NAME = 'Queue faults: Agent Platform Trigger';
+const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
+
+type Execution = { id: string; status: string; mode: string };
+
+describe.each(selectedLines())(
+	'n8n $line ($version) in queue mode on PostgreSQL: faults',
+	(line: N8nLine) => {
+		let emu: PlatformEmulator;
+		let queue: QueueMode;
+		let textAgent: number;
+
+		beforeAll(async () => {
+			const started = Date.now();
+			emu = await startEmulator({
+				port: 0,
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				timeScale: TIME_SCALE,
+				quiet: true,
+			});
+			textAgent = [...emu.state.agents.values()].find(
+				(a) => a.type === 'text' && !a.failMessage,
+			)!.id;
+			const vars = {
+				AGENT_ID: String(textAgent),
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+			};
+			queue = await startQueueMode(line, {
+				credentials: [
+					agentPlatformCredential(
+						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+						CREDENTIAL,
+					),
+				],
+				workflows: [
+					loadWorkflow('queue-execute', vars),
+					loadWorkflow('trigger-agent', {
+						...vars,
+						WORKFLOW_ID: WORKFLOWS.trigger,
+						WORKFLOW_NAME: TRIGGER_NAME,
+						NODE_ID: TRIGGER_WEBHOOK_ID,
+						WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
+						OPTIONS: {},
+					}),
+				],
+				activate: Object.values(WORKFLOWS),
+				env: {
+					QUEUE_WORKER_LOCK_DURATION: '5000',
+					QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
+					QUEUE_WORKER_STALLED_INTERVAL: '2000',
+				},
+			});
+			await waitFor('the trigger webhook on the platform', () => triggerWebhooks().length > 0);
+			log(
+				`n8n ${line.version} queue faults: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+			);
+		});
+
+		afterAll(async () => {
+			await queue?.stop();
+			await emu?.stop();
+		});
+
+		const triggerUrl = () => `${queue.webhook.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+		const triggerWebhooks = () =>
+			[...emu.state.webhooks.values()].filter((w) => w.url.startsWith(triggerUrl()));
+		const runStarts = () =>
+			emu.requests.filter(
+				(r) => r.method === 'POST' && r.path === `/agents/${textAgent}/execute` && r.status === 200,
+			);
+
+		async function executions(workflowId: string): Promise<Execution[]> {
+			return (await queue.main.getExecutions(workflowId, { includeData: false })) as Execution[];
+		}
+
+		async function executeAndWait(topic: string) {
+			return await queue.webhook.postWebhook(
+				'queue-execute',
+				{ topic },
+				{ registeredWithinMs: 20_000 },
+			);
+		}
+
+		test('the main restarted: the platform still has one webhook for the trigger, none created; a delivery still starts it', async () => {
+			const [before] = triggerWebhooks();
+			emu.clearRequests();
+			await queue.main.stop();
+			const logBefore = queue.main.logText().length;
+			await queue.main.start();
+			// n8n prints this once its start-up activation is done (1.x: every active workflow's
+			// trigger again, checkExists first; 2.41: only triggers without a webhook, from its
+			// publication records, so the trigger's webhook methods do not run at all)
+			await waitFor('the restarted main to finish its start', () =>
+				queue.main.logText().slice(logBefore).includes('Editor is now accessible'),
+			);
+			const checks = emu.requests.filter(
+				(r) => r.method === 'GET' && r.path === `/agents/${textAgent}/webhooks`,
+			);
+			log(
+				`n8n ${line.version}: the restarted main checked the trigger's webhook ${checks.length} time(s)`,
+			);
+			if (line.line === '1.x') expect(checks.length).toBeGreaterThan(0);
+			expect(triggerWebhooks()).toEqual([before]);
+			expect(
+				emu.requests.filter(
+					(r) => r.method === 'POST' && r.path === `/agents/${textAgent}/webhooks`,
+				),
+			).toEqual([]);
+
+			const count = (await executions(WORKFLOWS.trigger)).length;
+			const delivered = await fetch(before.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ id: 7, status: 'succeeded', output: 'after the restart' }),
+			});
+			expect(delivered.status).toBe(200);
+			await waitFor(
+				'the delivery to run',
+				async () => (await executions(WORKFLOWS.trigger)).length > count,
+			);
+		});
+
+		test('Redis restarted between two executions: the next one runs', async () => {
+			const first = await executeAndWait('before the Redis restart');
+			expect(first).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+			await queue.redis.restart();
+			const second = await executeAndWait('after the Redis restart');
+			expect(second).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+			expect(String((second.body as { output: string }).output)).toContain(
+				'after the Redis restart',
+			);
+		});
+
+		test('a worker killed during an Execute (Wait): no second run; n8n records the execution as failed; the run result reaches the trigger', async () => {
+			// a run of 200 s on the platform's clock: 10 s here, long enough to kill the worker in it
+			emu.configureAgent(textAgent, { executionSeconds: 200 });
+			emu.clearRequests();
+			const triggeredBefore = (await executions(WORKFLOWS.trigger)).length;
+			const executedBefore = new Set((await executions(WORKFLOWS.execute)).map((e) => e.id));
+			const answer = executeAndWait('a worker killed');
+			await waitFor('the platform run to start', () => runStarts().length === 1);
+			const execution = await waitFor('the execution to be running', async () =>
+				(await executions(WORKFLOWS.execute)).find((e) => !executedBefore.has(e.id)),
+			);
+			const started = `Worker started execution ${execution.id} `;
+			const victim = await waitFor('the worker running it', () =>
+				queue.workers.find((w) => w.log().includes(started)),
+			);
+			await victim.kill();
+			const survivor = queue.workers.find((w) => w !== victim)!;
+
+			const { status, body } = await answer;
+			log(
+				`n8n ${line.version}: the caller of the killed execution got ${status} ${JSON.stringify(body)}`,
+			);
+			expect(status).toBeGreaterThanOrEqual(500);
+			const recorded = await waitFor(
+				'n8n to record the execution',
+				async () =>
+					(await executions(WORKFLOWS.execute)).find(
+						(e) => e.id === execution.id && !['running', 'new'].includes(e.status),
+					),
+				{ timeoutMs: 120_000, intervalMs: 500 },
+			);
+			const [failed] = (await queue.main.getExecutions(WORKFLOWS.execute, { limit: 1 })) as Array<{
+				data?: { resultData?: { error?: { message?: string } } };
+			}>;
+			log(
+				`n8n ${line.version}: the killed execution is recorded as ${recorded.status}: ${failed.data?.resultData?.error?.message}`,
+			);
+			expect(recorded.status).toBe('error');
+			expect(survivor.log()).not.toContain(started);
+
+			// the run went on on the platform and was delivered to the trigger, on the other worker
+			const run = [...emu.state.responses.values()]
+				.filter((r) => r.template_id === textAgent)
+				.at(-1)!;
+			const triggered = await waitFor('the delivery of the run to start the trigger', async () => {
+				const all = await executions(WORKFLOWS.trigger);
+				return all.length > triggeredBefore ? all[0] : undefined;
+			});
+			await waitFor('the surviving worker to run it', () =>
+				survivor.log().includes(`Worker finished execution ${triggered.id} `),
+			);
+			const [withData] = (await queue.main.getExecutions(WORKFLOWS.trigger, {
+				limit: 1,
+			})) as Array<{
+				data?: {
+					resultData?: {
+						runData?: Record<
+							string,
+							Array<{ data?: { main?: Array<Array<{ json: { id?: number; status?: string } }>> } }>
+						>;
+					};
+				};
+			}>;
+			const delivered =
+				withData.data?.resultData?.runData?.['Agent Platform Trigger']?.[0]?.data?.main?.[0]?.[0]
+					?.json;
+			expect(delivered).toMatchObject({ id: run.id, status: 'succeeded' });
+			expect(runStarts()).toHaveLength(1);
+		});
+	},
+);
