@@ -2,8 +2,9 @@
  * Faults in queue mode on PostgreSQL (test/e2e/queueMode.ts: main, two workers, a webhook
  * processor, Redis), one set-up per n8n line shared by the cases, in this order:
  *
- * - the main restarted: n8n runs the trigger's checkExists again on start; the platform still has
- *   exactly one webhook for it (no second one registered), and a delivery still starts the workflow;
+ * - the main restarted: the platform still has exactly one webhook for the trigger (none created:
+ *   1.x runs the trigger's checkExists again on start, 2.41 none of its webhook methods), and a
+ *   delivery still starts the workflow;
  * - Redis restarted between two executions (empty: no persistence): n8n's processes reconnect and
  *   the next Webhook → Execute (Wait) runs;
  * - a worker killed (SIGKILL) while its Execute (Wait) waits on the platform: the package starts no
@@ -18,99 +19,41 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-faults.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
+import type { QueueMode } from './queueMode';
 import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	waitFor,
-	type N8nLine,
-} from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
-import { startQueueMode, type QueueMode } from './queueMode';
-
-const API_KEY = 'e2e-queue-faults-key-3a8e';
-const WORKSPACE_ID = '42';
-const TIME_SCALE = 20;
-const CREDENTIAL = { id: fixtureId('credQueueFaults'), name: 'Agent Platform (queue faults)' };
-const WORKFLOWS = { execute: 'queueExecute0001', trigger: 'queueTrigger0001' } as const;
-const TRIGGER_NAME = 'Queue faults: Agent Platform Trigger';
-const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
-
-type Execution = { id: string; status: string; mode: string };
+	deliveredItem,
+	QUEUE_WORKFLOWS as WORKFLOWS,
+	startQueueSuite,
+	type QueueSuite,
+} from './queue.shared';
 
 describe.each(selectedLines())(
 	'n8n $line ($version) in queue mode on PostgreSQL: faults',
 	(line: N8nLine) => {
-		let emu: PlatformEmulator;
+		let suite: QueueSuite;
 		let queue: QueueMode;
-		let textAgent: number;
 
 		beforeAll(async () => {
 			const started = Date.now();
-			emu = await startEmulator({
-				port: 0,
-				apiKey: API_KEY,
-				workspaceId: WORKSPACE_ID,
-				timeScale: TIME_SCALE,
-				quiet: true,
-			});
-			textAgent = [...emu.state.agents.values()].find(
-				(a) => a.type === 'text' && !a.failMessage,
-			)!.id;
-			const vars = {
-				AGENT_ID: String(textAgent),
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-			};
-			queue = await startQueueMode(line, {
-				credentials: [
-					agentPlatformCredential(
-						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-						CREDENTIAL,
-					),
-				],
-				workflows: [
-					loadWorkflow('queue-execute', vars),
-					loadWorkflow('trigger-agent', {
-						...vars,
-						WORKFLOW_ID: WORKFLOWS.trigger,
-						WORKFLOW_NAME: TRIGGER_NAME,
-						NODE_ID: TRIGGER_WEBHOOK_ID,
-						WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
-						OPTIONS: {},
-					}),
-				],
-				activate: Object.values(WORKFLOWS),
+			suite = await startQueueSuite(line, {
+				apiKey: 'e2e-queue-faults-key-3a8e',
+				timeScale: 20,
 				env: {
 					QUEUE_WORKER_LOCK_DURATION: '5000',
 					QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
 					QUEUE_WORKER_STALLED_INTERVAL: '2000',
 				},
 			});
-			await waitFor('the trigger webhook on the platform', () => triggerWebhooks().length > 0);
+			queue = suite.queue;
 			log(
 				`n8n ${line.version} queue faults: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 			);
 		});
 
 		afterAll(async () => {
-			await queue?.stop();
-			await emu?.stop();
+			await suite?.stop();
 		});
-
-		const triggerUrl = () => `${queue.webhook.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-		const triggerWebhooks = () =>
-			[...emu.state.webhooks.values()].filter((w) => w.url.startsWith(triggerUrl()));
-		const runStarts = () =>
-			emu.requests.filter(
-				(r) => r.method === 'POST' && r.path === `/agents/${textAgent}/execute` && r.status === 200,
-			);
-
-		async function executions(workflowId: string): Promise<Execution[]> {
-			return (await queue.main.getExecutions(workflowId, { includeData: false })) as Execution[];
-		}
 
 		async function executeAndWait(topic: string) {
 			return await queue.webhook.postWebhook(
@@ -121,8 +64,8 @@ describe.each(selectedLines())(
 		}
 
 		test('the main restarted: the platform still has one webhook for the trigger, none created; a delivery still starts it', async () => {
-			const [before] = triggerWebhooks();
-			emu.clearRequests();
+			const [before] = suite.triggerWebhooks();
+			suite.emu.clearRequests();
 			await queue.main.stop();
 			const logBefore = queue.main.logText().length;
 			await queue.main.start();
@@ -132,21 +75,21 @@ describe.each(selectedLines())(
 			await waitFor('the restarted main to finish its start', () =>
 				queue.main.logText().slice(logBefore).includes('Editor is now accessible'),
 			);
-			const checks = emu.requests.filter(
-				(r) => r.method === 'GET' && r.path === `/agents/${textAgent}/webhooks`,
+			const checks = suite.emu.requests.filter(
+				(r) => r.method === 'GET' && r.path === `/agents/${suite.textAgent}/webhooks`,
 			);
 			log(
 				`n8n ${line.version}: the restarted main checked the trigger's webhook ${checks.length} time(s)`,
 			);
 			if (line.line === '1.x') expect(checks.length).toBeGreaterThan(0);
-			expect(triggerWebhooks()).toEqual([before]);
+			expect(suite.triggerWebhooks()).toEqual([before]);
 			expect(
-				emu.requests.filter(
-					(r) => r.method === 'POST' && r.path === `/agents/${textAgent}/webhooks`,
+				suite.emu.requests.filter(
+					(r) => r.method === 'POST' && r.path === `/agents/${suite.textAgent}/webhooks`,
 				),
 			).toEqual([]);
 
-			const count = (await executions(WORKFLOWS.trigger)).length;
+			const count = (await suite.executions(WORKFLOWS.trigger)).length;
 			const delivered = await fetch(before.url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
@@ -155,7 +98,7 @@ describe.each(selectedLines())(
 			expect(delivered.status).toBe(200);
 			await waitFor(
 				'the delivery to run',
-				async () => (await executions(WORKFLOWS.trigger)).length > count,
+				async () => (await suite.executions(WORKFLOWS.trigger)).length > count,
 			);
 		});
 
@@ -172,14 +115,14 @@ describe.each(selectedLines())(
 
 		test('a worker killed during an Execute (Wait): no second run; n8n records the execution as failed; the run result reaches the trigger', async () => {
 			// a run of 200 s on the platform's clock: 10 s here, long enough to kill the worker in it
-			emu.configureAgent(textAgent, { executionSeconds: 200 });
-			emu.clearRequests();
-			const triggeredBefore = (await executions(WORKFLOWS.trigger)).length;
-			const executedBefore = new Set((await executions(WORKFLOWS.execute)).map((e) => e.id));
+			suite.emu.configureAgent(suite.textAgent, { executionSeconds: 200 });
+			suite.emu.clearRequests();
+			const triggeredBefore = (await suite.executions(WORKFLOWS.trigger)).length;
+			const executedBefore = new Set((await suite.executions(WORKFLOWS.execute)).map((e) => e.id));
 			const answer = executeAndWait('a worker killed');
-			await waitFor('the platform run to start', () => runStarts().length === 1);
+			await waitFor('the platform run to start', () => suite.runStarts().length === 1);
 			const execution = await waitFor('the execution to be running', async () =>
-				(await executions(WORKFLOWS.execute)).find((e) => !executedBefore.has(e.id)),
+				(await suite.executions(WORKFLOWS.execute)).find((e) => !executedBefore.has(e.id)),
 			);
 			const started = `Worker started execution ${execution.id} `;
 			const victim = await waitFor('the worker running it', () =>
@@ -196,7 +139,7 @@ describe.each(selectedLines())(
 			const recorded = await waitFor(
 				'n8n to record the execution',
 				async () =>
-					(await executions(WORKFLOWS.execute)).find(
+					(await suite.executions(WORKFLOWS.execute)).find(
 						(e) => e.id === execution.id && !['running', 'new'].includes(e.status),
 					),
 				{ timeoutMs: 120_000, intervalMs: 500 },
@@ -211,33 +154,19 @@ describe.each(selectedLines())(
 			expect(survivor.log()).not.toContain(started);
 
 			// the run went on on the platform and was delivered to the trigger, on the other worker
-			const run = [...emu.state.responses.values()]
-				.filter((r) => r.template_id === textAgent)
+			const run = [...suite.emu.state.responses.values()]
+				.filter((r) => r.template_id === suite.textAgent)
 				.at(-1)!;
 			const triggered = await waitFor('the delivery of the run to start the trigger', async () => {
-				const all = await executions(WORKFLOWS.trigger);
+				const all = await suite.executions(WORKFLOWS.trigger);
 				return all.length > triggeredBefore ? all[0] : undefined;
 			});
 			await waitFor('the surviving worker to run it', () =>
 				survivor.log().includes(`Worker finished execution ${triggered.id} `),
 			);
-			const [withData] = (await queue.main.getExecutions(WORKFLOWS.trigger, {
-				limit: 1,
-			})) as Array<{
-				data?: {
-					resultData?: {
-						runData?: Record<
-							string,
-							Array<{ data?: { main?: Array<Array<{ json: { id?: number; status?: string } }>> } }>
-						>;
-					};
-				};
-			}>;
-			const delivered =
-				withData.data?.resultData?.runData?.['Agent Platform Trigger']?.[0]?.data?.main?.[0]?.[0]
-					?.json;
+			const delivered = await deliveredItem(queue, triggered.id);
 			expect(delivered).toMatchObject({ id: run.id, status: 'succeeded' });
-			expect(runStarts()).toHaveLength(1);
+			expect(suite.runStarts()).toHaveLength(1);
 		});
 	},
 );

@@ -15,79 +15,32 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
-import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	waitFor,
-	type N8nLine,
-} from '../../dev/n8n/harness';
+import type { RecordedMultipart } from '../../dev/emulator';
+import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { startQueueMode, streamedPieces, type QueueMode } from './queueMode';
+import { streamedPieces } from './queueMode';
+import { deliveredItem, QUEUE_WORKFLOWS, startQueueSuite, type QueueSuite } from './queue.shared';
 
-const API_KEY = 'e2e-queue-key-51c9e0';
-const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
-const CREDENTIAL = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
-const WORKFLOWS = {
-	execute: 'queueExecute0001',
-	upload: 'queueUpload00001',
-	chat: 'queueChatStream1',
-	trigger: 'queueTrigger0001',
-} as const;
-const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
+const WORKFLOWS = { ...QUEUE_WORKFLOWS, upload: 'queueUpload00001', chat: 'queueChatStream1' };
 const CHAT_WEBHOOK_ID = '7c1f0a52-0005-4d3b-9e00-0000000000a1';
-
-type Execution = { id: string; status: string; mode: string };
 
 describe.each(selectedLines())(
 	'n8n $line ($version) in queue mode on PostgreSQL: main + two workers + webhook processor',
 	(line: N8nLine) => {
-		let emu: PlatformEmulator;
-		let queue: QueueMode;
-		let textAgent: number;
+		let suite: QueueSuite;
 		let started = Date.now();
 
 		beforeAll(async () => {
 			started = Date.now(); // describe.each collects both lines at once
-			emu = await startEmulator({
-				port: 0,
-				apiKey: API_KEY,
-				workspaceId: WORKSPACE_ID,
+			suite = await startQueueSuite(line, {
+				apiKey: 'e2e-queue-key-51c9e0',
 				timeScale: 20,
-				quiet: true,
-			});
-			textAgent = [...emu.state.agents.values()].find(
-				(a) => a.type === 'text' && !a.failMessage,
-			)!.id;
-			const vars = {
-				AGENT_ID: String(textAgent),
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-			};
-			queue = await startQueueMode(line, {
-				credentials: [
-					agentPlatformCredential(
-						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-						CREDENTIAL,
-					),
-				],
-				workflows: [
-					loadWorkflow('queue-execute', vars),
+				more: (vars, emu) => [
 					loadWorkflow('queue-upload', vars),
 					loadWorkflow('queue-chat-stream', { ...vars, ...chatAgentVars(emu, CHAT_AGENT) }),
-					loadWorkflow('trigger-agent', {
-						...vars,
-						WORKFLOW_ID: WORKFLOWS.trigger,
-						WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
-						NODE_ID: TRIGGER_WEBHOOK_ID,
-						WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
-						OPTIONS: {},
-					}),
 				],
-				activate: Object.values(WORKFLOWS),
+				activate: [WORKFLOWS.upload, WORKFLOWS.chat],
 			});
 			log(
 				`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -95,24 +48,13 @@ describe.each(selectedLines())(
 		});
 
 		afterAll(async () => {
-			await queue?.stop();
-			await emu?.stop();
+			await suite?.stop();
 			log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
 
-		async function executions(workflowId: string): Promise<Execution[]> {
-			return (await queue.main.getExecutions(workflowId, { includeData: false })) as Execution[];
-		}
-
-		async function finishedExecutions(workflowId: string, count: number): Promise<Execution[]> {
-			return await waitFor(`${count} finished execution(s) of ${workflowId}`, async () => {
-				const all = await executions(workflowId);
-				return all.filter((e) => e.status === 'success').length >= count ? all : undefined;
-			});
-		}
-
 		/** n8n's own log lines: the webhook processor enqueued it, a worker started and finished it. */
 		async function expectRunByWorker(executionId: string): Promise<void> {
+			const { queue } = suite;
 			const finished = `Worker finished execution ${executionId} `;
 			await waitFor(`a worker to log the end of execution ${executionId}`, () =>
 				queue.workers.some((w) => w.log().includes(finished)),
@@ -123,18 +65,17 @@ describe.each(selectedLines())(
 			expect(queue.main.logText()).not.toContain(`Worker started execution ${executionId} `);
 		}
 
-		const triggerUrl = () => `${queue.webhook.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-		const triggerWebhooks = () =>
-			[...emu.state.webhooks.values()].filter((w) => w.url.startsWith(triggerUrl()));
-
 		test('the main registers the trigger webhook once, with the webhook processor address', async () => {
-			await waitFor('the trigger webhook on the platform', () => triggerWebhooks().length > 0);
-			expect(triggerWebhooks()).toHaveLength(1);
+			await waitFor(
+				'the trigger webhook on the platform',
+				() => suite.triggerWebhooks().length > 0,
+			);
+			expect(suite.triggerWebhooks()).toHaveLength(1);
 		});
 
 		test('Webhook → File → Upload: a worker streams the file the webhook processor received', async () => {
 			const bytes = randomBytes(256 * 1024 + 17);
-			const response = await fetch(`${queue.webhook.baseUrl}/webhook/queue-upload`, {
+			const response = await fetch(`${suite.queue.webhook.baseUrl}/webhook/queue-upload`, {
 				method: 'POST',
 				headers: {
 					'content-type': 'application/octet-stream',
@@ -146,18 +87,18 @@ describe.each(selectedLines())(
 			expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
 			const file = JSON.parse(text) as { id: number; filename: string; bytes: number };
 			expect(file).toMatchObject({ filename: 'queue notes.txt', bytes: bytes.length });
-			const upload = emu.requests.find(
+			const upload = suite.emu.requests.find(
 				(r) => r.method === 'POST' && r.path === '/files' && r.status === 200,
 			)!;
 			const received = (upload.body as RecordedMultipart).files[0];
 			expect(received.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
 
-			const [execution] = await finishedExecutions(WORKFLOWS.upload, 1);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.upload, 1);
 			await expectRunByWorker(execution.id);
 		});
 
 		test('Webhook → Execute (Wait), and the trigger delivery its finished run sends to the webhook processor: both run on workers', async () => {
-			const answer = await queue.webhook.postWebhook(
+			const answer = await suite.queue.webhook.postWebhook(
 				'queue-execute',
 				{ topic: 'queue mode' },
 				{ registeredWithinMs: 20_000 },
@@ -166,37 +107,21 @@ describe.each(selectedLines())(
 			const run = answer.body as { id: number; status: string; output: string };
 			expect(run.status).toBe('succeeded');
 			expect(run.output).toContain('queue mode');
-			const starts = emu.requests.filter(
-				(r) => r.method === 'POST' && r.path === `/agents/${textAgent}/execute` && r.status === 200,
-			);
-			expect(starts).toHaveLength(1);
+			expect(suite.runStarts()).toHaveLength(1);
 
-			const [execution] = await finishedExecutions(WORKFLOWS.execute, 1);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.execute, 1);
 			await expectRunByWorker(execution.id);
 
-			const [triggered] = await finishedExecutions(WORKFLOWS.trigger, 1);
+			const [triggered] = await suite.finishedExecutions(WORKFLOWS.trigger, 1);
 			await expectRunByWorker(triggered.id);
-			const withData = (await queue.main.getExecutions(WORKFLOWS.trigger)) as Array<{
-				id: string;
-				data?: {
-					resultData?: {
-						runData?: Record<
-							string,
-							Array<{ data?: { main?: Array<Array<{ json: { id?: number } }>> } }>
-						>;
-					};
-				};
-			}>;
-			const delivered = withData.find((e) => e.id === triggered.id)?.data?.resultData?.runData?.[
-				'Agent Platform Trigger'
-			]?.[0]?.data?.main?.[0]?.[0]?.json;
+			const delivered = await deliveredItem(suite.queue, triggered.id);
 			expect(delivered?.id).toBe(run.id);
 		});
 
 		test('a forged delivery to the webhook processor (wrong secret) gets 401 and starts nothing', async () => {
-			const before = (await executions(WORKFLOWS.trigger)).length;
+			const before = (await suite.executions(WORKFLOWS.trigger)).length;
 			const payload = JSON.stringify({ id: 1, status: 'succeeded', output: 'forged' });
-			for (const url of [triggerUrl(), `${triggerUrl()}?secret=wrong`]) {
+			for (const url of [suite.triggerUrl(), `${suite.triggerUrl()}?secret=wrong`]) {
 				const response = await fetch(url, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
@@ -205,20 +130,23 @@ describe.each(selectedLines())(
 				expect({ url, status: response.status }).toEqual({ url, status: 401 });
 			}
 			// a right delivery after them is the only new execution
-			const [webhook] = triggerWebhooks();
+			const [webhook] = suite.triggerWebhooks();
 			const right = await fetch(webhook.url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ id: 2, status: 'succeeded', output: 'a real delivery' }),
 			});
 			expect(right.status).toBe(200);
-			const after = await finishedExecutions(WORKFLOWS.trigger, before + 1);
+			const after = await suite.finishedExecutions(WORKFLOWS.trigger, before + 1);
 			expect(after).toHaveLength(before + 1);
 		});
 
 		test('a public Chat Trigger streaming → Execute (Stream) through the webhook processor: the pieces arrive over the run', async () => {
+			// the platform writes the answer in 8 events over 60 s of its clock (3 s here)
+			suite.emu.configureAgent(CHAT_AGENT, { executionSeconds: 60 });
+			suite.emu.clearRequests();
 			const response = await postToStreamingWebhook(
-				queue.webhook.baseUrl,
+				suite.queue.webhook.baseUrl,
 				`${CHAT_WEBHOOK_ID}/chat`,
 				{
 					action: 'sendMessage',
@@ -228,16 +156,18 @@ describe.each(selectedLines())(
 			);
 			expect(response.status).toBe(200);
 			const pieces = await streamedPieces(response);
-			const [execution] = await finishedExecutions(WORKFLOWS.chat, 1);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.chat, 1);
 			await expectRunByWorker(execution.id);
-			const run = [...emu.state.responses.values()].filter((r) => r.via === 'stream').at(-1)!;
+			const run = [...suite.emu.state.responses.values()].filter((r) => r.via === 'stream').at(-1)!;
 			log(
 				`n8n ${line.version} queue mode: the chat's answer came in ${pieces.length} pieces over ${pieces.length ? pieces[pieces.length - 1].at - pieces[0].at : 0} ms`,
 			);
 			expect(pieces.length).toBeGreaterThanOrEqual(3);
 			expect(pieces.map((p) => p.text).join('')).toBe(run.output);
-			// pieces over the run (the platform writes the answer over its run), not all at its end
-			expect(pieces[pieces.length - 1].at).toBeGreaterThan(pieces[0].at);
+			// pieces over the run, not all at its end: the first one reached the caller before the
+			// platform wrote its last event
+			const sent = suite.emu.requests.find((r) => r.eventsSentAt?.length)!.eventsSentAt!;
+			expect(pieces[0].at).toBeLessThan(sent[sent.length - 1]);
 		});
 	},
 );
