@@ -304,7 +304,7 @@ export async function startQueueMode(
 			instances.push(instance);
 			workerInstances.push(instance);
 		}
-		// the first command on a new database runs n8n's migrations (a minute or more on 2 cores)
+		// the first command on a new database runs n8n's migrations: seconds, longer on a busy machine
 		const credentials = join(folder, 'credentials.json');
 		await writeFile(credentials, JSON.stringify(opts.credentials), 'utf8');
 		await main.cli(['import:credentials', `--input=${credentials}`], { timeoutMs: 300_000 });
