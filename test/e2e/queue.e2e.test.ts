@@ -19,7 +19,12 @@ import type { RecordedMultipart } from '../../dev/emulator';
 import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { streamedPieces } from './queueMode';
-import { deliveredItem, QUEUE_WORKFLOWS, startQueueSuite, type QueueSuite } from './queue.shared';
+import {
+	QUEUE_WORKFLOWS,
+	startQueueSuite,
+	triggerExecutionOf,
+	type QueueSuite,
+} from './queue.shared';
 
 const CHAT_AGENT = 1;
 const WORKFLOWS = { ...QUEUE_WORKFLOWS, upload: 'queueUpload00001', chat: 'queueChatStream1' };
@@ -112,10 +117,11 @@ describe.each(selectedLines())(
 			const [execution] = await suite.finishedExecutions(WORKFLOWS.execute, 1);
 			await expectRunByWorker(execution.id);
 
-			const [triggered] = await suite.finishedExecutions(WORKFLOWS.trigger, 1);
+			const triggered = await waitFor('the delivery of the run to start the trigger', () =>
+				triggerExecutionOf(suite.queue, run.id),
+			);
 			await expectRunByWorker(triggered.id);
-			const delivered = await deliveredItem(suite.queue, triggered.id);
-			expect(delivered?.id).toBe(run.id);
+			expect(triggered.item).toMatchObject({ id: run.id, status: 'succeeded' });
 		});
 
 		test('a forged delivery to the webhook processor (wrong secret) gets 401 and starts nothing', async () => {

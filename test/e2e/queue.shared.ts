@@ -125,11 +125,14 @@ export async function startQueueSuite(
 	return suite;
 }
 
-/** The item the Agent Platform Trigger gave an execution of its workflow (the delivered run). */
-export async function deliveredItem(
+/**
+ * The execution of the trigger's workflow that the platform's delivery of run `runId` started, with
+ * the trigger's item (undefined until there is one).
+ */
+export async function triggerExecutionOf(
 	queue: QueueMode,
-	executionId: string,
-): Promise<{ id?: number; status?: string } | undefined> {
+	runId: number,
+): Promise<{ id: string; item: { id?: number; status?: string } } | undefined> {
 	const withData = (await queue.main.getExecutions(QUEUE_WORKFLOWS.trigger)) as Array<{
 		id: string;
 		data?: {
@@ -141,7 +144,11 @@ export async function deliveredItem(
 			};
 		};
 	}>;
-	return withData.find((e) => e.id === executionId)?.data?.resultData?.runData?.[
-		'Agent Platform Trigger'
-	]?.[0]?.data?.main?.[0]?.[0]?.json;
+	for (const execution of withData) {
+		const item =
+			execution.data?.resultData?.runData?.['Agent Platform Trigger']?.[0]?.data?.main?.[0]?.[0]
+				?.json;
+		if (item?.id === runId) return { id: execution.id, item };
+	}
+	return undefined;
 }
