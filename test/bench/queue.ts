@@ -1,11 +1,14 @@
 /**
- * Case 7, two n8n processes on one key: n8n in queue mode (Redis, a main process and two
- * `n8n worker` processes running one execution at a time each, test/e2e/queueMode.ts), one
- * credential at its default Requests per Second, no setting per process. Two callers start a
- * workflow by its webhook one execution after another for five minutes (one minute with --quick),
- * so that both workers always have one running:
+ * Case 7, n8n scaled out on one key: n8n in queue mode as n8n supports it (test/e2e/queueMode.ts:
+ * PostgreSQL, Redis, a main process, two `n8n worker` processes running one execution at a time each
+ * and a webhook processor), one credential at its default Requests per Second, no setting per
+ * process. Two callers start a workflow through the webhook processor one execution after another
+ * for five minutes (one minute with --quick), so that both workers always have one running:
  *
  *   Webhook → Memory → Get Many (Return All, PAGES pages) → Code (EXECUTES items) → Agent → Execute (Wait for Completion)
+ *
+ * The executions' requests come from the workers (the main sends the trigger registrations, the
+ * webhook processor none: it only hands each call to the queue); the four processes share the key.
  *
  * Under each of the emulator's limiter models at the platform's rate of 1 request a second:
  * - a fixed window of 60 per 60 s with Laravel's X-RateLimit-* headers: together at least 0.9 of
@@ -141,7 +144,7 @@ async function runModel(
 	await Promise.all(
 		[0, 1].map(async (caller) => {
 			while (Date.now() < deadline) {
-				const answer = await queue.main.postWebhook(PATH);
+				const answer = await queue.webhook.postWebhook(PATH);
 				executions++;
 				const items = Array.isArray(answer.body) ? (answer.body as Array<{ status?: string }>) : [];
 				const succeeded = items.filter((item) => item.status === 'succeeded').length;
@@ -186,8 +189,8 @@ function row(
 	const share = total ? result.refused / total : 0;
 	const minutes = (result.spanSeconds / 60).toFixed(1);
 	return {
-		case: '7 Two processes',
-		figure: `n8n ${line.version} queue mode, two workers, one key, credential at default, ${minutes} min of Return All + Execute: ${model}: answers per second together ÷ R`,
+		case: '7 Queue mode',
+		figure: `n8n ${line.version} queue mode on PostgreSQL (main, two workers, webhook processor), one key, credential at default, ${minutes} min of Return All + Execute: ${model}: answers per second together ÷ R`,
 		measured: `${result.rate.toFixed(2)}/s; ${result.executions} executions (${result.perWorker.join(' + ')} per worker), ${result.failed.length} failed, ${result.refused}/${total} × 429 (${(100 * share).toFixed(1)} %)`,
 		baseline: `R = ${RATE}/s`,
 		value: result.rate / RATE,

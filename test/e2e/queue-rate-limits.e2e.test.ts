@@ -1,5 +1,6 @@
 /**
- * Two n8n processes on one API key, in queue mode: Redis, an n8n main process and two `n8n worker`
+ * Two n8n processes on one API key, in queue mode (PostgreSQL, Redis, a main process, a webhook
+ * processor that receives the calls, test/e2e/queueMode.ts) with two `n8n worker`
  * processes (one execution at a time each, so two executions at once run in two processes), one
  * credential at its default Requests per Second (1), no setting per process. Each execution is a
  * Return All of PAGES pages of memories; the two start at the same moment.
@@ -86,7 +87,7 @@ describe.each(selectedLines())(
 			emu.clearRequests();
 			const started = Date.now();
 			const answers = await Promise.all(
-				[0, 1].map(() => queue!.main.postWebhook('queue-return-all')),
+				[0, 1].map(() => queue!.webhook.postWebhook('queue-return-all')),
 			);
 			const seconds = (Date.now() - started) / 1000;
 			const pages = emu.requests.filter((r) => r.path === '/memories');

@@ -1,150 +1,86 @@
 /**
- * n8n in queue mode (scaling mode): Redis, an n8n main process and one `n8n worker`, each n8n
- * process with its own user folder and its own copy of the package (installed as n8n's community
- * installer does: every n8n process needs it), sharing the database and the encryption key.
+ * n8n in queue mode as n8n supports it (test/e2e/queueMode.ts): PostgreSQL and Redis, a main
+ * process, two `n8n worker` processes and a webhook processor (`n8n webhook`), each n8n process with
+ * its own user folder and its own copy of the package, binary data in the line's queue-mode default.
+ * One set-up per n8n line, shared by the cases below.
  *
- * Three workflows, activated on the main process: Webhook → Agent → Execute (wait), Webhook (a
- * file) → File → Upload, and the Agent Platform Trigger on the agent the first one runs. The main
- * process receives the webhooks and the platform's delivery and enqueues each execution in Redis;
- * the test checks that the worker ran every one of them: the worker's log says "Worker started
- * execution <id>" and "Worker finished execution <id>" for each execution n8n records, and the
- * main's log says it enqueued them (these are n8n's own info-level log lines, in 1.x and 2.x).
- *
- * Database: SQLite, one file shared by main and worker. n8n warns that scaling mode "is not
- * officially supported with sqlite" (PostgreSQL is recommended for production) but runs it;
- * for a test of the package on a worker it is enough, and needs nothing more than Redis.
- * Binary data stays in each line's queue-mode default (1.x: in the execution data; 2.x: in the
- * database), the modes that work across processes.
- *
- * Redis: Debian's redis-server (.ci/run installs it when missing), started on a free loopback port
- * with a temporary directory and no persistence, stopped at the end.
+ * Production webhooks go to the webhook processor (every process's webhook URL is its address):
+ * Webhook → Agent → Execute (Wait), Webhook (a file) → File → Upload, a public Chat Trigger in
+ * streaming mode → Execute (Stream), and the Agent Platform Trigger, whose webhook the main
+ * registers on the platform with the webhook processor's address. For each execution n8n records,
+ * the webhook processor's log says *Enqueued execution N* and a worker's *Worker started execution
+ * N* and *Worker finished execution N* (n8n's own info-level lines, 1.x and 2.x); the main runs none.
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
+import type { RecordedMultipart } from '../../dev/emulator';
+import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { streamedPieces } from './queueMode';
 import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	waitFor,
-	type N8nLine,
-} from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
-import { startQueueMode, type QueueMode, type Worker } from './queueMode';
+	QUEUE_WORKFLOWS,
+	startQueueSuite,
+	triggerExecutionOf,
+	type QueueSuite,
+} from './queue.shared';
 
-const API_KEY = 'e2e-queue-key-51c9e0';
-const WORKSPACE_ID = '42';
-const CREDENTIAL = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
-const WORKFLOWS = {
-	execute: 'queueExecute0001',
-	upload: 'queueUpload00001',
-	trigger: 'queueTrigger0001',
-} as const;
-const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
+const CHAT_AGENT = 1;
+const WORKFLOWS = { ...QUEUE_WORKFLOWS, upload: 'queueUpload00001', chat: 'queueChatStream1' };
+const CHAT_WEBHOOK_ID = '7c1f0a52-0005-4d3b-9e00-0000000000a1';
 
 describe.each(selectedLines())(
-	'n8n $line ($version) in queue mode: main + worker + Redis',
+	'n8n $line ($version) in queue mode on PostgreSQL: main + two workers + webhook processor',
 	(line: N8nLine) => {
-		let emu: PlatformEmulator;
-		let queue: QueueMode | undefined;
-		let main: QueueMode['main'] | undefined;
-		let worker: Worker | undefined;
-		let textAgent: number;
+		let suite: QueueSuite;
 		let started = Date.now();
 
 		beforeAll(async () => {
 			started = Date.now(); // describe.each collects both lines at once
-			emu = await startEmulator({
-				port: 0,
-				apiKey: API_KEY,
-				workspaceId: WORKSPACE_ID,
+			suite = await startQueueSuite(line, {
+				apiKey: 'e2e-queue-key-51c9e0',
 				timeScale: 20,
-				quiet: true,
-			});
-			textAgent = [...emu.state.agents.values()].find(
-				(a) => a.type === 'text' && !a.failMessage,
-			)!.id;
-			const vars = {
-				AGENT_ID: String(textAgent),
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-			};
-			queue = await startQueueMode(line, {
-				credentials: [
-					agentPlatformCredential(
-						{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-						CREDENTIAL,
-					),
-				],
-				workflows: [
-					loadWorkflow('queue-execute', vars),
+				more: (vars, emu) => [
 					loadWorkflow('queue-upload', vars),
-					loadWorkflow('trigger-agent', {
-						...vars,
-						WORKFLOW_ID: WORKFLOWS.trigger,
-						WORKFLOW_NAME: 'Queue mode: Agent Platform Trigger',
-						NODE_ID: TRIGGER_WEBHOOK_ID,
-						WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
-						OPTIONS: {},
-					}),
+					loadWorkflow('queue-chat-stream', { ...vars, ...chatAgentVars(emu, CHAT_AGENT) }),
 				],
-				activate: Object.values(WORKFLOWS),
+				activate: [WORKFLOWS.upload, WORKFLOWS.chat],
 			});
-			main = queue.main;
-			worker = queue.workers[0];
 			log(
 				`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 			);
 		});
 
 		afterAll(async () => {
-			await queue?.stop();
-			await emu?.stop();
+			await suite?.stop();
 			log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
 
-		async function finishedExecutions(
-			workflowId: string,
-			count: number,
-		): Promise<Array<{ id: string; status: string; mode: string }>> {
-			return await waitFor(
-				`${count} finished execution(s) of ${workflowId}`,
-				async () => {
-					const executions = (await main!.getExecutions(workflowId, {
-						includeData: false,
-					})) as Array<{ id: string; status: string; mode: string }>;
-					return executions.filter((e) => e.status === 'success').length >= count
-						? executions
-						: undefined;
-				},
-				{ timeoutMs: 60_000, intervalMs: 300 },
-			);
-		}
-
-		/** n8n's own log lines: the main enqueued the execution, the worker started and finished it. */
+		/** n8n's own log lines: the webhook processor enqueued it, a worker started and finished it. */
 		async function expectRunByWorker(executionId: string): Promise<void> {
-			await waitFor(`the worker to log the end of execution ${executionId}`, () =>
-				worker!.log().includes(`Worker finished execution ${executionId} `),
+			const { queue } = suite;
+			const finished = `Worker finished execution ${executionId} `;
+			await waitFor(`a worker to log the end of execution ${executionId}`, () =>
+				queue.workers.some((w) => w.log().includes(finished)),
 			);
-			expect(worker!.log()).toContain(`Worker started execution ${executionId} `);
-			expect(main!.logText()).toContain(`Enqueued execution ${executionId} `);
-			expect(main!.logText()).not.toContain(`Worker started execution ${executionId} `);
+			const worker = queue.workers.find((w) => w.log().includes(finished))!;
+			expect(worker.log()).toContain(`Worker started execution ${executionId} `);
+			expect(queue.webhookProcess.log()).toContain(`Enqueued execution ${executionId} `);
+			expect(queue.main.logText()).not.toContain(`Worker started execution ${executionId} `);
 		}
 
-		test('the trigger registers its webhook on the platform from the main process', async () => {
-			await waitFor('the trigger webhook on the platform', () =>
-				[...emu.state.webhooks.values()].some((w) =>
-					w.url.startsWith(`${main!.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`),
-				),
+		test('the main registers the trigger webhook once, with the webhook processor address', async () => {
+			await waitFor(
+				'the trigger webhook on the platform',
+				() => suite.triggerWebhooks().length > 0,
 			);
+			expect(suite.triggerWebhooks()).toHaveLength(1);
 		});
 
-		test('Webhook → File → Upload: the worker streams the file the main process received', async () => {
+		test('Webhook → File → Upload: a worker streams the file the webhook processor received', async () => {
 			const bytes = randomBytes(256 * 1024 + 17);
-			const response = await fetch(`${main!.baseUrl}/webhook/queue-upload`, {
+			const response = await fetch(`${suite.queue.webhook.baseUrl}/webhook/queue-upload`, {
 				method: 'POST',
 				headers: {
 					'content-type': 'application/octet-stream',
@@ -156,49 +92,88 @@ describe.each(selectedLines())(
 			expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
 			const file = JSON.parse(text) as { id: number; filename: string; bytes: number };
 			expect(file).toMatchObject({ filename: 'queue notes.txt', bytes: bytes.length });
-			const upload = emu.requests.find(
+			const upload = suite.emu.requests.find(
 				(r) => r.method === 'POST' && r.path === '/files' && r.status === 200,
 			)!;
 			const received = (upload.body as RecordedMultipart).files[0];
 			expect(received.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
 
-			const [execution] = await finishedExecutions(WORKFLOWS.upload, 1);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.upload, 1);
 			await expectRunByWorker(execution.id);
 		});
 
-		test('Webhook → Agent → Execute, and the Agent Platform Trigger its finished run starts: both run by the worker', async () => {
-			const response = await fetch(`${main!.baseUrl}/webhook/queue-execute`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ topic: 'queue mode' }),
-			});
-			const text = await response.text();
-			expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
-			const run = JSON.parse(text) as { id: number; status: string; output: string };
+		test('Webhook → Execute (Wait), and the trigger delivery its finished run sends to the webhook processor: both run on workers', async () => {
+			const answer = await suite.queue.webhook.postWebhook(
+				'queue-execute',
+				{ topic: 'queue mode' },
+				{ registeredWithinMs: 20_000 },
+			);
+			expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 200 });
+			const run = answer.body as { id: number; status: string; output: string };
 			expect(run.status).toBe('succeeded');
 			expect(run.output).toContain('queue mode');
+			expect(suite.runStarts()).toHaveLength(1);
 
-			const [execution] = await finishedExecutions(WORKFLOWS.execute, 1);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.execute, 1);
 			await expectRunByWorker(execution.id);
 
-			// the platform delivers the finished run to the trigger's webhook on the main process
-			const [triggered] = await finishedExecutions(WORKFLOWS.trigger, 1);
+			const triggered = await waitFor('the delivery of the run to start the trigger', () =>
+				triggerExecutionOf(suite.queue, run.id),
+			);
 			await expectRunByWorker(triggered.id);
-			const withData = (await main!.getExecutions(WORKFLOWS.trigger)) as Array<{
-				id: string;
-				data?: {
-					resultData?: {
-						runData?: Record<
-							string,
-							Array<{ data?: { main?: Array<Array<{ json: { id?: number } }>> } }>
-						>;
-					};
-				};
-			}>;
-			const delivered = withData.find((e) => e.id === triggered.id)?.data?.resultData?.runData?.[
-				'Agent Platform Trigger'
-			]?.[0]?.data?.main?.[0]?.[0]?.json;
-			expect(delivered?.id).toBe(run.id);
+			expect(triggered.item).toMatchObject({ id: run.id, status: 'succeeded' });
+		});
+
+		test('a forged delivery to the webhook processor (wrong secret) gets 401 and starts nothing', async () => {
+			const before = (await suite.executions(WORKFLOWS.trigger)).length;
+			const payload = JSON.stringify({ id: 1, status: 'succeeded', output: 'forged' });
+			for (const url of [suite.triggerUrl(), `${suite.triggerUrl()}?secret=wrong`]) {
+				const response = await fetch(url, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: payload,
+				});
+				expect({ url, status: response.status }).toEqual({ url, status: 401 });
+			}
+			// a right delivery after them is the only new execution
+			const [webhook] = suite.triggerWebhooks();
+			const right = await fetch(webhook.url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ id: 2, status: 'succeeded', output: 'a real delivery' }),
+			});
+			expect(right.status).toBe(200);
+			const after = await suite.finishedExecutions(WORKFLOWS.trigger, before + 1);
+			expect(after).toHaveLength(before + 1);
+		});
+
+		test('a public Chat Trigger streaming → Execute (Stream) through the webhook processor: the pieces arrive over the run', async () => {
+			// the platform writes the answer in 8 events over 60 s of its clock (3 s here)
+			suite.emu.configureAgent(CHAT_AGENT, { executionSeconds: 60 });
+			suite.emu.clearRequests();
+			const response = await postToStreamingWebhook(
+				suite.queue.webhook.baseUrl,
+				`${CHAT_WEBHOOK_ID}/chat`,
+				{
+					action: 'sendMessage',
+					sessionId: `queue-${line.line}`,
+					chatInput: 'Tell me about otters',
+				},
+			);
+			expect(response.status).toBe(200);
+			const pieces = await streamedPieces(response);
+			const [execution] = await suite.finishedExecutions(WORKFLOWS.chat, 1);
+			await expectRunByWorker(execution.id);
+			const run = [...suite.emu.state.responses.values()].filter((r) => r.via === 'stream').at(-1)!;
+			log(
+				`n8n ${line.version} queue mode: the chat's answer came in ${pieces.length} pieces over ${pieces.length ? pieces[pieces.length - 1].at - pieces[0].at : 0} ms`,
+			);
+			expect(pieces.length).toBeGreaterThanOrEqual(3);
+			expect(pieces.map((p) => p.text).join('')).toBe(run.output);
+			// pieces over the run, not all at its end: the first one reached the caller before the
+			// platform wrote its last event
+			const sent = suite.emu.requests.find((r) => r.eventsSentAt?.length)!.eventsSentAt!;
+			expect(pieces[0].at).toBeLessThan(sent[sent.length - 1]);
 		});
 	},
 );

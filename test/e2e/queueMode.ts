@@ -1,11 +1,14 @@
 /**
- * n8n in queue mode, as the queue-mode end-to-end tests and the benchmarks run it: Redis from
- * Debian's redis-server on a free loopback port, `n8n worker` processes of an n8n instance, and
- * the whole set (startQueueMode).
+ * n8n in queue mode as n8n supports it, as the queue-mode end-to-end tests and the benchmarks run
+ * it: PostgreSQL (dev/n8n/postgres.ts: the server .ci/run started, or one of the set-up's own) and
+ * Redis from Debian's packages on free loopback ports, an n8n main process (`n8n start`), `n8n
+ * worker` processes and a webhook processor (`n8n webhook`), each with its own user folder and its
+ * own copy of the packed package (startQueueMode).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +20,7 @@ import {
 	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import { postgresEnv, postgresServer, type PostgresServer } from '../../dev/n8n/postgres';
 import { freePort } from '../../dev/loopback';
 
 /** redis-server from Debian's package (or anywhere on PATH). */
@@ -40,10 +44,12 @@ function redisServerBinary(): string {
 export interface Redis {
 	port: number;
 	stop(): Promise<void>;
+	/** Stops it and starts a new redis-server on the same port (its queue empty: no persistence). */
+	restart(): Promise<void>;
 }
 
-export async function startRedis(folder: string): Promise<Redis> {
-	const port = await freePort();
+/** redis-server on `port` (a free one unless told), until it accepts connections. */
+async function redisProcess(folder: string, port: number): Promise<ChildProcess> {
 	const child = spawn(
 		redisServerBinary(),
 		[
@@ -73,15 +79,114 @@ export async function startRedis(folder: string): Promise<Redis> {
 		},
 		{ timeoutMs: 20_000, intervalMs: 50 },
 	);
+	return child;
+}
+
+export async function startRedis(folder: string): Promise<Redis> {
+	const port = await freePort();
+	let child = await redisProcess(folder, port);
+	const stop = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
+		child.kill('SIGTERM');
+		await exited;
+	};
 	return {
 		port,
-		async stop() {
-			if (child.exitCode !== null) return;
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			await exited;
+		stop,
+		async restart() {
+			await stop();
+			child = await redisProcess(folder, port);
 		},
 	};
+}
+
+/** One n8n process other than `n8n start` (a worker, a webhook processor), its output in a log. */
+export interface N8nProcess {
+	pid: number;
+	log(): string;
+	/** SIGTERM to its process group; SIGKILL after 30 s. */
+	stop(): Promise<void>;
+	/** SIGKILL to its process group at once, as an out-of-memory kill or a lost machine. */
+	kill(): Promise<void>;
+}
+
+/** `n8n <args>` of an instance, its output in `<name>.log`, ready when its log says `ready`. */
+async function startN8nProcess(
+	instance: N8nInstance,
+	args: string[],
+	name: string,
+	ready: string,
+	env: Record<string, string> = {},
+): Promise<N8nProcess> {
+	const logFile = join(instance.folder, `${name}.log`);
+	const fd = openSync(logFile, 'a');
+	const child: ChildProcess = spawn(
+		NODE24_BIN,
+		[join(n8nInstallDir(instance.line), 'node_modules', 'n8n', 'bin', 'n8n'), ...args],
+		{
+			cwd: instance.folder,
+			env: instance.env(env),
+			stdio: ['ignore', fd, fd],
+			detached: true, // own process group: its task runners end with it
+		},
+	);
+	closeSync(fd);
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+	const groupGone = async () => {
+		for (let i = 0; i < 50; i++) {
+			try {
+				process.kill(-child.pid!, 0); // its task runners end a moment later
+			} catch {
+				return;
+			}
+			await sleep(100);
+		}
+		try {
+			process.kill(-child.pid!, 'SIGKILL');
+		} catch {
+			// gone
+		}
+	};
+	const signal = async (sig: NodeJS.Signals, waitMs: number) => {
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		try {
+			process.kill(-child.pid!, sig);
+		} catch {
+			return;
+		}
+		let timer: NodeJS.Timeout | undefined;
+		const done = await Promise.race([
+			exited.then(() => true),
+			new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+		]);
+		clearTimeout(timer);
+		if (!done) process.kill(-child.pid!, 'SIGKILL');
+		await exited;
+		await groupGone();
+	};
+	const handle: N8nProcess = {
+		pid: child.pid!,
+		log: text,
+		stop: () => signal('SIGTERM', 30_000),
+		kill: () => signal('SIGKILL', 10_000),
+	};
+	try {
+		await waitFor(
+			`n8n ${name} to be ready`,
+			() => {
+				if (child.exitCode !== null)
+					throw new Error(`n8n ${name} exited (${child.exitCode})\n${text().slice(-4000)}`);
+				return text().includes(ready);
+			},
+			{ timeoutMs: 120_000, intervalMs: 250 },
+		);
+	} catch (error) {
+		await handle.stop();
+		throw error;
+	}
+	return handle;
 }
 
 /** `n8n worker` of an instance, its output in worker.log; stop() ends its process group. */
@@ -89,82 +194,53 @@ export async function startWorker(
 	worker: N8nInstance,
 	env: Record<string, string>,
 	concurrency = 5,
-): Promise<{ log(): string; stop(): Promise<void> }> {
-	const logFile = join(worker.folder, 'worker.log');
-	const fd = openSync(logFile, 'a');
-	const child: ChildProcess = spawn(
-		NODE24_BIN,
-		[
-			join(n8nInstallDir(worker.line), 'node_modules', 'n8n', 'bin', 'n8n'),
-			'worker',
-			`--concurrency=${concurrency}`,
-		],
-		{
-			cwd: worker.folder,
-			env: worker.env(env),
-			stdio: ['ignore', fd, fd],
-			detached: true,
-		},
+): Promise<N8nProcess> {
+	return await startN8nProcess(
+		worker,
+		['worker', `--concurrency=${concurrency}`],
+		'worker',
+		'n8n worker is now ready',
+		env,
 	);
-	closeSync(fd);
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
-	const stop = async () => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
-		try {
-			process.kill(-child.pid!, 'SIGTERM');
-		} catch {
-			return;
-		}
-		let timer: NodeJS.Timeout | undefined;
-		const done = await Promise.race([
-			exited.then(() => true),
-			new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 30_000))),
-		]);
-		clearTimeout(timer);
-		if (!done) process.kill(-child.pid!, 'SIGKILL');
-		for (let i = 0; i < 50; i++) {
-			try {
-				process.kill(-child.pid!, 0); // its task runners end a moment later
-			} catch {
-				break;
-			}
-			await sleep(100);
-		}
-	};
-	try {
-		await waitFor(
-			'the n8n worker to be ready',
-			() => {
-				if (child.exitCode !== null)
-					throw new Error(`n8n worker exited (${child.exitCode})\n${text().slice(-4000)}`);
-				return text().includes('n8n worker is now ready');
-			},
-			{ timeoutMs: 120_000, intervalMs: 250 },
-		);
-	} catch (error) {
-		await stop();
-		throw error;
-	}
-	return { log: text, stop };
 }
 
-export type Worker = Awaited<ReturnType<typeof startWorker>>;
+export type Worker = N8nProcess;
 
-/** Redis, an n8n main process (`n8n start`) and its `n8n worker` processes, set up and running. */
+/** `n8n webhook` of an instance (serves /webhook/*), its output in webhook.log. */
+export async function startWebhookProcessor(instance: N8nInstance): Promise<N8nProcess> {
+	return await startN8nProcess(
+		instance,
+		['webhook'],
+		'webhook',
+		'Webhook listener waiting for requests',
+	);
+}
+
+/** Redis, PostgreSQL, an n8n main process, its workers and a webhook processor, running. */
 export interface QueueMode {
 	main: N8nInstance;
 	workers: Worker[];
-	/** Stops every process and removes the folders. */
+	/**
+	 * The webhook processor's instance: its baseUrl and postWebhook() reach production webhooks
+	 * (never call its start(): its process is `webhookProcess`).
+	 */
+	webhook: N8nInstance;
+	webhookProcess: N8nProcess;
+	redis: Redis;
+	/** The variables every process shares (queue, database), as a user would set them. */
+	sharedEnv: Record<string, string>;
+	/** Stops every process, drops the database and removes the folders. */
 	stop(): Promise<void>;
 }
 
 /**
- * n8n in queue mode on one SQLite database: Redis, a main process that receives the webhooks and
- * enqueues each execution, and `workers` worker processes running `concurrency` executions each.
- * Every n8n process has its own user folder and its own copy of the package (installed as n8n's
- * community installer does: each one needs it). The credentials and workflows are imported on the
- * main process, and `activate` names the workflows whose triggers it registers.
+ * n8n in queue mode on PostgreSQL: Redis, a main process (editor, API, trigger registration) that
+ * enqueues executions, `workers` worker processes running `concurrency` executions each, and a
+ * webhook processor that receives production webhooks (WEBHOOK_URL points at it, so the trigger
+ * registers its address on the platform) and enqueues their executions. Every n8n process has its
+ * own user folder and its own copy of the package (installed as n8n's community installer does:
+ * each one needs it); binary data stays in each line's queue-mode default. The credentials and
+ * workflows are imported on the main process, and `activate` names the workflows it activates.
  */
 export async function startQueueMode(
 	line: N8nLine,
@@ -174,46 +250,97 @@ export async function startQueueMode(
 		activate: string[];
 		workers?: number;
 		concurrency?: number;
+		/** More variables for every process (n8n's queue settings). */
+		env?: Record<string, string>;
 	},
 ): Promise<QueueMode> {
 	const folder = await mkdtemp(join(tmpdir(), `n8n-queue-${line.line}-`));
+	const database = `n8n_${line.line[0]}_${randomBytes(6).toString('hex')}`;
 	let redis: Redis | undefined;
-	let main: N8nInstance | undefined;
+	let postgres: PostgresServer | undefined;
+	let databaseMade = false;
 	const instances: N8nInstance[] = [];
-	const workers: Worker[] = [];
+	let main: N8nInstance | undefined;
+	let webhookProcess: N8nProcess | undefined;
+	const workers: N8nProcess[] = [];
 	const stop = async () => {
-		for (const worker of workers) await worker.stop();
-		await main?.dispose();
-		for (const instance of instances) await instance.dispose();
+		// The processes that enqueue first, the workers last: on SIGTERM n8n's main and webhook
+		// processor wait, without a limit, for every execution they enqueued to end, which only a
+		// running worker does (workers stopped first left a queued job, and a main that never exits).
+		await Promise.all([webhookProcess?.stop(), main?.stop()]);
+		await Promise.all(workers.map((w) => w.stop()));
+		await Promise.all(instances.map((i) => i.dispose()));
 		await redis?.stop();
+		if (databaseMade) await postgres?.dropDatabase(database);
+		await postgres?.stop();
 		await rm(folder, { recursive: true, force: true });
 	};
 	try {
 		redis = await startRedis(folder);
-		const queue = {
+		postgres = await postgresServer();
+		await postgres.createDatabase(database);
+		databaseMade = true;
+		const shared: Record<string, string> = {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
-			DB_SQLITE_DATABASE: join(folder, 'database.sqlite'),
+			...postgresEnv(postgres.port, database),
+			// 1.x runs a job whose worker died once more (the agent too); 2.x never does
+			...(line.line === '1.x' ? { QUEUE_WORKER_MAX_STALLED_COUNT: '0' } : {}),
+			...opts.env,
 		};
-		main = await N8nInstance.withPackage(line, { env: queue });
-		for (let i = 0; i < (opts.workers ?? 1); i++) {
-			instances.push(
-				await N8nInstance.withPackage(line, {
-					env: { ...queue, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
-				}),
-			);
+		// the webhook processor's address is every process's webhook URL
+		const webhook = await N8nInstance.withPackage(line, { env: shared });
+		instances.push(webhook);
+		const webhookUrl = line.line === '1.x' ? 'WEBHOOK_URL' : 'N8N_WEBHOOK_URL';
+		const sharedEnv = { ...shared, [webhookUrl]: `${webhook.baseUrl}/` };
+		main = await N8nInstance.withPackage(line, { env: sharedEnv });
+		instances.push(main);
+		const workerInstances: N8nInstance[] = [];
+		for (let i = 0; i < (opts.workers ?? 2); i++) {
+			const instance = await N8nInstance.withPackage(line, {
+				env: { ...sharedEnv, QUEUE_HEALTH_CHECK_PORT: String(await freePort()) },
+			});
+			instances.push(instance);
+			workerInstances.push(instance);
 		}
-		await main.importCredentials(opts.credentials);
+		// the first command on a new database runs n8n's migrations: seconds, longer on a busy machine
+		const credentials = join(folder, 'credentials.json');
+		await writeFile(credentials, JSON.stringify(opts.credentials), 'utf8');
+		await main.cli(['import:credentials', `--input=${credentials}`], { timeoutMs: 300_000 });
 		await main.importWorkflows(opts.workflows);
 		await main.start();
 		await main.setupOwnerAndApiKey();
-		for (const instance of instances)
-			workers.push(await startWorker(instance, {}, opts.concurrency ?? 5));
+		const started = await Promise.allSettled(
+			workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
+		);
+		for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
+		for (const result of started) if (result.status === 'rejected') throw result.reason;
+		webhookProcess = await startWebhookProcessor(webhook);
 		for (const id of opts.activate) await main.activate(id);
+		return { main, workers, webhook, webhookProcess, redis, sharedEnv, stop };
 	} catch (error) {
 		await stop();
 		throw error;
 	}
-	return { main, workers, stop };
+}
+
+/** The text pieces of a streamed answer (n8n's NDJSON: begin, item…, end) and when each came. */
+export async function streamedPieces(
+	response: Response,
+): Promise<Array<{ text: string; at: number }>> {
+	const pieces: Array<{ text: string; at: number }> = [];
+	const decoder = new TextDecoder();
+	let buffered = '';
+	for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+		buffered += decoder.decode(chunk, { stream: true });
+		const lines = buffered.split('\n');
+		buffered = lines.pop() ?? '';
+		for (const line of lines.filter((l) => l.trim())) {
+			const message = JSON.parse(line) as { type: string; content?: string };
+			if (message.type === 'item' && message.content)
+				pieces.push({ text: message.content, at: Date.now() });
+		}
+	}
+	return pieces;
 }
