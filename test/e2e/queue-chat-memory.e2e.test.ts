@@ -1,6 +1,7 @@
 /**
  * A chat that remembers in queue mode: Chat Trigger (public) → Agent → Execute with n8n's Redis
- * Chat Memory, on an n8n main process and two workers (queueMode.ts). The first message is run by
+ * Chat Memory, on n8n's queue-mode set-up (queueMode.ts: PostgreSQL, a main process, two workers
+ * and a webhook processor, which receives the chat's messages). The first message is run by
  * one worker; that worker is then stopped, so the second message is run by the other: the second
  * request still continues the first conversation (its root_id, read from Redis), one request a
  * turn. The chat memory has a Redis of its own (Debian's redis-server, as the queue's).
@@ -89,10 +90,10 @@ describe.each(selectedLines())(
 				.filter((r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`)
 				.map((r) => r.body as Record<string, unknown>);
 
-		/** One chat message to the public chat (asked again while activation has not registered it). */
+		/** One chat message to the public chat, through the webhook processor (asked again while activation has not registered it). */
 		async function say(sessionId: string, chatInput: string): Promise<string> {
 			for (let attempt = 0; ; attempt++) {
-				const response = await fetch(`${queue!.main.baseUrl}/webhook/${CHAT_WEBHOOK}/chat`, {
+				const response = await fetch(`${queue!.webhook.baseUrl}/webhook/${CHAT_WEBHOOK}/chat`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
