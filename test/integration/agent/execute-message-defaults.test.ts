@@ -66,6 +66,34 @@ describe("Agent → Execute's Message by node version", () => {
 		expect(defaultMessage(1.2, true)).toMatch(/^=\{\{ \$fromAI\('message', '.+', 'string'\) \}\}$/);
 	});
 
+	it("as a tool, the form says that n8n's automatic description does not name the agent", () => {
+		const notice = description.properties.find((p) => p.name === 'toolDescriptionNotice')!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toContain('Set Manually');
+		const shown = (asTool: boolean) => {
+			const node: INode = {
+				id: 'n',
+				name: 'Agent Platform',
+				type: AGENT_PLATFORM_NODE_TYPE,
+				typeVersion: 1.2,
+				position: [0, 0],
+				parameters: { resource: 'agent', operation: 'execute' },
+			};
+			const nodeType = {
+				...description,
+				name: asTool ? `${description.name}Tool` : description.name,
+			};
+			return NodeHelpers.displayParameter(
+				{ ...node.parameters, ...defaults(1.2, asTool) },
+				notice,
+				node,
+				nodeType as INodeTypeDescription,
+			);
+		};
+		expect(shown(true)).toBe(true);
+		expect(shown(false)).toBe(false);
+	});
+
 	it('nodes saved with version 1 or 1.1 keep the empty Message they had, as a tool too', () => {
 		for (const version of [1, 1.1]) {
 			expect(defaultMessage(version)).toBe('');

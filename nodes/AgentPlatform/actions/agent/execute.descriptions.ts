@@ -119,6 +119,15 @@ export const executeProperties: INodeProperties[] = [
 		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [true] },
 		"Written by the AI Agent's model by default. ",
 	),
+	// n8n writes a tool's automatic description from the operation alone, and an expression there
+	// cannot reach the agent's title (docs/chat-model.md, "The tool's description"): the form says so.
+	{
+		...platformNotice(
+			'toolDescriptionNotice',
+			'The AI Agent\'s model sees this tool as "Chat with or run an agent in Agent Platform", without the agent\'s name: with more than one platform agent as tools, set Tool Description to Set Manually and say what this agent does',
+		),
+		displayOptions: { show: { '@tool': [true] } },
+	},
 	historyProperty(
 		EXECUTE_ROLES,
 		'Earlier messages of the conversation, oldest first, sent before the Message above (to chat agents only, as the Message). A System message is sent as the Developer message the platform takes (only as the first message); several at the start are joined into one, and turns of one role in a row are joined with a blank line.',
