@@ -33,8 +33,8 @@ export class Pace {
 	private lastSentAt = 0;
 	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
 	private coldSeq = 0;
-	/** Requests sent and not yet answered. */
-	private inFlight = 0;
+	/** Requests sent and not yet given back (answered or not), by sequence number: when each was sent. */
+	private readonly inFlight = new Map<number, number>();
 	private sentSeq = 0;
 
 	constructor(configured: number) {
@@ -120,7 +120,7 @@ export class Pace {
 		askedMs?: number,
 	): void {
 		const now = Date.now();
-		this.inFlight = Math.max(0, this.inFlight - 1);
+		this.inFlight.delete(slot.seq);
 		this.window.read(slot, now, headers, this.sentSeq);
 		if (status !== 429) {
 			// The first request of a process takes longest to arrive (connections, lazy loading), so
@@ -142,9 +142,17 @@ export class Pace {
 		this.nextAt = Math.max(this.nextAt, this.holdUntil);
 	}
 
-	/** A request got no answer (a network error): it is no longer in flight. */
-	lost(): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+	/**
+	 * The slot is given back: whatever became of its request (answered, refused, a broken body, a
+	 * timeout, a cancellation, a thrown error), it is no longer in flight. Once is enough; again does nothing.
+	 */
+	release(slot: PaceSlot): void {
+		this.inFlight.delete(slot.seq);
+	}
+
+	/** Requests sent and not yet given back. */
+	get sending(): number {
+		return this.inFlight.size;
 	}
 
 	/** A poll of a waiting run or file begins; call the function returned when it ends. */
@@ -173,7 +181,7 @@ export class Pace {
 			this.learned === undefined &&
 			!this.window.known &&
 			this.accepts.acceptedCount < PACING.slowStartAnswers &&
-			this.inFlight >= Math.max(1, this.accepts.acceptedCount)
+			this.notYetLetThrough(now) >= Math.max(1, this.accepts.acceptedCount)
 		) {
 			// nothing known of the platform yet: one more in flight per answer, so that a credential
 			// far above the platform's rate costs one or two refusals, not a refusal per request sent
@@ -182,15 +190,28 @@ export class Pace {
 		return this.window.delay(now, this.sentSeq, this.lastSentAt) ?? this.nextAt - now;
 	}
 
+	/**
+	 * Requests in flight the platform may still refuse. A refusal comes at once, so one unanswered
+	 * for PACING.letThroughAfterMs was let through: a run held open (a Wait of up to 100 s) then no
+	 * longer holds every other request of the key behind the slow start.
+	 */
+	private notYetLetThrough(now: number): number {
+		let count = 0;
+		for (const sentAt of this.inFlight.values())
+			if (now - sentAt < PACING.letThroughAfterMs) count++;
+		return count;
+	}
+
 	private send(): PaceSlot {
 		const now = Date.now();
 		if (now - this.lastSentAt > 2 * this.intervalMs()) this.coldSeq = this.sentSeq + 1;
 		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
 		this.nextAt = now + this.intervalMs();
 		this.lastSentAt = now;
-		this.inFlight++;
 		this.accepts.sent(now);
 		this.stats.sent++;
-		return { seq: ++this.sentSeq, sentAt: now };
+		const slot = { seq: ++this.sentSeq, sentAt: now };
+		this.inFlight.set(slot.seq, now);
+		return slot;
 	}
 }

@@ -35,6 +35,11 @@ export const PACING = {
 	slowStartAnswers: 64,
 	/** ...the front request looking again this often. */
 	slowStartCheckMs: 5,
+	/**
+	 * A request unanswered this long was let through by the platform's rate limit (which refuses at
+	 * once): it no longer counts against the slow start (a Wait is held open for up to 100 s).
+	 */
+	letThroughAfterMs: 2_000,
 	/** Kept after a window's known end before the first request into the next. */
 	windowMarginMs: 250,
 	/** A window's length when only its budget is known (the documented 429 asks for 60 s). */
