@@ -139,7 +139,7 @@ export async function apiRequestFull<T = unknown>(
 			// Not processed by the platform, so even a POST may be sent again, after the wait it asks
 			// for (the pace holds every request of this credential). The budget is time: a request
 			// gives up only when nothing sent with its key got through for that long.
-			const quietMs = Date.now() - Math.max(startedAt, pace.lastAnsweredAt);
+			const quietMs = pace.quietForMs(startedAt);
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
 			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(ctx);
 			if (

@@ -17,10 +17,6 @@ import { TurnQueue } from './turnQueue';
 import { workClassOf } from './workClass';
 
 export class Pace {
-	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
-	holdUntil = 0;
-	/** When the last answer other than 429 arrived. */
-	lastAnsweredAt = 0;
 	/** Counters, for tests and benchmarks. */
 	readonly stats = { sent: 0, rateLimited: 0 };
 
@@ -29,6 +25,10 @@ export class Pace {
 	private readonly window = new RateWindow();
 	private readonly spread = new RoundTripSpread();
 	private readonly pollers = new Pollers();
+	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
+	private holdUntil = 0;
+	/** When the last answer other than 429 arrived. */
+	private lastAnsweredAt = 0;
 	private nextAt = 0;
 	private lastSentAt = 0;
 	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
@@ -69,6 +69,11 @@ export class Pace {
 	/** How long, from now, the platform holds this key (0 when it does not). */
 	heldForMs(now = Date.now()): number {
 		return Math.max(0, this.holdUntil - now);
+	}
+
+	/** How long nothing sent with this key got through, counted from `since` at the earliest. */
+	quietForMs(since: number, now = Date.now()): number {
+		return now - Math.max(since, this.lastAnsweredAt);
 	}
 
 	/**
