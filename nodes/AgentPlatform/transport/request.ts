@@ -9,9 +9,8 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
+import { cancelSignal, executionCanceled, throwIfCancelled, waitFor } from './cancellation';
 import { CREDENTIAL_TYPE, credentialsOf } from './credentials';
 import { platformHttpError, platformInvalidJsonError, platformNetworkError } from './errors';
 import { readStreamedBody, unparsedJson } from './json';
@@ -92,8 +91,7 @@ export async function apiRequestFull<T = unknown>(
 		});
 		if ('error' in outcome) {
 			const { error } = outcome;
-			if (isCancellation(ctx, error))
-				throw new NodeOperationError(node, 'The execution was canceled');
+			if (isCancellation(ctx, error)) throw executionCanceled(node);
 			const verdict = judgeNetworkError(error, {
 				idempotent,
 				attempt,

@@ -4,7 +4,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { PlatformContext } from './types';
-import { cancelSignal } from './cancellation';
+import { cancelSignal, EXECUTION_CANCELED } from './cancellation';
 
 export type ServerSentEvent = EventSourceMessage;
 
@@ -87,8 +87,7 @@ export async function* readServerSentEvents(
 			try {
 				next = await Promise.race([iterator.next(), idle]);
 			} catch (error) {
-				if (signal?.aborted)
-					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
 				throw streamInterrupted(
 					node,
 					'broken',
@@ -96,8 +95,7 @@ export async function* readServerSentEvents(
 				);
 			}
 			if (next === IDLE) {
-				if (signal?.aborted)
-					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
 				if (deadline && Date.now() >= deadline.at)
 					throw streamInterrupted(
 						node,

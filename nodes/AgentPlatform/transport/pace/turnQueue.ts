@@ -7,9 +7,7 @@
  * waits for the pace; the others wait until the request leaving hands the turn on, or for their
  * execution's cancel signal.
  */
-import { NodeOperationError } from 'n8n-workflow';
-
-import { cancelSignal } from '../cancellation';
+import { cancelSignal, executionCanceled } from '../cancellation';
 import type { PlatformContext } from '../types';
 import { PACING } from './settings';
 import type { WorkClass } from './workClass';
@@ -75,7 +73,7 @@ export class TurnQueue {
 		await new Promise<void>((resolve, reject) => {
 			const onAbort = () => {
 				me.wake = undefined;
-				reject(new NodeOperationError(ctx.getNode(), 'The execution was canceled'));
+				reject(executionCanceled(ctx.getNode()));
 			};
 			me.wake = () => {
 				me.wake = undefined;
