@@ -49,7 +49,7 @@ export class AcceptedRate {
 	/** The send time of the newest request the platform accepted. */
 	private lastAcceptedSentAt = 0;
 
-	/** `intervalMs`: the pace's spacing between sends now (index.ts). */
+	/** `intervalMs`: the pace's spacing between sends now (pace.ts, from spacing.ts). */
 	constructor(
 		configured: number,
 		private readonly intervalMs: () => number,
