@@ -16,7 +16,8 @@
  *   much more (the jitter pad).
  */
 import { PACING } from './settings';
-import { remember, type PaceSlot } from './slot';
+import { remember } from './recentTimes';
+import type { PaceSlot } from './slot';
 
 /** Sends remembered for learning: about 10 minutes at 10 a second. */
 const HISTORY = 6_000;
