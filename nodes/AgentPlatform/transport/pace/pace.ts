@@ -14,7 +14,7 @@ import { PACING } from './settings';
 import type { PaceSlot } from './slot';
 import { sendIntervalMs } from './spacing';
 import { TurnQueue } from './turnQueue';
-import { workClassOf } from './workClass';
+import { executionOf, workClassOf } from './workClass';
 
 export class Pace {
 	/** Counters, for tests and benchmarks. */
@@ -66,9 +66,24 @@ export class Pace {
 		return this.queue.length;
 	}
 
+	/** Executions with requests waiting for their turn (an entry each while they wait). */
+	get executionsWaiting(): number {
+		return this.queue.executions;
+	}
+
 	/** How long, from now, the platform holds this key (0 when it does not). */
 	heldForMs(now = Date.now()): number {
 		return Math.max(0, this.holdUntil - now);
+	}
+
+	/**
+	 * Since when the pace has had nothing to do (nothing waiting, in flight, held or polling):
+	 * its last send or answer; undefined while something goes on.
+	 */
+	idleSince(now = Date.now()): number | undefined {
+		if (this.queue.length || this.inFlight.size || this.pollers.active || now < this.holdUntil)
+			return undefined;
+		return Math.max(this.lastSentAt, this.lastAnsweredAt);
 	}
 
 	/** How long nothing sent with this key got through, counted from `since` at the earliest. */
@@ -87,7 +102,7 @@ export class Pace {
 		const until = joinedAt + maxWaitMs;
 		const lookup = Number.isFinite(maxWaitMs);
 		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
-		const me = this.queue.join(workClassOf(ctx), retry || lookup);
+		const me = this.queue.join(workClassOf(ctx), executionOf(ctx), retry || lookup);
 		const ahead = this.queue.ahead(me);
 		const reason = { workClass: me.workClass, ahead, rate: this.rate, heldMs: this.heldForMs() };
 		let served = false;

@@ -52,6 +52,12 @@ export const PACING = {
 	sliceMs: 250,
 	/** While interactive work waits, bulk work still gets one turn in this many (turnQueue.ts). */
 	bulkShareEvery: 3,
+	/**
+	 * A pace with nothing to do for this long is forgotten (what it learned goes with it), so that
+	 * the paces kept are those of credentials in use; idle paces are looked for this often.
+	 */
+	forgetIdleMs: 3_600_000,
+	sweepEveryMs: 60_000,
 	/** A wait for a slot longer than this is written to n8n's log with its reason (longWaits.ts). */
 	logWaitMs: 5_000,
 };
