@@ -12,6 +12,7 @@ import {
 	pacesKept,
 	resetPaces,
 } from '../../../nodes/AgentPlatform/transport/pace';
+import { ExecutionLine } from '../../../nodes/AgentPlatform/transport/pace/executionLine';
 import { TurnQueue } from '../../../nodes/AgentPlatform/transport/pace/turnQueue';
 import { context, usePacingSettings } from './setup';
 
@@ -67,6 +68,32 @@ describe('executions take turns within a class', () => {
 		expect(sent.filter((label) => label !== 'C1')).toEqual(
 			Array.from({ length: 10 }, (_, i) => `P${i + 1}`),
 		);
+	});
+
+	it("a chat's run after its form goes at the next turn: the paging does not take a round between", async () => {
+		const pace = new Pace(100);
+		const sent: string[] = [];
+		const paging = Promise.all(
+			requests('P', 8, 'manual').map(async ([label, ctx]) => {
+				const slot = await pace.take(ctx);
+				sent.push(label);
+				pace.answered(slot, 200);
+			}),
+		);
+		await new Promise((resolve) => setTimeout(resolve, 15));
+		const chat = inExecution('C', 'chat');
+		pace.answered(await pace.take(chat), 200);
+		sent.push('C form');
+		// the form's answer takes a while: the paging sends meanwhile
+		await new Promise((resolve) => setTimeout(resolve, 25));
+		const pagesBefore = sent.length;
+		pace.answered(await pace.take(chat), 200);
+		const pagesBetween = sent.length - pagesBefore;
+		sent.push('C run');
+		await paging;
+		// served longer ago than the paging: the run goes before the page waiting at the gate
+		expect(pagesBetween).toBe(0);
+		expect(sent.filter((label) => label.startsWith('P'))).toHaveLength(8);
 	});
 
 	it('interactive first and bulk keeping one turn in three, as before', async () => {
@@ -125,6 +152,15 @@ describe("the pace's state stays bounded", () => {
 		}
 		expect(queue.length).toBe(0);
 		expect(queue.executions).toBe(0);
+		// when the last served were served is kept for those that come back: a few hundred at most
+		const line = new ExecutionLine();
+		for (let i = 0; i < 1000; i++) {
+			const me = { workClass: 'bulk' as const, execution: `run ${i}` };
+			line.join(me, false);
+			line.leave(me, true);
+		}
+		expect(line.executions).toBe(0);
+		expect(line.remembered).toBeLessThanOrEqual(256);
 	});
 
 	it('the paces of a thousand credentials no longer used are forgotten; one in use is kept', async () => {
