@@ -12,7 +12,12 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
-import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import {
+	chatAgentVars,
+	n8nWithFixtures,
+	postToStreamingWebhook,
+	readStreamedAnswer,
+} from './fixtures';
 
 const API_KEY = 'e2e-cold-pace-key-7d1a';
 const WORKSPACE_ID = '42';
@@ -68,13 +73,7 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
-		let firstPieceAt: number | undefined;
-		let text = '';
-		const decoder = new TextDecoder();
-		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-			text += decoder.decode(chunk, { stream: true });
-			if (firstPieceAt === undefined && text.includes('"item"')) firstPieceAt = Date.now();
-		}
+		const { firstPieceAt } = await readStreamedAnswer(response);
 		// then someone opens the agent picker in the editor, the held run still going
 		const lookupAt = Date.now();
 		const lookup = n8n.rest<{ results: Array<{ name: string; value: string }> }>(
