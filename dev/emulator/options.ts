@@ -33,6 +33,7 @@ export const DEFAULT_FAULTS: EmulatorFaults = {
 	serverErrorAfterProcessing: false,
 	cutStreamAfterEvents: null,
 	silentStreamAfterEvents: null,
+	errorBodyCut: null,
 	malformedJsonRate: 0,
 	htmlErrorRate: 0,
 	resetConnectionRate: 0,

@@ -18,7 +18,12 @@ export function writeRaw(
 	}
 	const buf = Buffer.from(text, 'utf8');
 	res.writeHead(status, { ...headers, 'Content-Length': String(buf.length) });
-	res.end(buf);
+	const cut = status >= 400 ? core.faults.errorBodyCut : null;
+	if (cut) {
+		// the headers and half the body, then nothing more: the client is left with a broken body
+		res.write(buf.subarray(0, Math.floor(buf.length / 2)));
+		if (cut === 'reset') core.clock.afterReal(20, () => res.socket?.destroy());
+	} else res.end(buf);
 	if (record) {
 		record.status = status;
 		core.log(`${record.method} ${record.path} -> ${status}`);

@@ -28,6 +28,11 @@ export interface EmulatorFaults {
 	cutStreamAfterEvents: number | null;
 	/** SSE streams: after N events stop writing but keep the connection open. */
 	silentStreamAfterEvents: number | null;
+	/**
+	 * Error answers (status 400 and up): their headers and half their body are sent, then the
+	 * connection is cut ('reset') or goes quiet ('silent'). null = off.
+	 */
+	errorBodyCut?: 'reset' | 'silent' | null;
 	/** 0..1: answer 200 with a truncated JSON body (after processing). */
 	malformedJsonRate?: number;
 	/** 0..1: answer 502 with an HTML error page. */

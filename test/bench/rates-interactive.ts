@@ -6,6 +6,9 @@
  *   - chatbeside: one chat message sent while a 40-page Get Many pages at R = 1 (real time): the
  *     first streamed piece after sending, and the paging's time ÷ (its pages + the chat's
  *     requests) / R;
+ *   - chatwaiting: the same beside a 40-page Return All whose caller waits (a run of the chat's own
+ *     class, interactive: here a run from the editor, as a Webhook answering when the workflow has
+ *     run is): the executions take turns, so the chat waits about one page, not the paging;
  *   - chatsminute: ten chat messages a minute for five minutes beside a 300-page Return All,
  *     time-scaled by SCALE (the platform takes SCALE a second, chats come SCALE times as often, the
  *     node's documented rate alike): every chat's first piece, the paging's share of the rate, 429s.
@@ -64,8 +67,13 @@ async function chat(emu: EmulatorProcess, parameters: INodeParameters, rate: num
 	return { firstPieceMs: firstPieceMs ?? Infinity, failed: error !== undefined };
 }
 
-/** A scheduled run's paging over `pages` pages: its time and outcome. */
-async function scheduledPaging(emu: EmulatorProcess, pages: number, rate: number) {
+/** A run's paging over `pages` pages (a schedule's unless `mode` says otherwise): its time and outcome. */
+async function scheduledPaging(
+	emu: EmulatorProcess,
+	pages: number,
+	rate: number,
+	mode: 'trigger' | 'manual' = 'trigger',
+) {
 	const started = performance.now();
 	const { error, outputs } = await runNode({
 		parameters: {
@@ -75,7 +83,7 @@ async function scheduledPaging(emu: EmulatorProcess, pages: number, rate: number
 			limit: pages * PER_PAGE,
 		},
 		credentials: credentialsFor(emu, rate),
-		mode: 'trigger',
+		mode,
 	});
 	return {
 		ms: performance.now() - started,
@@ -96,7 +104,7 @@ async function limitAt(emu: EmulatorProcess, rate: number): Promise<void> {
 }
 
 export async function interactiveRows(want: (name: string) => boolean): Promise<BenchRow[]> {
-	if (!want('chatbeside') && !want('chatsminute')) return [];
+	if (!want('chatbeside') && !want('chatwaiting') && !want('chatsminute')) return [];
 	const rows: BenchRow[] = [];
 	const emu = await startEmulatorProcess([
 		'--seed-memories',
@@ -109,11 +117,15 @@ export async function interactiveRows(want: (name: string) => boolean): Promise<
 	const saved = { ...PACING };
 	try {
 		const parameters = await chatParameters(emu);
-		if (want('chatbeside')) {
+		for (const [row, mode, whose] of [
+			['chatbeside', 'trigger', 'a scheduled run'],
+			['chatwaiting', 'manual', 'a run whose caller waits (interactive, as the chat)'],
+		] as const) {
+			if (!want(row)) continue;
 			const rtt = await roundTripMs(emu);
 			const pages = 40;
 			await limitAt(emu, 1);
-			const paging = scheduledPaging(emu, pages, 1);
+			const paging = scheduledPaging(emu, pages, 1, mode);
 			// the paging is under way: its next pages wait in the pace's line
 			await new Promise((resolve) => setTimeout(resolve, 5_000));
 			const message = await chat(emu, parameters, 1);
@@ -122,11 +134,11 @@ export async function interactiveRows(want: (name: string) => boolean): Promise<
 			const chatRequests = requests.filter((r) => r.path.startsWith('/agents')).length;
 			const ideal = ((pages + chatRequests - 1) * 1000) / 1 + rtt;
 			progress(
-				`rates, a chat beside 40 pages: first piece ${seconds(message.firstPieceMs / 1000)}, paging ${seconds(ms / 1000)}`,
+				`rates, a chat beside 40 pages of ${whose}: first piece ${seconds(message.firstPieceMs / 1000)}, paging ${seconds(ms / 1000)}`,
 			);
 			rows.push({
 				case: '6 Rate limits',
-				figure: `a chat message (Execute, Stream) sent while a ${pages}-page Get Many of a scheduled run pages at R = 1: first piece after sending; the paging ÷ (pages + the chat's ${chatRequests} requests) / R`,
+				figure: `a chat message (Execute, Stream) sent while a ${pages}-page Get Many of ${whose} pages at R = 1: first piece after sending; the paging ÷ (pages + the chat's ${chatRequests} requests) / R`,
 				measured: `first piece ${seconds(message.firstPieceMs / 1000)}; paging ${seconds(ms / 1000)}, ${items} items, ${requests.filter((r) => r.status === 429).length} × 429`,
 				baseline: `${seconds(ideal / 1000)} (ideal paging)`,
 				value: ms / ideal,

@@ -121,6 +121,23 @@ export async function postToStreamingWebhook(
 }
 
 /**
+ * Reads a streaming webhook's answer (n8n's JSON lines) to its end: its text, and when its first
+ * piece (an `item` message) arrived.
+ */
+export async function readStreamedAnswer(
+	response: Response,
+): Promise<{ text: string; firstPieceAt: number | undefined }> {
+	let firstPieceAt: number | undefined;
+	let text = '';
+	const decoder = new TextDecoder();
+	for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+		text += decoder.decode(chunk, { stream: true });
+		if (firstPieceAt === undefined && text.includes('"item"')) firstPieceAt = Date.now();
+	}
+	return { text, firstPieceAt };
+}
+
+/**
  * A real n8n of `line` with the packed package, one Agent Platform credential for `platform`, and
  * the workflow fixtures named, each filled with the credential's id and name and its own values.
  * Not started.

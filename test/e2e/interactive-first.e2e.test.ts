@@ -12,7 +12,12 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
-import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import {
+	chatAgentVars,
+	n8nWithFixtures,
+	postToStreamingWebhook,
+	readStreamedAnswer,
+} from './fixtures';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
@@ -73,13 +78,7 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
-		let firstPieceAt: number | undefined;
-		let text = '';
-		const decoder = new TextDecoder();
-		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-			text += decoder.decode(chunk, { stream: true });
-			if (firstPieceAt === undefined && text.includes('"item"')) firstPieceAt = Date.now();
-		}
+		const { text, firstPieceAt } = await readStreamedAnswer(response);
 		const pieces = text
 			.split('\n')
 			.filter((l) => l.trim())

@@ -7,7 +7,7 @@ jest.setTimeout(60_000);
 // credential's Requests per Second, not from what an earlier test's 429s taught it.
 // The slow start of a pace that knows nothing of the platform (one more request in flight per
 // answer) is off, so that tests of concurrency (Batch Size, paging) see it from the first request;
-// test/integration/across-resources/learned-pace.test.ts turns it on.
+// learned-pace, cold-pace and pace-slots (test/integration/across-resources/) turn it on.
 const slowStartAnswers = PACING.slowStartAnswers;
 beforeEach(() => {
 	resetPaces();

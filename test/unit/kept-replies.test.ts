@@ -11,15 +11,13 @@ import {
 	KEPT_REPLIES,
 } from '../../nodes/AgentPlatform/helpers/lookups/keptReplies';
 import type { PlatformContext } from '../../nodes/AgentPlatform/transport/types';
-import { Pace } from '../../nodes/AgentPlatform/transport/pace';
+import { keyHeldError } from '../../nodes/AgentPlatform/transport/pace/heldError';
 
 const ctx = { getNode: () => ({ name: 'Agent Platform' }) } as unknown as PlatformContext;
 
 /** The error an editor lookup gets while the key is held for 40 s. */
 function held(): Error {
-	const pace = new Pace(1);
-	pace.holdUntil = Date.now() + 40_000;
-	return pace.heldError(ctx);
+	return keyHeldError(ctx, 40_000);
 }
 
 let n = 0;

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { PlatformContext } from './types';
@@ -14,10 +14,16 @@ export function cancelSignal(ctx: PlatformContext): AbortSignal | undefined {
 		: undefined;
 }
 
+/** The words n8n's users see when their execution was cancelled (n8n's own spelling). */
+export const EXECUTION_CANCELED = 'The execution was canceled';
+
+/** The error of a request or wait that stopped because its execution was cancelled. */
+export function executionCanceled(node: INode): NodeOperationError {
+	return new NodeOperationError(node, EXECUTION_CANCELED);
+}
+
 export function throwIfCancelled(ctx: PlatformContext): void {
-	if (cancelSignal(ctx)?.aborted) {
-		throw new NodeOperationError(ctx.getNode(), 'The execution was canceled');
-	}
+	if (cancelSignal(ctx)?.aborted) throw executionCanceled(ctx.getNode());
 }
 
 /** Waits with n8n-workflow's sleep in short slices, so a cancelled execution stops waiting at once. */

@@ -3,10 +3,14 @@
  * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace/). It
  * retries what may be retried (retryPolicy.ts) and maps every failure (errors.ts).
  */
-import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
 
-import { cancelSignal, throwIfCancelled, waitFor } from './cancellation';
+import { cancelSignal, executionCanceled, throwIfCancelled, waitFor } from './cancellation';
 import { CREDENTIAL_TYPE, credentialsOf } from './credentials';
 import { platformHttpError, platformInvalidJsonError, platformNetworkError } from './errors';
 import { readStreamedBody, unparsedJson } from './json';
@@ -18,7 +22,9 @@ import {
 	RETRYABLE_STATUSES,
 	REQUEST_TIMEOUT,
 } from './retryPolicy';
+import type { Pace, PaceSlot } from './pace';
 import { retryAfterMs } from './retryAfter';
+import { limitStream } from './sse';
 import type { ApiRequest, ApiResponse, PlatformContext } from './types';
 
 /**
@@ -78,20 +84,14 @@ export async function apiRequestFull<T = unknown>(
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(ctx);
 		const slot = await pace.take(ctx, refused || attempt > 1, maxWaitMs - (Date.now() - startedAt));
-		let response: ApiResponse<unknown>;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-				{
-					credentialsDecrypted: decrypted,
-				},
-			)) as ApiResponse<unknown>;
-		} catch (error) {
-			pace.lost();
-			if (isCancellation(ctx, error))
-				throw new NodeOperationError(node, 'The execution was canceled');
+		const outcome = await exchange(ctx, pace, slot, options, {
+			decrypted,
+			stream: request.stream === true,
+			timeoutMs,
+		});
+		if ('error' in outcome) {
+			const { error } = outcome;
+			if (isCancellation(ctx, error)) throw executionCanceled(node);
 			const verdict = judgeNetworkError(error, {
 				idempotent,
 				attempt,
@@ -110,10 +110,10 @@ export async function apiRequestFull<T = unknown>(
 				host: new URL(root).host,
 			});
 		}
+		const { response, body, asked } = outcome;
 		const { statusCode } = response;
 		const headers = response.headers ?? {};
 		if (statusCode >= 200 && statusCode < 300) {
-			pace.answered(slot, statusCode, headers);
 			// n8n's client hands over a JSON answer it cannot parse as the raw text: a truncated body
 			// or an HTML page. A read is asked again; anything else is reported, never passed on as data.
 			if (request.stream || !unparsedJson(response.body, headers))
@@ -134,15 +134,11 @@ export async function apiRequestFull<T = unknown>(
 			});
 		}
 
-		const body = request.stream ? await readStreamedBody(response.body) : response.body;
-		// the wait asked, read once: the pace, the retry and the error all use this reading
-		const asked = retryAfterMs(body, headers);
-		pace.answered(slot, statusCode, headers, asked);
 		if (statusCode === 429) {
 			// Not processed by the platform, so even a POST may be sent again, after the wait it asks
 			// for (the pace holds every request of this credential). The budget is time: a request
 			// gives up only when nothing sent with its key got through for that long.
-			const quietMs = Date.now() - Math.max(startedAt, pace.lastAnsweredAt);
+			const quietMs = pace.quietForMs(startedAt);
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
 			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(ctx);
 			if (
@@ -169,6 +165,50 @@ export async function apiRequestFull<T = unknown>(
 			continue;
 		}
 		throw platformHttpError(node, { ...where, status: statusCode, body, headers, askedMs: asked });
+	}
+}
+
+type Exchange =
+	{ response: ApiResponse<unknown>; body: unknown; asked?: number } | { error: unknown };
+
+/**
+ * One send with its slot, which is given back here on every path (answered, refused, a body that
+ * breaks or stalls, a timeout, a cancellation, a thrown error): a slot kept would hold the key.
+ * The pace learns from every answer; an error is handed back, not thrown, so that nothing the
+ * caller does next (a back-off, a retry) still holds the slot.
+ */
+async function exchange(
+	ctx: PlatformContext,
+	pace: Pace,
+	slot: PaceSlot,
+	options: IHttpRequestOptions,
+	send: { decrypted: ICredentialsDecrypted; stream: boolean; timeoutMs: number },
+): Promise<Exchange> {
+	try {
+		const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			options,
+			{ credentialsDecrypted: send.decrypted },
+		)) as ApiResponse<unknown>;
+		const headers = response.headers ?? {};
+		if (response.statusCode >= 200 && response.statusCode < 300) {
+			pace.answered(slot, response.statusCode, headers);
+			// a stream goes on after its headers: it ends within the request's timeout, from its send
+			if (send.stream) limitStream(response.body, slot.sentAt + send.timeoutMs, send.timeoutMs);
+			return { response, body: response.body };
+		}
+		const body = send.stream
+			? await readStreamedBody(response.body, Math.min(send.timeoutMs, REQUEST_TIMEOUT.errorBodyMs))
+			: response.body;
+		// the wait asked, read once: the pace, the retry and the error all use this reading
+		const asked = retryAfterMs(body, headers);
+		pace.answered(slot, response.statusCode, headers, asked);
+		return { response, body, asked };
+	} catch (error) {
+		return { error };
+	} finally {
+		pace.release(slot);
 	}
 }
 

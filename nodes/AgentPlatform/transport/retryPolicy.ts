@@ -8,7 +8,11 @@
  * How long one request may wait for the platform's answer when the operation sets no timeout of
  * its own (operations that wait on purpose, such as Execute, pass theirs).
  */
-export const REQUEST_TIMEOUT = { defaultMs: 60_000 };
+export const REQUEST_TIMEOUT = {
+	defaultMs: 60_000,
+	/** A streamed call's error body is read this long at most (it is a few hundred bytes). */
+	errorBodyMs: 10_000,
+};
 
 export const RETRY = {
 	maxAttempts: 6,

@@ -4,7 +4,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { PlatformContext } from './types';
-import { cancelSignal } from './cancellation';
+import { cancelSignal, EXECUTION_CANCELED } from './cancellation';
 
 export type ServerSentEvent = EventSourceMessage;
 
@@ -13,7 +13,16 @@ export interface SseReadOptions {
 	idleTimeoutMs: number;
 }
 
-export type StreamInterruption = 'idle' | 'broken' | 'cancelled';
+/** Which limit ended a stream early: no byte for the idle timeout, or the request's whole timeout. */
+export type StreamInterruption = 'idle' | 'deadline' | 'broken' | 'cancelled';
+
+/** When each streamed body must have ended (the request's timeout from its send): set by request.ts. */
+const deadlines = new WeakMap<object, { at: number; timeoutMs: number }>();
+
+/** The streamed body must end by `at` (Date.now() time), the request's timeout of `timeoutMs` after its send. */
+export function limitStream(body: unknown, at: number, timeoutMs: number): void {
+	if (body !== null && typeof body === 'object') deadlines.set(body, { at, timeoutMs });
+}
 
 /** The error of a stream that broke, went quiet or was cancelled; callers may fall back to polling. */
 export function streamInterrupted(
@@ -32,6 +41,7 @@ export function streamInterruptionOf(error: unknown): StreamInterruption | undef
 }
 
 const IDLE = Symbol('idle');
+const seconds = (ms: number) => Math.round(ms / 1000);
 
 /**
  * The one Server-Sent-Events reader: yields each parsed event of a streamed response body
@@ -50,6 +60,7 @@ export async function* readServerSentEvents(
 	const iterator = body[Symbol.asyncIterator]();
 	const signal = cancelSignal(ctx);
 	const node = ctx.getNode();
+	const deadline = deadlines.get(body);
 	let lastByteAt = Date.now();
 	let reading = true;
 
@@ -60,7 +71,13 @@ export async function* readServerSentEvents(
 		const step = Math.max(10, Math.min(100, options.idleTimeoutMs / 4));
 		while (reading) {
 			await sleep(step);
-			if (signal?.aborted || Date.now() - lastByteAt > options.idleTimeoutMs) wakeIdle(IDLE);
+			const now = Date.now();
+			if (
+				signal?.aborted ||
+				now - lastByteAt > options.idleTimeoutMs ||
+				now >= (deadline?.at ?? Infinity)
+			)
+				wakeIdle(IDLE);
 		}
 	})();
 
@@ -70,8 +87,7 @@ export async function* readServerSentEvents(
 			try {
 				next = await Promise.race([iterator.next(), idle]);
 			} catch (error) {
-				if (signal?.aborted)
-					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
 				throw streamInterrupted(
 					node,
 					'broken',
@@ -79,12 +95,17 @@ export async function* readServerSentEvents(
 				);
 			}
 			if (next === IDLE) {
-				if (signal?.aborted)
-					throw streamInterrupted(node, 'cancelled', 'The execution was canceled');
+				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
+				if (deadline && Date.now() >= deadline.at)
+					throw streamInterrupted(
+						node,
+						'deadline',
+						`The stream did not end within ${seconds(deadline.timeoutMs)} seconds, the node's timeout`,
+					);
 				throw streamInterrupted(
 					node,
 					'idle',
-					`The stream sent nothing for ${Math.round(options.idleTimeoutMs / 1000)} seconds`,
+					`The stream sent nothing for ${seconds(options.idleTimeoutMs)} seconds, the node's idle timeout`,
 				);
 			}
 			if (next.done) {

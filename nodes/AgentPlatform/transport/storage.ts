@@ -11,7 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { StreamedFile } from './multipart';
 import { backoffMs } from './retryPolicy';
-import { cancelSignal, waitFor } from './cancellation';
+import { cancelSignal, executionCanceled, waitFor } from './cancellation';
 
 export interface StoragePut {
 	url: string;
@@ -45,8 +45,7 @@ export async function putToStorage(ctx: IExecuteFunctions, put: StoragePut): Pro
 			response = (await ctx.helpers.httpRequest(options)) as typeof response;
 		} catch (error) {
 			put.file.release();
-			if (cancelSignal(ctx)?.aborted)
-				throw new NodeOperationError(node, 'The execution was canceled');
+			if (cancelSignal(ctx)?.aborted) throw executionCanceled(node);
 			if (attempt < PUT_ATTEMPTS) {
 				await waitFor(ctx, backoffMs(attempt));
 				continue;

@@ -16,7 +16,8 @@
  *   much more (the jitter pad).
  */
 import { PACING } from './settings';
-import { remember, type PaceSlot } from './slot';
+import { remember } from './recentTimes';
+import type { PaceSlot } from './slot';
 
 /** Sends remembered for learning: about 10 minutes at 10 a second. */
 const HISTORY = 6_000;
@@ -49,7 +50,7 @@ export class AcceptedRate {
 	/** The send time of the newest request the platform accepted. */
 	private lastAcceptedSentAt = 0;
 
-	/** `intervalMs`: the pace's spacing between sends now (index.ts). */
+	/** `intervalMs`: the pace's spacing between sends now (pace.ts, from spacing.ts). */
 	constructor(
 		configured: number,
 		private readonly intervalMs: () => number,

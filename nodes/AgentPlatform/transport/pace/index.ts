@@ -4,7 +4,8 @@
  *
  * How the parts fit (docs/rate-limits.md tells the whole story):
  * - workClass.ts   whom a request is for: a person waiting (interactive) or nobody now (bulk).
- * - turnQueue.ts   who sends next: a line per class, first come, first served; interactive first,
+ * - turnQueue.ts   who sends next: a line per class, its executions taking turns one request each
+ *                  (executionLine.ts), one execution's requests in order; interactive first,
  *                  bulk keeping one turn in three; a retry and an editor lookup go to the front of
  *                  their line. Only the request whose turn it is waits for the gate below.
  * - pace.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
@@ -25,6 +26,7 @@
  * are told why (PaceHeldError).
  */
 import { Pace } from './pace';
+import { PACING } from './settings';
 
 export { PaceHeldError } from './heldError';
 export { Pace } from './pace';
@@ -35,12 +37,32 @@ export type { PaceSlot } from './slot';
 // Module-level on purpose: every node run and execution in this n8n process shares the pace of
 // its credential. Keyed by a digest of the API key and Base URL (transport/credentials.ts).
 const paces = new Map<string, Pace>();
+let sweptAt = 0;
 
 export function paceFor(key: string, requestsPerSecond: number): Pace {
+	forgetIdlePaces(Date.now());
 	let pace = paces.get(key);
 	if (!pace) paces.set(key, (pace = new Pace(requestsPerSecond)));
 	else pace.configure(requestsPerSecond);
 	return pace;
+}
+
+/**
+ * Forgets the paces unused for PACING.forgetIdleMs (an hour: far longer than a 429's wait or a
+ * node run's pause between polls), so that credentials no longer used leave nothing behind.
+ */
+function forgetIdlePaces(now: number): void {
+	if (now - sweptAt < PACING.sweepEveryMs) return;
+	sweptAt = now;
+	for (const [key, pace] of paces) {
+		const idleSince = pace.idleSince(now);
+		if (idleSince !== undefined && now - idleSince >= PACING.forgetIdleMs) paces.delete(key);
+	}
+}
+
+/** How many paces this process keeps (for tests). */
+export function pacesKept(): number {
+	return paces.size;
 }
 
 /** Forgets every pace (tests start each case from the credential's rate). */

@@ -14,13 +14,9 @@ import { PACING } from './settings';
 import type { PaceSlot } from './slot';
 import { sendIntervalMs } from './spacing';
 import { TurnQueue } from './turnQueue';
-import { workClassOf } from './workClass';
+import { executionOf, workClassOf } from './workClass';
 
 export class Pace {
-	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
-	holdUntil = 0;
-	/** When the last answer other than 429 arrived. */
-	lastAnsweredAt = 0;
 	/** Counters, for tests and benchmarks. */
 	readonly stats = { sent: 0, rateLimited: 0 };
 
@@ -29,12 +25,16 @@ export class Pace {
 	private readonly window = new RateWindow();
 	private readonly spread = new RoundTripSpread();
 	private readonly pollers = new Pollers();
+	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
+	private holdUntil = 0;
+	/** When the last answer other than 429 arrived. */
+	private lastAnsweredAt = 0;
 	private nextAt = 0;
 	private lastSentAt = 0;
 	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
 	private coldSeq = 0;
-	/** Requests sent and not yet answered. */
-	private inFlight = 0;
+	/** Requests sent and not yet given back (answered or not), by sequence number: when each was sent. */
+	private readonly inFlight = new Map<number, number>();
 	private sentSeq = 0;
 
 	constructor(configured: number) {
@@ -66,9 +66,29 @@ export class Pace {
 		return this.queue.length;
 	}
 
+	/** Executions with requests waiting for their turn (an entry each while they wait). */
+	get executionsWaiting(): number {
+		return this.queue.executions;
+	}
+
 	/** How long, from now, the platform holds this key (0 when it does not). */
 	heldForMs(now = Date.now()): number {
 		return Math.max(0, this.holdUntil - now);
+	}
+
+	/**
+	 * Since when the pace has had nothing to do (nothing waiting, in flight, held or polling):
+	 * its last send or answer; undefined while something goes on.
+	 */
+	idleSince(now = Date.now()): number | undefined {
+		if (this.queue.length || this.inFlight.size || this.pollers.active || now < this.holdUntil)
+			return undefined;
+		return Math.max(this.lastSentAt, this.lastAnsweredAt);
+	}
+
+	/** How long nothing sent with this key got through, counted from `since` at the earliest. */
+	quietForMs(since: number, now = Date.now()): number {
+		return now - Math.max(since, this.lastAnsweredAt);
 	}
 
 	/**
@@ -82,7 +102,7 @@ export class Pace {
 		const until = joinedAt + maxWaitMs;
 		const lookup = Number.isFinite(maxWaitMs);
 		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
-		const me = this.queue.join(workClassOf(ctx), retry || lookup);
+		const me = this.queue.join(workClassOf(ctx), executionOf(ctx), retry || lookup);
 		const ahead = this.queue.ahead(me);
 		const reason = { workClass: me.workClass, ahead, rate: this.rate, heldMs: this.heldForMs() };
 		let served = false;
@@ -120,7 +140,7 @@ export class Pace {
 		askedMs?: number,
 	): void {
 		const now = Date.now();
-		this.inFlight = Math.max(0, this.inFlight - 1);
+		this.inFlight.delete(slot.seq);
 		this.window.read(slot, now, headers, this.sentSeq);
 		if (status !== 429) {
 			// The first request of a process takes longest to arrive (connections, lazy loading), so
@@ -142,9 +162,17 @@ export class Pace {
 		this.nextAt = Math.max(this.nextAt, this.holdUntil);
 	}
 
-	/** A request got no answer (a network error): it is no longer in flight. */
-	lost(): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
+	/**
+	 * The slot is given back: whatever became of its request (answered, refused, a broken body, a
+	 * timeout, a cancellation, a thrown error), it is no longer in flight. Once is enough; again does nothing.
+	 */
+	release(slot: PaceSlot): void {
+		this.inFlight.delete(slot.seq);
+	}
+
+	/** Requests sent and not yet given back. */
+	get sending(): number {
+		return this.inFlight.size;
 	}
 
 	/** A poll of a waiting run or file begins; call the function returned when it ends. */
@@ -173,7 +201,7 @@ export class Pace {
 			this.learned === undefined &&
 			!this.window.known &&
 			this.accepts.acceptedCount < PACING.slowStartAnswers &&
-			this.inFlight >= Math.max(1, this.accepts.acceptedCount)
+			this.notYetLetThrough(now) >= Math.max(1, this.accepts.acceptedCount)
 		) {
 			// nothing known of the platform yet: one more in flight per answer, so that a credential
 			// far above the platform's rate costs one or two refusals, not a refusal per request sent
@@ -182,15 +210,28 @@ export class Pace {
 		return this.window.delay(now, this.sentSeq, this.lastSentAt) ?? this.nextAt - now;
 	}
 
+	/**
+	 * Requests in flight the platform may still refuse. A refusal comes at once, so one unanswered
+	 * for PACING.letThroughAfterMs was let through: a run held open (a Wait of up to 100 s) then no
+	 * longer holds every other request of the key behind the slow start.
+	 */
+	private notYetLetThrough(now: number): number {
+		let count = 0;
+		for (const sentAt of this.inFlight.values())
+			if (now - sentAt < PACING.letThroughAfterMs) count++;
+		return count;
+	}
+
 	private send(): PaceSlot {
 		const now = Date.now();
 		if (now - this.lastSentAt > 2 * this.intervalMs()) this.coldSeq = this.sentSeq + 1;
 		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
 		this.nextAt = now + this.intervalMs();
 		this.lastSentAt = now;
-		this.inFlight++;
 		this.accepts.sent(now);
 		this.stats.sent++;
-		return { seq: ++this.sentSeq, sentAt: now };
+		const slot = { seq: ++this.sentSeq, sentAt: now };
+		this.inFlight.set(slot.seq, now);
+		return slot;
 	}
 }

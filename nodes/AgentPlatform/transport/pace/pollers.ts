@@ -5,6 +5,11 @@ export class Pollers {
 	/** Polls going on right now. */
 	private count = 0;
 
+	/** Whether a poll goes on. */
+	get active(): boolean {
+		return this.count > 0;
+	}
+
 	/** A poll begins; call the function returned when it ends (once counts, twice does nothing). */
 	start(): () => void {
 		this.count++;

@@ -3,7 +3,7 @@
  * spread, since a request arriving a hair early would cost the whole wait (see index.ts).
  */
 import { PACING } from './settings';
-import { remember } from './slot';
+import { remember } from './recentTimes';
 
 export class RoundTripSpread {
 	private readonly roundTrips: number[] = [];

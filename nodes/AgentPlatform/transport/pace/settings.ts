@@ -35,6 +35,11 @@ export const PACING = {
 	slowStartAnswers: 64,
 	/** ...the front request looking again this often. */
 	slowStartCheckMs: 5,
+	/**
+	 * A request unanswered this long was let through by the platform's rate limit (which refuses at
+	 * once): it no longer counts against the slow start (a Wait is held open for up to 100 s).
+	 */
+	letThroughAfterMs: 2_000,
 	/** Kept after a window's known end before the first request into the next. */
 	windowMarginMs: 250,
 	/** A window's length when only its budget is known (the documented 429 asks for 60 s). */
@@ -47,6 +52,12 @@ export const PACING = {
 	sliceMs: 250,
 	/** While interactive work waits, bulk work still gets one turn in this many (turnQueue.ts). */
 	bulkShareEvery: 3,
+	/**
+	 * A pace with nothing to do for this long is forgotten (what it learned goes with it), so that
+	 * the paces kept are those of credentials in use; idle paces are looked for this often.
+	 */
+	forgetIdleMs: 3_600_000,
+	sweepEveryMs: 60_000,
 	/** A wait for a slot longer than this is written to n8n's log with its reason (longWaits.ts). */
 	logWaitMs: 5_000,
 };

@@ -4,9 +4,3 @@ export interface PaceSlot {
 	readonly seq: number;
 	readonly sentAt: number;
 }
-
-/** Keeps the newest `keep` times (oldest first). */
-export function remember(times: number[], at: number, keep: number): void {
-	times.push(at);
-	if (times.length > keep) times.splice(0, times.length - keep);
-}

@@ -1,26 +1,26 @@
 /**
- * Who sends next: two lines of waiting requests, one per class of work (workClass.ts), each first
- * come, first served. The next turn goes to interactive work (a person is waiting on it), except
- * that bulk work keeps a share: after PACING.bulkShareEvery − 1 interactive turns in a row while
- * bulk waited, the next turn is bulk's, so a busy chat cannot stop a nightly job. A request refused
- * with 429, and an editor lookup, go to the front of their line. Only the request whose turn it is
- * waits for the pace; the others wait until the request leaving hands the turn on, or for their
- * execution's cancel signal.
+ * Who sends next: two lines of waiting requests, one per class of work (workClass.ts). The next
+ * turn goes to interactive work (a person is waiting on it), except that bulk work keeps a share:
+ * after PACING.bulkShareEvery − 1 interactive turns in a row while bulk waited, the next turn is
+ * bulk's, so a busy chat cannot stop a nightly job. Within a line, the executions waiting take
+ * turns, one request each (executionLine.ts), so that a chat waits about one request per other
+ * execution waiting, not for another execution's whole paging. A request refused with 429, and an
+ * editor lookup, go first. Only the request whose turn it is waits for the pace; the others wait
+ * until the request leaving hands the turn on, or for their execution's cancel signal.
  */
-import { NodeOperationError } from 'n8n-workflow';
-
-import { cancelSignal } from '../cancellation';
+import { cancelSignal, executionCanceled } from '../cancellation';
 import type { PlatformContext } from '../types';
+import { ExecutionLine, type Waiter } from './executionLine';
 import { PACING } from './settings';
 import type { WorkClass } from './workClass';
 
-export interface Waiter {
-	readonly workClass: WorkClass;
-	wake?: () => void;
-}
+export type { Waiter } from './executionLine';
 
 export class TurnQueue {
-	private readonly lines: Record<WorkClass, Waiter[]> = { interactive: [], bulk: [] };
+	private readonly lines: Record<WorkClass, ExecutionLine> = {
+		interactive: new ExecutionLine(),
+		bulk: new ExecutionLine(),
+	};
 	/** Turns interactive work took in a row while bulk work waited. */
 	private interactiveRun = 0;
 
@@ -28,24 +28,28 @@ export class TurnQueue {
 		return this.lines.interactive.length + this.lines.bulk.length;
 	}
 
-	/** A new waiter, at the front or at the end of its class's line. */
-	join(workClass: WorkClass, first: boolean): Waiter {
-		const me: Waiter = { workClass };
-		if (first) this.lines[workClass].unshift(me);
-		else this.lines[workClass].push(me);
+	/** Executions with requests waiting (each has an entry while it waits, none after). */
+	get executions(): number {
+		return this.lines.interactive.executions + this.lines.bulk.executions;
+	}
+
+	/** A new waiter of `execution`: first of all in its class's line, or in its execution's turn. */
+	join(workClass: WorkClass, execution: unknown, first: boolean): Waiter {
+		const me: Waiter = { workClass, execution };
+		this.lines[workClass].join(me, first);
 		return me;
 	}
 
 	/** How many requests would go before `me` if nothing else came: its line, and any interactive. */
 	ahead(me: Waiter): number {
-		const own = this.lines[me.workClass].indexOf(me);
+		const own = this.lines[me.workClass].ahead(me);
 		return me.workClass === 'bulk' ? own + this.lines.interactive.length : own;
 	}
 
 	/** Whose turn it is. */
 	front(): Waiter | undefined {
-		const interactive = this.lines.interactive[0];
-		const bulk = this.lines.bulk[0];
+		const interactive = this.lines.interactive.front();
+		const bulk = this.lines.bulk.front();
 		if (!interactive || !bulk) return interactive ?? bulk;
 		return this.interactiveRun >= PACING.bulkShareEvery - 1 ? bulk : interactive;
 	}
@@ -55,13 +59,12 @@ export class TurnQueue {
 	}
 
 	/**
-	 * `me` leaves its line: `served` when it took its turn (counted for bulk's share), else it gave
-	 * up. Whoever's turn it is now is woken.
+	 * `me` leaves its line: `served` when it took its turn (counted for bulk's share, and its
+	 * execution's next request goes to the back of the rotation), else it gave up. Whoever's turn it
+	 * is now is woken.
 	 */
 	leave(me: Waiter, served: boolean): void {
-		const line = this.lines[me.workClass];
-		const index = line.indexOf(me);
-		if (index >= 0) line.splice(index, 1);
+		this.lines[me.workClass].leave(me, served);
 		if (served) {
 			const bulkWaited = me.workClass === 'interactive' && this.lines.bulk.length > 0;
 			this.interactiveRun = bulkWaited ? this.interactiveRun + 1 : 0;
@@ -75,7 +78,7 @@ export class TurnQueue {
 		await new Promise<void>((resolve, reject) => {
 			const onAbort = () => {
 				me.wake = undefined;
-				reject(new NodeOperationError(ctx.getNode(), 'The execution was canceled'));
+				reject(executionCanceled(ctx.getNode()));
 			};
 			me.wake = () => {
 				me.wake = undefined;

@@ -85,3 +85,16 @@ export function workClassOf(ctx: PlatformContext): WorkClass {
 	if (!workClass) known.set(ctx, (workClass = classify(ctx as unknown as ExecutionView)));
 	return workClass;
 }
+
+/**
+ * Whose request it is, for taking turns within a class (turnQueue.ts): n8n's execution ID, so that
+ * a node's items, its tools and its model share their execution's turns; a context without one (an
+ * editor lookup) takes its own.
+ */
+export function executionOf(ctx: PlatformContext): unknown {
+	try {
+		return (ctx as { getExecutionId?: () => string | undefined }).getExecutionId?.() ?? ctx;
+	} catch {
+		return ctx;
+	}
+}

@@ -1,0 +1,113 @@
+/**
+ * A cold pace inside real n8n 1.x and 2.x with the packed package: right after n8n started (its
+ * pace knows nothing of the platform, so the slow start is on), a workflow's Execute (Wait for
+ * Completion) is held open by the platform for a 30 s run; a chat message 2 s later (a Webhook in
+ * "Streaming" mode → Agent → Execute, Stream) gets its first piece within 3 s, and an editor
+ * lookup (the agent picker) is answered, not told the key is held (transport/pace/pace.ts: a
+ * request stops counting against the slow start once the platform let it through).
+ *
+ * Real time (the run's 30 s are 30 s): the platform takes 1 request a second, as in production.
+ *
+ * Run: npx jest test/e2e/cold-pace.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
+ */
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import {
+	chatAgentVars,
+	n8nWithFixtures,
+	postToStreamingWebhook,
+	readStreamedAnswer,
+} from './fixtures';
+
+const API_KEY = 'e2e-cold-pace-key-7d1a';
+const WORKSPACE_ID = '42';
+const CHAT_AGENT = 1;
+const TEXT_AGENT = 3;
+const CREDENTIAL = { id: fixtureId('credColdPace'), name: 'Agent Platform (cold pace)' };
+const WORKFLOWS = { held: 'heldRunExecute01', chat: 'webhookStream001' };
+
+describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held run', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+
+	beforeAll(async () => {
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			executionSeconds: 2,
+			quiet: true,
+		});
+		emu.configureAgent(TEXT_AGENT, { executionSeconds: 30 });
+		n8n = await n8nWithFixtures(
+			line,
+			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+			{ ...CREDENTIAL, requestsPerSecond: 1 },
+			[
+				['held-run-execute', { AGENT_ID: String(TEXT_AGENT) }],
+				['webhook-streaming-execute', chatAgentVars(emu, CHAT_AGENT)],
+			],
+		);
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
+		await n8n.activate(WORKFLOWS.held);
+		await n8n.activate(WORKFLOWS.chat);
+	});
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+	});
+
+	test('a chat 2 s after a 30 s Execute (Wait) gets its first piece within 3 s; the agent picker is answered', async () => {
+		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });
+		const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
+			r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
+		const kicked = await n8n.postWebhook('held-run', {}, { registeredWithinMs: 20_000 });
+		expect(kicked.status).toBe(200);
+		// the platform holds the run's request open for its 30 s
+		await emu.waitFor(() => emu.requests.some(isExecute(TEXT_AGENT)), 20_000);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+
+		const sentAt = Date.now();
+		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+			message: 'Tell me about otters',
+		});
+		expect(response.status).toBe(200);
+		const { firstPieceAt } = await readStreamedAnswer(response);
+		// then someone opens the agent picker in the editor, the held run still going
+		const lookupAt = Date.now();
+		const lookup = n8n.rest<{ results: Array<{ name: string; value: string }> }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				nodeTypeAndVersion: { name: 'n8n-nodes-agent-platform.agentPlatform', version: 1 },
+				path: 'parameters.agentId',
+				methodName: 'searchAgents',
+				currentNodeParameters: { resource: 'agent', operation: 'get' },
+				credentials: { agentPlatformApi: CREDENTIAL },
+			},
+		);
+		const found = await lookup;
+		const answeredAt = Date.now();
+		const heldRunEnded = emu.requests.find(isExecute(TEXT_AGENT))!.at + 30_000;
+		const since = (at: number) => `${((at - sentAt) / 1000).toFixed(2)} s`;
+		log(
+			`n8n ${line.version}: the chat's requests reached the platform at ${emu.requests
+				.filter((r) => r.at >= sentAt && r.path.startsWith(`/agents/${CHAT_AGENT}`))
+				.map((r) => `${r.method} ${since(r.at)}`)
+				.join(', ')} after sending`,
+		);
+		log(
+			`n8n ${line.version}: first piece ${((firstPieceAt! - sentAt) / 1000).toFixed(2)} s after sending, beside a run held 30 s; the agent picker answered ${found.results.length} agents`,
+		);
+		expect(firstPieceAt! - sentAt).toBeLessThan(3000);
+		// the agents, not "the platform's rate limit holds this API key"
+		expect(found.results.map((r) => r.value)).toContain(String(CHAT_AGENT));
+		expect(found.results[0].name).not.toMatch(/rate limit/);
+		// all this while the held run was still going: one start each
+		expect(lookupAt).toBeLessThan(heldRunEnded - 5_000);
+		expect(answeredAt).toBeLessThan(heldRunEnded);
+		expect(emu.requests.filter(isExecute(TEXT_AGENT))).toHaveLength(1);
+		expect(emu.requests.filter(isExecute(CHAT_AGENT))).toHaveLength(1);
+	});
+});
