@@ -5,7 +5,7 @@
  * n8n's own NodeHelpers, as its editor and engine fill in a new or saved node; the run goes through
  * n8n's real execution machinery against the emulator.
  */
-import type { IDataObject, INode, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
@@ -84,7 +84,7 @@ describe("Agent → Execute's Message by node version", () => {
 				name: asTool ? `${description.name}Tool` : description.name,
 			};
 			return NodeHelpers.displayParameter(
-				{ ...node.parameters, ...defaults(1.2, asTool) },
+				{ ...node.parameters, ...defaults(1.2, asTool) } as INodeParameters,
 				notice,
 				node,
 				nodeType as INodeTypeDescription,
