@@ -71,6 +71,9 @@ step "unit, infra and integration tests"
 status=0
 npx jest --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
 
+step "the pace's timing tests, one file at a time (they read when the emulator saw each request)"
+npx jest --selectProjects pace-timing --runInBand --json --outputFile="$results/pace.json" || status=$?
+
 step "end-to-end tests in real n8n 1.x and 2.x"
 if [ "$installed" = 1 ]; then
 	npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" || status=$?
@@ -81,6 +84,6 @@ fi
 
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
-node scripts/test-summary.mjs "$results/fast.json" "$results/e2e.json"
+node scripts/test-summary.mjs "$results/fast.json" "$results/pace.json" "$results/e2e.json"
 rm -rf "$results"
 exit "$status"
