@@ -1,7 +1,7 @@
 /** Five projects: fast unit tests; the self-tests of the emulator and of the in-process n8n
  * (infra); the nodes' integration tests against the emulator over loopback, a folder per
  * resource; among them, the pace's timing tests (pace-timing), which read when the emulator saw
- * each request and run alone (scripts/test.sh: --runInBand); and end-to-end tests that run the
+ * each request and run alone, each file in a new process (scripts/test.sh); and end-to-end tests that run the
  * packed package inside real n8n 1.x and 2.x. */
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // eventsource-parser ships ES modules only; the build bundles it, the tests transform it.
