@@ -15,9 +15,9 @@ import { CHAT, chatSettings, emu, posts } from './execute.shared';
 
 const description = new AgentPlatform().description;
 
-/** The parameters a new Execute node of `typeVersion` starts with, as n8n fills in its defaults. */
-function defaults(typeVersion: number, asTool = false): Record<string, unknown> {
-	const node: INode = {
+/** A new Execute node of `typeVersion`, as the editor adds it. */
+function executeNode(typeVersion: number): INode {
+	return {
 		id: 'new',
 		name: 'Agent Platform',
 		type: AGENT_PLATFORM_NODE_TYPE,
@@ -25,15 +25,23 @@ function defaults(typeVersion: number, asTool = false): Record<string, unknown> 
 		position: [0, 0],
 		parameters: { resource: 'agent', operation: 'execute' },
 	};
-	// n8n builds the tool variant of a node from its description, under the name `…Tool`
-	const nodeType = { ...description, name: asTool ? `${description.name}Tool` : description.name };
+}
+
+/** The node's type, or its tool variant: n8n builds that from the description, under the name `…Tool`. */
+function nodeTypeOf(asTool: boolean): INodeTypeDescription {
+	return { ...description, name: asTool ? `${description.name}Tool` : description.name };
+}
+
+/** The parameters a new Execute node of `typeVersion` starts with, as n8n fills in its defaults. */
+function defaults(typeVersion: number, asTool = false): Record<string, unknown> {
+	const node = executeNode(typeVersion);
 	const parameters = NodeHelpers.getNodeParameters(
 		description.properties,
 		node.parameters,
 		true,
 		false,
 		node,
-		nodeType as INodeTypeDescription,
+		nodeTypeOf(asTool),
 	);
 	return parameters ?? {};
 }
@@ -71,23 +79,12 @@ describe("Agent → Execute's Message by node version", () => {
 		expect(notice.type).toBe('notice');
 		expect(notice.displayName).toContain('Set Manually');
 		const shown = (asTool: boolean) => {
-			const node: INode = {
-				id: 'n',
-				name: 'Agent Platform',
-				type: AGENT_PLATFORM_NODE_TYPE,
-				typeVersion: 1.2,
-				position: [0, 0],
-				parameters: { resource: 'agent', operation: 'execute' },
-			};
-			const nodeType = {
-				...description,
-				name: asTool ? `${description.name}Tool` : description.name,
-			};
+			const node = executeNode(1.2);
 			return NodeHelpers.displayParameter(
 				{ ...node.parameters, ...defaults(1.2, asTool) } as INodeParameters,
 				notice,
 				node,
-				nodeType as INodeTypeDescription,
+				nodeTypeOf(asTool),
 			);
 		};
 		expect(shown(true)).toBe(true);
