@@ -21,7 +21,13 @@
  *
  * NOT the platform: production runs the agent's model, which was asked, not scripted, to follow it.
  */
-import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+import {
+	TOOLS_PROTOCOL_MARK,
+	isCorrection,
+	toolCallText,
+	toolLinesIn,
+	toolResultsIn,
+} from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { contentText, type Message } from './executionInput';
 
 interface Property {
@@ -41,25 +47,20 @@ export interface ScriptedAnswer {
 	finishReason: 'stop' | 'length';
 }
 
-const RESULT = /^(?:Result of|Error from) the tool(?: "([^"]*)")?:\n/;
-const CORRECTION = 'Your previous answer cannot be used';
 const MARKER = /\[model: ([a-z ]+)\]/;
 // LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
 const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
 
 function describedTools(instruction: string): DescribedTool[] {
-	const tools: DescribedTool[] = [];
-	const pattern = /^- ([^:\n]+): .*\n {2}arguments \(JSON Schema\): (.*)$/gm;
-	for (const match of instruction.matchAll(pattern)) {
+	return toolLinesIn(instruction).map((line) => {
 		let schema: { properties?: DescribedTool['properties'] } = {};
 		try {
-			schema = JSON.parse(match[2]);
+			schema = JSON.parse(line.schema);
 		} catch {
 			// described without a readable schema: called without arguments
 		}
-		tools.push({ name: match[1], properties: schema.properties ?? {} });
-	}
-	return tools;
+		return { name: line.name, properties: schema.properties ?? {} };
+	});
 }
 
 /** The words a string argument takes from the question: quoted ones, else its longest word. */
@@ -100,9 +101,6 @@ function argumentsFor(tool: DescribedTool, question: string, toolNames: string[]
 	return filled(tool.properties, { numbers, texts: textsOf(question, toolNames) });
 }
 
-const call = (name: string, args: unknown) =>
-	JSON.stringify({ tool_call: { name, arguments: args } });
-
 /** The tools the question names (each once, in the question's order), else the first tool. */
 function toolsAsked(tools: DescribedTool[], question: string): DescribedTool[] {
 	const lower = question.toLowerCase();
@@ -140,30 +138,28 @@ function formatAnswer(messages: Message[]): string | undefined {
 function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswer {
 	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
 	const last = users[users.length - 1] ?? '';
-	const asked = [...users].reverse().find((u) => !RESULT.test(u) && !u.startsWith(CORRECTION));
+	const asked = [...users].reverse().find((u) => !toolResultsIn(u) && !isCorrection(u));
 	const wish = MARKER.exec(asked ?? '')?.[1];
 	const question = (asked ?? '').replace(MARKER, '').trim();
 	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
-	if (RESULT.test(last)) {
+	if (toolResultsIn(last)) {
 		// an AI Agent with an output parser: the final answer in the format asked
 		const formatted = formatAnswer(messages);
 		if (formatted !== undefined) return answer(formatted);
-		const since = users.slice(users.lastIndexOf(asked ?? '') + 1).filter((u) => RESULT.test(u));
-		const said = since
-			.join('\n\n')
-			.split(/\n*(?=(?:Result of|Error from) the tool)/)
-			.map((result) => {
-				const [, name] = RESULT.exec(result) ?? [];
-				return `Here is what ${name ?? 'the tool'} said: ${result.replace(RESULT, '').trim()}`;
-			});
+		const said = users
+			.slice(users.lastIndexOf(asked ?? '') + 1)
+			.flatMap((u) => toolResultsIn(u) ?? [])
+			.map(({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`);
 		return answer(said.join('\n'));
 	}
 	const asking = toolsAsked(tools, question);
 	const toolNames = tools.map((tool) => tool.name);
 	const valid = asking.length
-		? asking.map((tool) => call(tool.name, argumentsFor(tool, question, toolNames))).join('\n')
+		? asking
+				.map((tool) => toolCallText(tool.name, argumentsFor(tool, question, toolNames)))
+				.join('\n')
 		: `No tools to call: ${question}`;
-	if (last.startsWith(CORRECTION))
+	if (isCorrection(last))
 		return answer(wish === 'broken twice' ? '{"tool_call": {"name": ' : valid);
 	const first = asking[0];
 	switch (wish) {
@@ -186,10 +182,10 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 		case 'broken twice':
 			return answer('{"tool_call": {"name": ');
 		case 'unknown tool':
-			return answer(call('no_such_tool', {}));
+			return answer(toolCallText('no_such_tool', {}));
 		case 'wrong arguments':
 			// the first tool without its arguments: a schema that requires one is not met
-			return answer(call(first?.name ?? 'none', { unexpected: true }));
+			return answer(toolCallText(first?.name ?? 'none', { unexpected: true }));
 		default:
 			return answer(valid);
 	}

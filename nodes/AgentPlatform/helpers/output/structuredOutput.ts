@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { JsonSchema } from './jsonValidation';
 import { checkSchema, extractJson, schemaFromExample, validateJson } from './jsonValidation';
+import { CORRECTION_OPENING } from './protocolWords';
 import { inItem } from '../input/parameters';
 
 /**
@@ -93,7 +94,7 @@ export function jsonInstruction(schema: JsonSchema): string {
 /** The message asking for a corrected answer, naming each problem. */
 export function correctionMessage(schema: JsonSchema, problems: string[]): string {
 	return (
-		'Your previous answer cannot be used. Problems:\n' +
+		`${CORRECTION_OPENING}. Problems:\n` +
 		problems.map((problem) => `- ${problem}`).join('\n') +
 		'\nAnswer again with the corrected JSON only, matching this JSON Schema:\n' +
 		JSON.stringify(schema)
