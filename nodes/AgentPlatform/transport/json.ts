@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { deadlineRace, DUE } from './deadlineRace';
 
 /**
  * A JSON answer that did not parse (n8n's client then gives its text), or a web page where JSON
@@ -11,8 +11,6 @@ export function unparsedJson(body: unknown, headers: Record<string, unknown> | u
 	return text !== '' && (type.includes('json') || type.includes('html') || /^[[{<]/.test(text));
 }
 
-const LATE: unique symbol = Symbol('late');
-
 /**
  * Reads the start of a streamed error body, so a failed stream still yields the platform's words.
  * A body that breaks, or stalls past `withinMs`, yields what arrived: it never holds the caller.
@@ -23,28 +21,23 @@ export async function readStreamedBody(body: unknown, withinMs: number): Promise
 	}
 	const iterator = (body as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
 	const until = Date.now() + withinMs;
-	let reading = true;
-	// no timers in community nodes: short sleeps notice the end of the time given
-	const late = (async (): Promise<typeof LATE> => {
-		while (reading && Date.now() < until)
-			await sleep(Math.max(1, Math.min(50, until - Date.now())));
-		return LATE;
-	})();
+	const time = deadlineRace(
+		() => Date.now() >= until,
+		() => Math.max(1, Math.min(50, until - Date.now())),
+	);
 	const decoder = new TextDecoder();
 	let text = '';
 	try {
 		while (text.length <= 65_536) {
-			const pending = iterator.next();
-			pending.catch(() => undefined); // a body that breaks after the time given is not our concern
-			const next = await Promise.race([pending, late]);
-			if (next === LATE || next.done) break;
+			const next = await time.race(iterator.next());
+			if (next === DUE || next.done) break;
 			text +=
 				typeof next.value === 'string' ? next.value : decoder.decode(next.value, { stream: true });
 		}
 	} catch {
 		// the body broke: what arrived is all there is
 	} finally {
-		reading = false;
+		void time.stop();
 		void iterator.return?.().catch(() => undefined);
 	}
 	try {

@@ -24,7 +24,6 @@ import {
 } from './retryPolicy';
 import type { Pace, PaceSlot } from './pace';
 import { retryAfterMs } from './retryAfter';
-import { limitStream } from './sse';
 import type { ApiRequest, ApiResponse, PlatformContext } from './types';
 
 /**
@@ -195,7 +194,8 @@ async function exchange(
 		if (response.statusCode >= 200 && response.statusCode < 300) {
 			pace.answered(slot, response.statusCode, headers);
 			// a stream goes on after its headers: it ends within the request's timeout, from its send
-			if (send.stream) limitStream(response.body, slot.sentAt + send.timeoutMs, send.timeoutMs);
+			if (send.stream)
+				response.streamDeadline = { at: slot.sentAt + send.timeoutMs, timeoutMs: send.timeoutMs };
 			return { response, body: response.body };
 		}
 		const body = send.stream

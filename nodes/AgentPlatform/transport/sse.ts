@@ -1,28 +1,23 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import { createParser } from 'eventsource-parser';
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformContext } from './types';
+import type { PlatformContext, StreamDeadline } from './types';
 import { cancelSignal, EXECUTION_CANCELED } from './cancellation';
+import { deadlineRace, DUE } from './deadlineRace';
 
 export type ServerSentEvent = EventSourceMessage;
 
 export interface SseReadOptions {
 	/** The stream counts as broken when no byte arrives for this long. */
 	idleTimeoutMs: number;
+	/** When the stream must have ended: the request's timeout from its send (request.ts). */
+	deadline?: StreamDeadline;
 }
 
 /** Which limit ended a stream early: no byte for the idle timeout, or the request's whole timeout. */
 export type StreamInterruption = 'idle' | 'deadline' | 'broken' | 'cancelled';
-
-/** When each streamed body must have ended (the request's timeout from its send): set by request.ts. */
-const deadlines = new WeakMap<object, { at: number; timeoutMs: number }>();
-
-/** The streamed body must end by `at` (Date.now() time), the request's timeout of `timeoutMs` after its send. */
-export function limitStream(body: unknown, at: number, timeoutMs: number): void {
-	if (body !== null && typeof body === 'object') deadlines.set(body, { at, timeoutMs });
-}
 
 /** The error of a stream that broke, went quiet or was cancelled; callers may fall back to polling. */
 export function streamInterrupted(
@@ -40,7 +35,6 @@ export function streamInterruptionOf(error: unknown): StreamInterruption | undef
 	return context?.streamInterruption as StreamInterruption | undefined;
 }
 
-const IDLE = Symbol('idle');
 const seconds = (ms: number) => Math.round(ms / 1000);
 
 /**
@@ -60,32 +54,23 @@ export async function* readServerSentEvents(
 	const iterator = body[Symbol.asyncIterator]();
 	const signal = cancelSignal(ctx);
 	const node = ctx.getNode();
-	const deadline = deadlines.get(body);
+	const { deadline } = options;
 	let lastByteAt = Date.now();
-	let reading = true;
-
-	// No timers in community nodes: a watchdog loop of short sleeps notices a silent stream.
-	let wakeIdle: (value: typeof IDLE) => void = () => undefined;
-	const idle = new Promise<typeof IDLE>((resolve) => (wakeIdle = resolve));
-	const watchdog = (async () => {
-		const step = Math.max(10, Math.min(100, options.idleTimeoutMs / 4));
-		while (reading) {
-			await sleep(step);
-			const now = Date.now();
-			if (
-				signal?.aborted ||
-				now - lastByteAt > options.idleTimeoutMs ||
-				now >= (deadline?.at ?? Infinity)
-			)
-				wakeIdle(IDLE);
-		}
-	})();
+	// a watchdog notices a silent stream, the stream's deadline and a cancellation
+	const step = Math.max(10, Math.min(100, options.idleTimeoutMs / 4));
+	const watchdog = deadlineRace(
+		() =>
+			signal?.aborted === true ||
+			Date.now() - lastByteAt > options.idleTimeoutMs ||
+			Date.now() >= (deadline?.at ?? Infinity),
+		() => step,
+	);
 
 	try {
 		for (;;) {
-			let next: IteratorResult<Uint8Array | string> | typeof IDLE;
+			let next: IteratorResult<Uint8Array | string> | typeof DUE;
 			try {
-				next = await Promise.race([iterator.next(), idle]);
+				next = await watchdog.race(iterator.next());
 			} catch (error) {
 				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
 				throw streamInterrupted(
@@ -94,7 +79,7 @@ export async function* readServerSentEvents(
 					`The stream broke: ${(error as Error).message ?? error}`,
 				);
 			}
-			if (next === IDLE) {
+			if (next === DUE) {
 				if (signal?.aborted) throw streamInterrupted(node, 'cancelled', EXECUTION_CANCELED);
 				if (deadline && Date.now() >= deadline.at)
 					throw streamInterrupted(
@@ -121,9 +106,8 @@ export async function* readServerSentEvents(
 			yield* ready.splice(0);
 		}
 	} finally {
-		reading = false;
 		// Releases the socket when the reader stops early (idle, cancelled, or the caller broke off).
 		void iterator.return?.().catch(() => undefined);
-		await watchdog;
+		await watchdog.stop();
 	}
 }

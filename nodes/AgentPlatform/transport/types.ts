@@ -43,8 +43,16 @@ export interface ApiRequest {
 	maxRetries?: number;
 }
 
+/** When a streamed answer must have ended: `at` (Date.now() time), `timeoutMs` after its send. */
+export interface StreamDeadline {
+	at: number;
+	timeoutMs: number;
+}
+
 export interface ApiResponse<T = unknown> {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: T;
+	/** A streamed answer's: pass it to the reader of the stream (sse.ts). */
+	streamDeadline?: StreamDeadline;
 }

@@ -130,10 +130,11 @@ export async function execute(
 	let completion: IDataObject = {};
 	try {
 		if (stream) {
-			const { body } = await apiRequestFull(this, { ...request, stream: true });
+			const { body, streamDeadline } = await apiRequestFull(this, { ...request, stream: true });
 			completion = await readCompletionStream(this, body as AsyncIterable<Uint8Array>, {
 				itemIndex,
 				idleTimeoutMs: ((options.idleTimeout as number) ?? 30) * 1000,
+				deadline: streamDeadline,
 			});
 		} else {
 			completion = (await apiRequest(this, request)) as IDataObject;

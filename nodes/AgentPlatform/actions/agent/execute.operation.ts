@@ -65,13 +65,14 @@ export async function execute(
 	if (mode === 'stream') {
 		const idleTimeoutMs =
 			(this.getNodeParameter('options.idleTimeout', itemIndex, 30) as number) * 1000;
-		const stream = await firstStart(
+		const { stream, deadline } = await firstStart(
 			async (body) =>
 				await startStreamedRun(this, { agentId: request.agentId, body, timeoutMs, itemIndex }),
 		);
 		const result = await readExecuteStream(this, stream, {
 			itemIndex,
 			idleTimeoutMs,
+			deadline,
 			startedAt,
 			timeoutMs,
 		});

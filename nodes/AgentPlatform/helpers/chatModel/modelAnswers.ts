@@ -5,6 +5,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
+import { BoundedMap } from '../../transport/boundedMap';
 import type { PlatformContext } from '../../transport/types';
 import type { GenerateResult, Message, MessageContent, StreamChunk } from './aiNodeSdk';
 import {
@@ -34,8 +35,7 @@ type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
  * two runs of its node, each with a new model, so they are kept here, by their unique call ids;
  * each is taken once, and the oldest go first beyond a hundred.
  */
-const held = new Map<string, ToolCall[]>();
-const HELD_LIMIT = 100;
+const held = new BoundedMap<string, ToolCall[]>(() => 100);
 
 let calls = 0;
 function callId(): string {
@@ -181,7 +181,6 @@ function* callChunks(waiting: ToolCall[]): Generator<StreamChunk> {
 	const [next, ...later] = waiting;
 	const part = toolCallPart(next);
 	if (later.length) {
-		if (held.size >= HELD_LIMIT) held.delete(held.keys().next().value as string);
 		held.set(part.toolCallId, later);
 	}
 	yield {

@@ -117,9 +117,13 @@ export async function* requestPieces(
 	const reply: Reply = { text: '', finishReason: 'stop' };
 	let finish: unknown;
 	try {
-		const { body } = await apiRequestFull(ctx, request(settings, messages, true));
+		const { body, streamDeadline } = await apiRequestFull(ctx, request(settings, messages, true));
 		const stream = body as AsyncIterable<Uint8Array>;
-		const reading = { itemIndex: 0, idleTimeoutMs: settings.idleTimeoutMs };
+		const reading = {
+			itemIndex: 0,
+			idleTimeoutMs: settings.idleTimeoutMs,
+			deadline: streamDeadline,
+		};
 		for await (const { piece, chunk, choice } of completionChunks(ctx, stream, reading)) {
 			reply.id ??= chunk.id as string | undefined;
 			reply.usage = usageOf(chunk.usage) ?? reply.usage;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { BoundedMap } from '../../transport/boundedMap';
 import { credentialsOf } from '../../transport/credentials';
 import { asNodeError } from '../../transport/errors';
 import { PaceHeldError } from '../../transport/pace';
@@ -23,7 +24,7 @@ interface Kept {
 	value: unknown;
 }
 
-const kept = new Map<string, Kept>();
+const kept = new BoundedMap<string, Kept>(() => KEPT_REPLIES.maxEntries);
 /** Reads under way for executions, shared by the items and runs that need the same answer. */
 const reading = new Map<string, Promise<unknown>>();
 
@@ -44,12 +45,7 @@ export function keptReply<T>(key: string): { seenAt: number; value: T } | undefi
 }
 
 function keep(key: string, value: unknown): void {
-	kept.delete(key); // the newest last: the oldest is the first to go
 	kept.set(key, { seenAt: Date.now(), value });
-	for (const name of kept.keys()) {
-		if (kept.size <= KEPT_REPLIES.maxEntries) break;
-		kept.delete(name);
-	}
 }
 
 /** Drops what is kept under `key` (an answer of the platform showed it is stale). */

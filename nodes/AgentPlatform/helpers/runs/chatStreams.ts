@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readServerSentEvents, streamInterruptionOf } from '../../transport/sse';
 import { asNodeError } from '../../transport/errors';
-import type { PlatformContext } from '../../transport/types';
+import type { PlatformContext, StreamDeadline } from '../../transport/types';
 import { isFinished, pollAgentResponse, throwIfErrorBody } from './agentResponses';
 import { firstChoice } from './chatCompletions';
 import { forwardStream } from './streaming';
@@ -17,6 +17,8 @@ import { forwardStream } from './streaming';
 export interface StreamSettings {
 	itemIndex: number;
 	idleTimeoutMs: number;
+	/** The response's `streamDeadline` (transport/request.ts). */
+	deadline?: StreamDeadline;
 }
 
 /** Each event's JSON; keep-alives and other non-JSON events carry nothing for us. */

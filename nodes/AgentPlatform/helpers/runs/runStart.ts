@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../transport/errors';
 import { apiRequest, apiRequestFull } from '../../transport/request';
-import type { ApiRequest } from '../../transport/types';
+import type { ApiRequest, StreamDeadline } from '../../transport/types';
 import { forgetAgentDefinition, showsStaleDefinition } from '../agents/definitions';
 import { throwIfErrorBody } from './agentResponses';
 import { mayHaveStarted, recoverStartedRun } from './runRecovery';
@@ -35,13 +35,14 @@ function executeCall(
 
 /**
  * Starts a run whose answer streams (Response Mode: Stream) and returns the stream of Server-Sent
- * Events; a stream that breaks is recovered by polling the run it announced (chatStreams.ts).
+ * Events with its deadline; a stream that breaks is recovered by polling the run it announced
+ * (chatStreams.ts).
  */
 export async function startStreamedRun(
 	ctx: IExecuteFunctions,
 	run: { agentId: string; body: IDataObject; timeoutMs: number; itemIndex: number },
-): Promise<AsyncIterable<Uint8Array>> {
-	const { body: stream } = await apiRequestFull(
+): Promise<{ stream: AsyncIterable<Uint8Array>; deadline?: StreamDeadline }> {
+	const { body, streamDeadline } = await apiRequestFull(
 		ctx,
 		executeCall(
 			run.agentId,
@@ -53,7 +54,7 @@ export async function startStreamedRun(
 			},
 		),
 	);
-	return stream as AsyncIterable<Uint8Array>;
+	return { stream: body as AsyncIterable<Uint8Array>, deadline: streamDeadline };
 }
 
 function firstResponse(

@@ -6,6 +6,7 @@
  * execution has an entry only while it has a request waiting; when it was last served is kept for
  * the RECENT executions served last, so the line holds nothing more of executions gone.
  */
+import { BoundedMap } from '../boundedMap';
 import type { WorkClass } from './workClass';
 
 export interface Waiter {
@@ -31,7 +32,7 @@ export class ExecutionLine {
 	private readonly rotation: Turns[] = [];
 	private readonly byExecution = new Map<unknown, Turns>();
 	/** When executions with nothing waiting were last served, the newest RECENT, oldest first. */
-	private readonly recent = new Map<unknown, number>();
+	private readonly recent = new BoundedMap<unknown, number>(() => RECENT);
 	private count = 0;
 	/** Turns served so far. */
 	private turnsServed = 0;
@@ -111,6 +112,5 @@ export class ExecutionLine {
 		this.byExecution.delete(me.execution);
 		// an execution's ID may come back; a lookup's context does not
 		if (typeof me.execution === 'string') this.recent.set(me.execution, turns.servedAt);
-		if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value);
 	}
 }
