@@ -15,7 +15,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
-import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';

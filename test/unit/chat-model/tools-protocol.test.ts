@@ -2,8 +2,8 @@
  * The chat model's tools protocol (helpers/chatModel/toolsProtocol.ts): how n8n's tools are
  * described to a platform model without function calling (its answer is read by tool-call-reader.test.ts).
  */
+import { TOOLS_PROTOCOL_MARK } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
 import {
-	TOOLS_PROTOCOL_MARK,
 	toolsCorrection,
 	toolsInstruction,
 	type BoundTool,

@@ -5,7 +5,8 @@
  * instruction) go first, as one; messages of one role in a row are joined.
  */
 import type { Message, MessageContent } from './aiNodeSdk';
-import { toolCallText, toolResultText, toolsInstruction, type BoundTool } from './toolsProtocol';
+import { toolCallText, toolResultText } from '../output/protocolWords';
+import { toolsInstruction, type BoundTool } from './toolsProtocol';
 
 export interface PlatformMessage {
 	role: 'system' | 'user' | 'assistant';

@@ -8,7 +8,6 @@ import { CORRECTION_OPENING, TOOLS_PROTOCOL_MARK, toolLine } from '../output/pro
 import type { BoundTool } from './toolCallReader';
 
 export type { BoundTool } from './toolCallReader';
-export { TOOLS_PROTOCOL_MARK, toolCallText, toolResultText } from '../output/protocolWords';
 
 const SHAPE = '{"tool_call": {"name": "<tool name>", "arguments": {<arguments>}}}';
 
