@@ -2,14 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { questionOptions, readAgentDefinition } from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
-
-/** The picked agent's id, whichever mode of the agent picker was used. */
-export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('agentId', { extractValue: true }) as
-		string | undefined;
-	const id = String(value ?? '').trim();
-	return /^\d+$/.test(id) ? id : undefined;
-}
+import { currentAgentId } from '../helpers/input/parameters';
 
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	name: 'Agent Default',

@@ -12,7 +12,7 @@ import {
 	optionsOfQuestion,
 	readableName,
 } from '../helpers/agents/definitions';
-import { currentAgentId } from './loadOptions';
+import { currentAgentId } from '../helpers/input/parameters';
 
 /** The question types seen in the spec and in public clients; anything else is asked as text. */
 const FIELD_TYPES: Record<string, FieldType> = {

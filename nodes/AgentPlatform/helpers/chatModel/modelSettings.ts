@@ -15,8 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CHAT_SETTINGS, getAgentDefinition, type AgentDefinition } from '../agents/definitions';
 import { checkAnswers, readChatSettings } from '../agents/formAnswers';
-import { readNumericId } from '../input/parameters';
-import { currentAgentId } from '../../methods/loadOptions';
+import { currentAgentId, readNumericId } from '../input/parameters';
 import type { ModelSettings } from './platformCalls';
 
 /** The node's Options; their defaults, written here once, are also those its calls use. */

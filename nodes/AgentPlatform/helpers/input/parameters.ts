@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	ILoadOptionsFunctions,
 	INode,
 	INodeParameterResourceLocator,
 } from 'n8n-workflow';
@@ -42,6 +43,14 @@ export function readNumericId(
 ): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as RawId;
 	return numericIdFrom(ctx.getNode(), raw, label, itemIndex);
+}
+
+/** The picked agent's id, whichever mode of the agent picker was used. */
+export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
+	const value = ctx.getCurrentNodeParameter('agentId', { extractValue: true }) as
+		string | undefined;
+	const id = String(value ?? '').trim();
+	return /^\d+$/.test(id) ? id : undefined;
 }
 
 /** Reads a list of numeric file IDs (comma-separated text or an array); each must be a number. */
