@@ -15,6 +15,7 @@ import * as memoryCollection from './actions/memoryCollection/MemoryCollection.r
 import * as resourceTemplate from './actions/resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
 import { batchingDescription, router } from './actions/router';
+import { NODE_INPUTS_EXPRESSION } from './helpers/chatMemory/nodeInputs';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchAgents, searchCollections, searchFiles } from './methods/listSearch';
 import { getModels, getTemperatures, getTools } from './methods/loadOptions';
@@ -29,17 +30,17 @@ export class AgentPlatform implements INodeType {
 		// 1.1: Agent File's Get Many no longer offered under its old value `list` (version 1 keeps it)
 		// 1.2: Agent → Execute's Message Source defaults to the chat's message (an item's chatInput), and
 		// in tool mode to one the AI Agent's model writes ($fromAI); older versions keep an empty one
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		// 1.3: under a Chat Trigger, the files of a chat message are attached to Agent → Execute's run
+		// (Options → Attach Chat Files); older versions attach only Attach Input Binaries
+		version: [1, 1.1, 1.2, 1.3],
+		defaultVersion: 1.3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',
 		defaults: { name: 'Agent Platform' },
 		usableAsTool: true,
-		// A Memory input for the chat operations only, as n8n's OpenAI node computes its inputs. An
-		// input added beside `main` changes no saved workflow (nothing is connected to it), so no
-		// new node version; the tool variant has no inputs (n8n replaces them).
-		inputs: `={{ ["${NodeConnectionTypes.Main}"].concat(($parameter.resource ?? "agent") === "agent" && ["execute", "chatCompletion"].includes($parameter.operation ?? "execute") ? [{ "type": "${NodeConnectionTypes.AiMemory}", "displayName": "Memory", "maxConnections": 1, "required": false }] : []) }}`,
+		// A Memory input for the chat operations only (helpers/chatMemory/nodeInputs.ts)
+		inputs: NODE_INPUTS_EXPRESSION,
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		properties: [

@@ -30,8 +30,10 @@ import {
 } from '../common.descriptions';
 import { structuredOutputProperties } from '../structuredOutput.descriptions';
 import { jsonCompletionOutput } from './jsonCompletions';
-import { connectedMemory } from '../../helpers/chatMemory/connectedMemory';
-import { readSession, saveTurn, turnInput } from '../../helpers/chatMemory/session';
+import { ChatSession } from '../../helpers/chatMemory/chatSession';
+import { turnInput } from '../../helpers/chatMemory/session';
+import type { ChatMessage } from '../../helpers/agents/messages';
+import type { JsonRequest } from '../../helpers/output/structuredOutput';
 import { readJsonRequest, withJsonInstruction } from '../../helpers/output/structuredOutput';
 
 const properties: INodeProperties[] = [
@@ -88,15 +90,44 @@ export async function execute(
 	const stream = this.getNodeParameter('stream', itemIndex, false) as boolean;
 	const jsonRequest = stream ? undefined : readJsonRequest(this, itemIndex);
 	const given = readChatMessages(this, itemIndex, CHAT_COMPLETION_ROLES);
-	// With a Memory, the session's window goes first: the endpoint keeps no conversation.
-	const memory = await connectedMemory(this, itemIndex);
-	const read = memory ? [...(await readSession(memory, String(agentId))).history, ...given] : given;
+	// With a Memory: the session's turn (helpers/chatMemory/chatSession.ts); the endpoint keeps no
+	// conversation, so the node's instructions, the session's window and the node's messages go
+	// every turn, in that order
+	const session = await ChatSession.open(this, { agentId, itemIndex });
+	try {
+		return await complete.call(this, {
+			itemIndex,
+			agentId,
+			options,
+			stream,
+			jsonRequest,
+			given,
+			session,
+		});
+	} finally {
+		session?.close();
+	}
+}
+
+interface CompletionTurn {
+	itemIndex: number;
+	agentId: string;
+	options: IDataObject;
+	stream: boolean;
+	jsonRequest: JsonRequest | undefined;
+	given: ChatMessage[];
+	session: ChatSession | undefined;
+}
+
+async function complete(
+	this: IExecuteFunctions,
+	{ itemIndex, agentId, options, stream, jsonRequest, given, session }: CompletionTurn,
+): Promise<INodeExecutionData[]> {
+	const read = session ? session.everyTurn(given) : given;
 	const remembered = async (item: IDataObject): Promise<INodeExecutionData[]> => {
-		if (memory) {
-			const output = String(item.content ?? '');
-			await saveTurn(memory, { agentId: String(agentId), input: turnInput(given), output });
-		}
-		return this.helpers.returnJsonArray(item);
+		const output = String(item.content ?? '');
+		const failed = await session?.save({ input: turnInput(given), output });
+		return this.helpers.returnJsonArray(failed ? { ...item, memory_note: failed } : item);
 	};
 	const messages =
 		jsonRequest && read.length ? withJsonInstruction(read, jsonRequest.schema) : read;

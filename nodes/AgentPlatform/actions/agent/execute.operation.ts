@@ -13,8 +13,11 @@ import { readExecuteRequest } from '../../helpers/runs/executeRequest';
 import { minutesToMs } from '../../helpers/input/parameters';
 import { executeProperties } from './execute.descriptions';
 import { askForJson, jsonRunOutput } from './jsonRuns';
+import type { ExecuteSession } from '../../helpers/chatMemory/executeSession';
 import { executeSession } from '../../helpers/chatMemory/executeSession';
+import type { ExecuteRequest } from '../../helpers/runs/executeRequest';
 import { withGeneratedFiles } from '../../helpers/runs/generatedFiles';
+import type { JsonRequest } from '../../helpers/output/structuredOutput';
 import { readJsonRequest } from '../../helpers/output/structuredOutput';
 import { startRun, startStreamedRun } from '../../helpers/runs/runStart';
 import { forwardStream } from '../../helpers/runs/streaming';
@@ -33,6 +36,15 @@ function outputOf(
 	return ctx.helpers.returnJsonArray(full ? response : simplifyAgentResponse(response));
 }
 
+interface ExecuteRun {
+	itemIndex: number;
+	request: ExecuteRequest;
+	mode: string;
+	jsonRequest: JsonRequest | undefined;
+	session: ExecuteSession | undefined;
+	oneStreamedPiece: boolean;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -45,9 +57,28 @@ export async function execute(
 	const oneStreamedPiece = chosen === 'stream' && request.agent.type !== 'chat';
 	const mode = oneStreamedPiece ? 'wait' : chosen;
 	const shape = (body: IDataObject) => (jsonRequest ? askForJson(body, jsonRequest) : body);
-	// With a Memory: the chat session's conversation (helpers/chatMemory/executeSession.ts)
-	const session = await executeSession(this, request, itemIndex, shape);
+	// With a Memory: the chat session's turn (helpers/chatMemory/executeSession.ts), which the
+	// session's next turn in this process waits for until it is written or given up
+	const session = await executeSession(this, request, itemIndex, { mode, shape });
 	if (!session) request.body = shape(request.body);
+	try {
+		return await run.call(this, {
+			itemIndex,
+			request,
+			mode,
+			jsonRequest,
+			session,
+			oneStreamedPiece,
+		});
+	} finally {
+		session?.close();
+	}
+}
+
+async function run(
+	this: IExecuteFunctions,
+	{ itemIndex, request, mode, jsonRequest, session, oneStreamedPiece }: ExecuteRun,
+): Promise<INodeExecutionData[]> {
 	const firstStart = async <T>(send: (body: IDataObject) => Promise<T>): Promise<T> =>
 		session ? await session.start(send) : await send(request.body);
 	const remembered = async (items: INodeExecutionData[]): Promise<INodeExecutionData[]> => {

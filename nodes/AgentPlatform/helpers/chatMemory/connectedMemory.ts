@@ -15,6 +15,7 @@ import { inItem } from '../input/parameters';
 export interface MemoryMessage {
 	content?: unknown;
 	additional_kwargs?: Record<string, unknown>;
+	response_metadata?: Record<string, unknown>;
 	type?: unknown;
 	role?: unknown;
 	_getType?: () => string;
@@ -25,23 +26,25 @@ export interface ChatMemory {
 	memoryKey?: string;
 	loadMemoryVariables?: (values: IDataObject) => Promise<Record<string, unknown>>;
 	saveContext: (input: IDataObject, output: IDataObject) => Promise<unknown>;
-	chatHistory?: { getMessages?: () => Promise<MemoryMessage[]> };
+	chatHistory?: { getMessages?: () => Promise<MemoryMessage[]>; sessionId?: unknown };
 }
 
 /**
  * The Memory input's sub-node; undefined when none is connected, null when the node has no such
- * input (the tool variant of the node, whose memory is the AI Agent's).
+ * input: its inputs, as n8n computes them from the node's parameters (nodeInputs.ts), hold none for
+ * the other operations, and none in the tool variant (n8n gives a tool no inputs; its memory is the
+ * AI Agent's).
  */
 export async function connectedMemory(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<ChatMemory | undefined | null> {
+	const inputs = ctx.getNodeInputs();
+	if (!inputs.some((input) => input.type === NodeConnectionTypes.AiMemory)) return null;
 	let supplied: unknown;
 	try {
 		supplied = await ctx.getInputConnectionData(NodeConnectionTypes.AiMemory, itemIndex);
 	} catch (error) {
-		// the tool variant and the operations without a Memory input: n8n says the input is absent
-		if (error instanceof Error && /does not have input/i.test(error.message)) return null;
 		throw asNodeError(ctx.getNode(), error, itemIndex);
 	}
 	if (supplied === undefined || supplied === null) return undefined;

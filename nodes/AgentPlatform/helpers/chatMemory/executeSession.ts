@@ -1,8 +1,9 @@
 /**
- * Agent → Execute with a Memory connected: one platform conversation per chat session. The run
- * continues the session's root_id with only what the platform has not seen (one request a turn),
- * or starts the conversation with the session's history; a root_id the platform refuses starts a
- * fresh conversation with that history and a note in the output; each turn is written back.
+ * Agent → Execute with a Memory connected: the chat session's turn (chatSession.ts) in the run's
+ * body. The run continues the session's root_id with only what the platform has not seen (one
+ * request a turn), or starts the conversation with the session's history; a root_id the platform
+ * refuses starts a fresh conversation with that history and a note in the output; the turn is
+ * written back, and a write that fails keeps the output with a note.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -11,43 +12,16 @@ import type { ChatMessage } from '../agents/messages';
 import { toExecuteMessages } from '../agents/messages';
 import type { ExecuteRequest } from '../runs/executeRequest';
 import { runBody, runExtras, runFields } from '../runs/runBody';
-import { connectedMemory } from './connectedMemory';
-import { readSession, refusedRootId, saveTurn, turnInput } from './session';
+import { ChatSession } from './chatSession';
+import { refusedRootId, turnInput } from './session';
 
 export interface ExecuteSession {
 	/** Sends the run's first start; a refused root_id is sent again once as a fresh conversation. */
 	start<T>(send: (body: IDataObject) => Promise<T>): Promise<T>;
-	/** Writes the turn from the output item (its output and root_id) into the memory. */
+	/** Writes the turn from the output item (its output and root_id) into the memory, and ends it. */
 	save(item: IDataObject): Promise<IDataObject>;
-}
-
-/**
- * The memory's messages placed in the run's messages: after the leading instructions the node
- * was given, before its History and Message. Only user and assistant turns: the platform takes
- * instructions only as the first message.
- */
-function withMemory(
-	ctx: IExecuteFunctions,
-	fromMemory: ChatMessage[],
-	given: ChatMessage[],
-	itemIndex: number,
-): ChatMessage[] {
-	const lead = given.findIndex((message) => message.role !== 'developer');
-	const instructions = lead === -1 ? given : given.slice(0, lead);
-	const rest = lead === -1 ? [] : given.slice(lead);
-	const turns = fromMemory.filter((m) => m.role === 'user' || m.role === 'assistant');
-	return toExecuteMessages(ctx, [...instructions, ...turns, ...rest], itemIndex);
-}
-
-/** Under a Chat Trigger (the item has its sessionId) without a Memory: said once, beside the output. */
-function hintWithoutMemory(ctx: IExecuteFunctions, itemIndex: number): void {
-	const sessionId = ctx.getInputData()[itemIndex]?.json?.sessionId;
-	if (itemIndex !== 0 || typeof sessionId !== 'string' || !sessionId) return;
-	ctx.addExecutionHints({
-		message:
-			'Each chat message started a new conversation with the agent: connect a Memory (e.g. Simple Memory) to this node to continue one conversation per chat session',
-		location: 'outputPane',
-	});
+	/** Ends the turn without writing it. */
+	close(): void;
 }
 
 function bodyWith(body: IDataObject, change: IDataObject, dropRootId = false): IDataObject {
@@ -56,44 +30,50 @@ function bodyWith(body: IDataObject, change: IDataObject, dropRootId = false): I
 	return runBody(fields, runExtras(body));
 }
 
+/** Why a connected Memory is not used by this run; undefined when it is. */
+function unusedBecause(request: ExecuteRequest, mode: string): string | undefined {
+	if (!request.agent.questions.some((q) => q.name === 'messages'))
+		return `the agent "${request.agent.title}" is not a chat agent (it takes no messages), so it has no conversation to keep`;
+	if (mode === 'start')
+		return 'Response Mode is Start Only: the run is not waited for, so there is no answer to remember and no conversation to continue';
+	return undefined;
+}
+
 /**
- * Undefined without a Memory, or for an agent that takes no messages (text, image and video
- * agents keep working as without one). Sets `request.body` to the session's; `shape` adds what
- * the operation adds to every body (the JSON instruction), also to a fresh conversation's.
+ * Undefined without a Memory, or where it is not used (an agent that takes no messages, Start
+ * Only: said in a hint). Sets `request.body` to the session's; `shape` adds what the operation
+ * adds to every body (the JSON instruction), also to a fresh conversation's.
  */
 export async function executeSession(
 	ctx: IExecuteFunctions,
 	request: ExecuteRequest,
 	itemIndex: number,
-	shape: (body: IDataObject) => IDataObject,
+	options: { mode: string; shape: (body: IDataObject) => IDataObject },
 ): Promise<ExecuteSession | undefined> {
-	if (!request.agent.questions.some((q) => q.name === 'messages')) return undefined;
-	const memory = await connectedMemory(ctx, itemIndex);
-	if (!memory) {
-		if (memory === undefined) hintWithoutMemory(ctx, itemIndex);
-		return undefined;
-	}
+	const { shape } = options;
+	const session = await ChatSession.open(ctx, {
+		agentId: request.agentId,
+		itemIndex,
+		unusedBecause: unusedBecause(request, options.mode),
+	});
+	if (!session) return undefined;
 	const given = (runFields(request.body).messages ?? []) as unknown as ChatMessage[];
 	const input = turnInput(given);
 	let note: string | undefined;
 	let fresh: ((body: IDataObject) => IDataObject) | undefined;
+	const asBody = (messages: ChatMessage[]) =>
+		toExecuteMessages(ctx, messages, itemIndex) as unknown as IDataObject[];
 	// Continue Session (Root ID) given on the form wins: the memory only records the turn.
 	if (runFields(request.body).root_id === undefined) {
-		const session = await readSession(memory, request.agentId);
-		const messages = withMemory(
-			ctx,
-			session.rootId ? session.unseen : session.history,
-			given,
-			itemIndex,
-		);
+		const turn = session.conversationTurn(given);
 		request.body = bodyWith(request.body, {
-			messages: messages as unknown as IDataObject[],
-			...(session.rootId ? { root_id: session.rootId } : {}),
+			messages: asBody(turn.messages),
+			...(turn.rootId ? { root_id: turn.rootId } : {}),
 		});
-		if (session.rootId) {
-			const startOver = withMemory(ctx, session.history, given, itemIndex);
-			fresh = (body) => bodyWith(body, { messages: startOver as unknown as IDataObject[] }, true);
-			note = `The platform no longer accepted this chat's conversation (root_id ${session.rootId}): a new conversation was started with the ${session.history.length} earlier message(s) the memory holds.`;
+		const startOver = turn.startOver;
+		if (startOver) {
+			fresh = (body) => bodyWith(body, { messages: asBody(startOver) }, true);
+			note = `The platform no longer accepted this chat's conversation (root_id ${turn.rootId}): a new conversation was started with the ${session.historyLength} earlier message(s) the memory holds.`;
 		}
 	}
 	request.body = shape(request.body);
@@ -109,14 +89,15 @@ export async function executeSession(
 			}
 		},
 		save: async (item) => {
-			await saveTurn(memory, {
-				agentId: request.agentId,
+			const failed = await session.save({
 				input,
 				output: String(item.output ?? ''),
 				rootId: item.root_id ?? item.id,
 			});
-			// the note only when the fresh conversation was started (fresh was used up)
-			return note && !fresh ? { ...item, memory_note: note } : item;
+			// the note of a fresh start only when it was started (fresh was used up)
+			const notes = [note && !fresh ? note : undefined, failed].filter(Boolean);
+			return notes.length ? { ...item, memory_note: notes.join(' ') } : item;
 		},
+		close: () => session.close(),
 	};
 }

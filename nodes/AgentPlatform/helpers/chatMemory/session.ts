@@ -1,9 +1,11 @@
 /**
  * One chat session (one memory, as n8n's memory nodes key it by the chat's sessionId) with one
- * agent: what of it the platform has not seen yet, the conversation's root_id, and each turn written
- * back. The root_id lives in the memory itself, in the additional_kwargs of the agent's answer (a
- * field the platform and n8n's chat never show): so it travels wherever the memory does (manual
- * runs, queue-mode workers with Redis) and is kept per agent (docs/chat-memory.md).
+ * agent, as the memory holds it: what of it the platform has not seen yet, the conversation's
+ * root_id, and each turn written back. The root_id lives in the memory itself, in the
+ * response_metadata of the agent's answer (a field neither the platform, n8n's chat nor the memory's
+ * view in n8n's logs shows; additional_kwargs, where turns written before were marked, is printed
+ * there): so it travels wherever the memory does (manual runs, queue-mode workers with Redis) and is
+ * kept per agent (docs/chat-memory.md).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -28,9 +30,17 @@ export interface ChatSession {
 	history: ChatMessage[];
 }
 
+/** A turn's mark: in response_metadata, or in additional_kwargs where an older version wrote it. */
 function markOf(message: MemoryMessage): SessionMark | undefined {
-	const mark = message.additional_kwargs?.[SESSION_MARK];
+	const mark =
+		message.response_metadata?.[SESSION_MARK] ?? message.additional_kwargs?.[SESSION_MARK];
 	return mark && typeof mark === 'object' ? (mark as SessionMark) : undefined;
+}
+
+/** An id as the platform gives it: a positive whole number, whether kept as a number or as text. */
+export function platformId(value: unknown): number | undefined {
+	const id = typeof value === 'string' && value.trim() ? Number(value) : value;
+	return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /**
@@ -38,19 +48,24 @@ function markOf(message: MemoryMessage): SessionMark | undefined {
  * agent are left out (one session id used with two agents stays two conversations); turns from
  * elsewhere (n8n's AI Agent on the same memory, say) are history.
  */
-export async function readSession(memory: ChatMemory, agentId: string): Promise<ChatSession> {
+export async function readSession(
+	memory: ChatMemory,
+	agentId: number | string,
+): Promise<ChatSession> {
 	const session: ChatSession = { unseen: [], history: [] };
+	const agent = platformId(agentId);
 	for (const message of await memoryWindow(memory)) {
 		const mark = markOf(message);
-		if (mark && String(mark.agent_id) !== agentId) continue;
+		// ids compared as numbers: a memory may hand a mark back with its numbers as text
+		if (mark && platformId(mark.agent_id) !== agent) continue;
 		const role = roleOf(message);
 		const content = textOf(message);
 		if (role && content) {
 			session.history.push({ role, content });
 			session.unseen.push({ role, content });
 		}
-		const rootId = Number(mark?.root_id);
-		if (Number.isInteger(rootId) && rootId > 0) {
+		const rootId = platformId(mark?.root_id);
+		if (rootId) {
 			session.rootId = rootId;
 			session.unseen = [];
 		}
@@ -65,17 +80,17 @@ export async function readSession(memory: ChatMemory, agentId: string): Promise<
  */
 export async function saveTurn(
 	memory: ChatMemory,
-	turn: { agentId: string; input: string; output: string; rootId?: unknown },
+	turn: { agentId: number | string; input: string; output: string; rootId?: unknown },
 ): Promise<void> {
-	const agentId = Number(turn.agentId);
-	const rootId = Number(turn.rootId);
+	const agentId = platformId(turn.agentId);
+	const rootId = platformId(turn.rootId);
 	const answerMark: IDataObject = { agent_id: agentId };
-	if (Number.isInteger(rootId) && rootId > 0) answerMark.root_id = rootId;
+	if (rootId) answerMark.root_id = rootId;
 	await memory.saveContext(
 		{
-			input: { content: turn.input, additional_kwargs: { [SESSION_MARK]: { agent_id: agentId } } },
+			input: { content: turn.input, response_metadata: { [SESSION_MARK]: { agent_id: agentId } } },
 		},
-		{ output: { content: turn.output, additional_kwargs: { [SESSION_MARK]: answerMark } } },
+		{ output: { content: turn.output, response_metadata: { [SESSION_MARK]: answerMark } } },
 	);
 }
 
