@@ -5,7 +5,9 @@
  * BaseChatMemory.saveContext: addUserMessage, addAIMessage), one memory per `workflowId__sessionId`
  * as Simple Memory keeps it. `stored: true` keeps each session as JSON strings (LangChain's stored
  * message form), as Redis and Postgres Chat Memory do: nothing survives that JSON does not carry.
- * Real n8n's own memory nodes are used end to end (test/e2e/chat-memory.e2e.test.ts).
+ * `failWrites` makes saveContext throw while it returns true, as a Redis that went away does.
+ * Real n8n's own memory nodes are used end to end (test/e2e/editor-chat-memory.e2e.test.ts,
+ * queue-chat-memory.e2e.test.ts, chat-files-memory.e2e.test.ts).
  */
 import {
 	BaseListChatMessageHistory,
@@ -44,12 +46,14 @@ class WindowMemory {
 	constructor(
 		readonly chatHistory: BaseListChatMessageHistory,
 		private readonly k: number,
+		private readonly failWrites?: () => boolean,
 	) {}
 	async loadMemoryVariables(): Promise<Record<string, BaseMessage[]>> {
 		const messages = await this.chatHistory.getMessages();
 		return { [this.memoryKey]: messages.slice(-this.k * 2) };
 	}
 	async saveContext(input: InputValues, output: OutputValues): Promise<void> {
+		if (this.failWrites?.()) throw new Error('The client is closed');
 		await this.chatHistory.addUserMessage(getInputValue(input, 'input'));
 		await this.chatHistory.addAIMessage(getOutputValue(output, 'output'));
 	}
@@ -62,7 +66,9 @@ export interface TestMemory {
 }
 
 /** A memory sub-node whose session id is the item's `sessionId` (n8n's default, from a Chat Trigger). */
-export function testMemory(options: { k?: number; stored?: boolean } = {}): TestMemory {
+export function testMemory(
+	options: { k?: number; stored?: boolean; failWrites?: () => boolean } = {},
+): TestMemory {
 	const sessions = new Map<string, BaseListChatMessageHistory>();
 	const history = (sessionId: string, workflowId = 'harness-workflow') => {
 		const key = `${workflowId}__${sessionId}`;
@@ -94,7 +100,11 @@ export function testMemory(options: { k?: number; stored?: boolean } = {}): Test
 		},
 		async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 			const sessionId = String(this.getNodeParameter('sessionId', itemIndex));
-			const memory = new WindowMemory(history(sessionId, this.getWorkflow().id), options.k ?? 5);
+			const memory = new WindowMemory(
+				history(sessionId, this.getWorkflow().id),
+				options.k ?? 5,
+				options.failWrites,
+			);
 			return { response: memory };
 		},
 	};

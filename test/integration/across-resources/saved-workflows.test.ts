@@ -111,7 +111,7 @@ describe("Agent File's old operation value `list`", () => {
 
 	it('is offered to version 1 nodes, which may hold it, and not to new nodes', () => {
 		expect(operationOptions(1)).toEqual(['getAll', 'link', 'list', 'unlink']);
-		expect(node.description.defaultVersion).toBe(1.2);
+		expect(node.description.defaultVersion).toBe(1.3);
 		expect(operationOptions(1.1)).toEqual(['getAll', 'link', 'unlink']);
 		expect(operationOptions(1.2)).toEqual(['getAll', 'link', 'unlink']);
 	});

@@ -83,7 +83,7 @@ describe('Agent → Execute with a Memory: one conversation per chat session', (
 			['human', 'What is my name?'],
 			['ai', second.output],
 		]);
-		expect(held[3].response_metadata[SESSION_MARK]).toEqual({
+		expect((held[3].response_metadata as Record<string, unknown>)[SESSION_MARK]).toEqual({
 			agent_id: CHAT,
 			root_id: first.root_id,
 		});

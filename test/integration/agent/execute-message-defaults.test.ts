@@ -65,8 +65,8 @@ async function runWithChatItem(parameters: IDataObject, json: IDataObject) {
 }
 
 describe("Agent → Execute's Message by node version", () => {
-	it('a new node (version 1.2) takes the chat message; as a tool, the model writes it', () => {
-		expect(description.defaultVersion).toBe(1.2);
+	it('a node of version 1.2 on (new nodes: 1.3) takes the chat message; as a tool, the model writes it', () => {
+		expect(description.defaultVersion).toBe(1.3);
 		// read from the item at run time: no expression the editor must resolve before a first run
 		expect(defaults(1.2)).toMatchObject({ messageSource: 'chatTrigger' });
 		expect(defaultMessage(1.2)).toBeUndefined();

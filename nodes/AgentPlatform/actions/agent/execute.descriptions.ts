@@ -109,6 +109,20 @@ export const executeProperties: INodeProperties[] = [
 			},
 		},
 	},
+	// Node version 1.3: the chat message's files are attached (helpers/runs/executeRequest.ts)
+	{
+		...platformNotice(
+			'chatFilesNotice',
+			"Files sent with a chat message (the Chat Trigger's Allow File Uploads) are uploaded, processed and attached to the agent's run; a message without a file is sent as it is. Options → Attach Chat Files turns this off; Attach Input Binaries, where set, names the files to attach instead.",
+		),
+		displayOptions: {
+			show: {
+				'@version': [{ _cnd: { gte: 1.3 } }],
+				'@tool': [false],
+				messageSource: [MESSAGE_FROM_CHAT],
+			},
+		},
+	},
 	messageProperty('', {
 		'@version': [{ _cnd: { gte: 1.2 } }],
 		'@tool': [false],
@@ -199,7 +213,18 @@ export const executeProperties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. data, attachment',
-				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB.`,
+				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas; each must be in the item. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB. Empty: under a Chat Trigger (node version 1.3 on), the chat message's files, if any.`,
+			},
+			{
+				displayName: 'Attach Chat Files',
+				name: 'attachChatFiles',
+				type: 'boolean',
+				default: true,
+				displayOptions: {
+					show: { '@version': [{ _cnd: { gte: 1.3 } }], '/messageSource': [MESSAGE_FROM_CHAT] },
+				},
+				description:
+					"Whether the files of the chat message (the Chat Trigger's binaries data0, data1, …) are uploaded and attached to the run when Attach Input Binaries is empty. Processed first, as Process Attachments First says.",
 			},
 			{
 				displayName: 'Continue Session (Root ID)',

@@ -10,7 +10,12 @@ import { getAgentDefinition, MAX_ATTACHMENTS } from '../agents/definitions';
 import { checkAnswers, readChatSettings } from '../agents/formAnswers';
 import type { PreparedUpload } from '../files/binary';
 import { prepareUpload } from '../files/binary';
-import { EXECUTE_ROLES, readChatMessages, toExecuteMessages } from '../agents/messages';
+import {
+	EXECUTE_ROLES,
+	MESSAGE_FROM_CHAT,
+	readChatMessages,
+	toExecuteMessages,
+} from '../agents/messages';
 import {
 	inItem,
 	readFileIds,
@@ -32,6 +37,30 @@ function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never
 	throw new NodeOperationError(ctx.getNode(), inItem(message, itemIndex), { itemIndex });
 }
 
+/**
+ * The input binaries to attach: those Attach Input Binaries names (each must exist); where it is
+ * empty, from node version 1.3 under a Chat Trigger (Message Source: the chat), the files of the
+ * chat message, as many as it has (the Chat Trigger's Allow File Uploads gives them as data0,
+ * data1, …; a message without one attaches none), unless Attach Chat Files is off.
+ */
+function attachedBinaries(
+	ctx: IExecuteFunctions,
+	options: IDataObject,
+	itemIndex: number,
+): string[] {
+	const named = String(options.binaryProperties ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	if (named.length) return named;
+	const fromChat =
+		ctx.getNode().typeVersion >= 1.3 &&
+		options.attachChatFiles !== false &&
+		ctx.getNodeParameter('messageSource', itemIndex, 'define') === MESSAGE_FROM_CHAT;
+	if (!fromChat) return [];
+	return Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+}
+
 /** Reads and checks everything locally; the only request is the agent's definition (once per run). */
 export async function readExecuteRequest(
 	ctx: IExecuteFunctions,
@@ -41,10 +70,7 @@ export async function readExecuteRequest(
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const fileIds = readFileIds(ctx, options.fileIds, itemIndex);
 	const memoryCollections = readMemoryCollections(ctx, itemIndex);
-	const binaryNames = String(options.binaryProperties ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const binaryNames = attachedBinaries(ctx, options, itemIndex);
 	const attached = fileIds.length + binaryNames.length;
 	if (attached > MAX_ATTACHMENTS) {
 		fail(
