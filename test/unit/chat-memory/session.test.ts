@@ -11,8 +11,10 @@ import type { ChatMemory } from '../../../nodes/AgentPlatform/helpers/chatMemory
 import { roleOf, textOf } from '../../../nodes/AgentPlatform/helpers/chatMemory/connectedMemory';
 import {
 	SESSION_MARK,
+	platformId,
 	readSession,
 	refusedRootId,
+	saveTurn,
 } from '../../../nodes/AgentPlatform/helpers/chatMemory/session';
 
 const windowOf = (messages: unknown[]): ChatMemory => ({
@@ -88,6 +90,45 @@ describe('a chat session read from the memory', () => {
 			chatHistory: { getMessages: async () => [new HumanMessage('Hi'), answer('Hello', 1, 7)] },
 		};
 		expect((await readSession(memory, '1')).rootId).toBe(7);
+	});
+
+	it('marks in response_metadata (written now) and additional_kwargs (written before) read alike; ids as numbers', async () => {
+		const marked = (content: string, mark: object) =>
+			new AIMessage({ content, response_metadata: { [SESSION_MARK]: mark } });
+		const session = await readSession(
+			windowOf([
+				asked('Old question', 1),
+				answer('Old answer', 1, 100),
+				new HumanMessage('New question'),
+				marked('New answer', { agent_id: '1', root_id: '200' }),
+				marked('Not a number', { agent_id: 1, root_id: 'abc' }),
+				marked('For agent 10', { agent_id: 10, root_id: 300 }),
+			]),
+			1,
+		);
+		expect(session.rootId).toBe(200);
+		expect(session.history.map((m) => m.content)).not.toContain('For agent 10');
+		expect(session.unseen).toEqual([{ role: 'assistant', content: 'Not a number' }]);
+		expect([
+			platformId('12'),
+			platformId(12),
+			platformId(' '),
+			platformId('1.5'),
+			platformId(0),
+		]).toEqual([12, 12, undefined, undefined, undefined]);
+	});
+
+	it('a turn is written with numeric marks in response_metadata, none in additional_kwargs', async () => {
+		const saved: unknown[] = [];
+		const memory: ChatMemory = {
+			loadMemoryVariables: async () => ({ chat_history: [] }),
+			saveContext: async (input, output) => void saved.push(input.input, output.output),
+		};
+		await saveTurn(memory, { agentId: '7', input: 'Hi', output: 'Hello', rootId: '42' });
+		expect(saved).toEqual([
+			{ content: 'Hi', response_metadata: { [SESSION_MARK]: { agent_id: 7 } } },
+			{ content: 'Hello', response_metadata: { [SESSION_MARK]: { agent_id: 7, root_id: 42 } } },
+		]);
 	});
 
 	it("a lost root_id is the platform's 422 or 404 naming it; other refusals are not", () => {
