@@ -133,3 +133,37 @@ describe("Agent File's old operation value `list`", () => {
 		expect(loaded.agentId).toEqual({ __rl: true, mode: 'id', value: '7' });
 	});
 });
+
+describe("Execute's chat files (node version 1.3)", () => {
+	const shown = (version: number, name: string) => {
+		const description = descriptionOf(version);
+		const parameters = { resource: 'agent', operation: 'execute', messageSource: 'chatTrigger' };
+		const on = { typeVersion: version };
+		return description.properties
+			.filter((property) => NodeHelpers.displayParameter(parameters, property, on, description))
+			.some(
+				(property) =>
+					property.name === name ||
+					(property.name === 'options' &&
+						(property.options ?? []).some(
+							(option) =>
+								'name' in option &&
+								option.name === name &&
+								NodeHelpers.displayParameterPath(
+									parameters,
+									option as INodeProperties,
+									'',
+									on,
+									description,
+								),
+						)),
+			);
+	};
+
+	it('a saved version 1.2 node is not offered them (it attaches only Attach Input Binaries); a new node is', () => {
+		expect(shown(1.2, 'chatFilesNotice')).toBe(false);
+		expect(shown(1.2, 'attachChatFiles')).toBe(false);
+		expect(shown(1.3, 'chatFilesNotice')).toBe(true);
+		expect(shown(1.3, 'attachChatFiles')).toBe(true);
+	});
+});
