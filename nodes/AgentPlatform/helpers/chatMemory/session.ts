@@ -13,7 +13,7 @@ import type { ChatMessage } from '../agents/messages';
 import type { ChatMemory, MemoryMessage } from './connectedMemory';
 import { memoryWindow, roleOf, textOf } from './connectedMemory';
 
-/** The key in a message's additional_kwargs that marks this node's turns. */
+/** The key in a message's response_metadata (additional_kwargs before) that marks this node's turns. */
 export const SESSION_MARK = 'agent_platform';
 
 interface SessionMark {
