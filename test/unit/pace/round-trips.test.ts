@@ -3,7 +3,7 @@
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
 import { Pace, PACING } from '../../../nodes/AgentPlatform/transport/pace';
-import { context, usePacingSettings } from './setup';
+import { context, intervalOf, usePacingSettings } from './setup';
 
 describe("the round trips' spread", () => {
 	usePacingSettings();
@@ -12,7 +12,7 @@ describe("the round trips' spread", () => {
 		const pace = new Pace(10);
 		const slow = await pace.take(context());
 		pace.answered(slow, 429, {}, 60000); // a 60 s penalty
-		const interval = () => (pace as unknown as { intervalMs(): number }).intervalMs();
+		const interval = () => intervalOf(pace);
 		const before = interval();
 		// answers whose round trips vary by 40 ms
 		for (let i = 0; i < 10; i++)

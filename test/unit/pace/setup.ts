@@ -26,6 +26,11 @@ export function usePacingSettings(): typeof PACING {
 	return saved;
 }
 
+/** The interval the gate keeps between sends now (gate.ts, from spacing.ts). */
+export function intervalOf(pace: Pace): number {
+	return (pace as unknown as { gate: { intervalMs(): number } }).gate.intervalMs();
+}
+
 /** The accepted-rate part of a pace (acceptedRate.ts): its probe schedule, for the cases that read it. */
 export function acceptedRateOf(pace: Pace): { probeAt: number; probeWaitMs(): number } {
 	return (pace as unknown as { accepts: { probeAt: number; probeWaitMs(): number } }).accepts;

@@ -16,7 +16,7 @@
  *   much more (the jitter pad).
  */
 import { PACING } from './settings';
-import { remember } from './recentTimes';
+import { addKeepingNewest } from './recentTimes';
 import type { PaceSlot } from './slot';
 
 /** Sends remembered for learning: about 10 minutes at 10 a second. */
@@ -72,13 +72,13 @@ export class AcceptedRate {
 	}
 
 	sent(at: number): void {
-		remember(this.sends, at, HISTORY);
+		addKeepingNewest(this.sends, at, HISTORY);
 	}
 
 	/** An accepted request: remembered, and a probe may follow. */
 	acceptedAnswer(slot: PaceSlot, now: number): void {
 		this.lastAcceptedSentAt = Math.max(this.lastAcceptedSentAt, slot.sentAt);
-		remember(this.accepted, slot.sentAt, HISTORY);
+		addKeepingNewest(this.accepted, slot.sentAt, HISTORY);
 		this.probe(now);
 	}
 
@@ -122,7 +122,7 @@ export class AcceptedRate {
 				this.lastAcceptedSentAt > 0 && this.lastAcceptedSentAt < slot.sentAt
 					? slot.sentAt - this.lastAcceptedSentAt
 					: 1000 / this.rate;
-			this.settle(Math.min(this.rate, 1000 / (since + askedMs)), askedMs, now, sentSeq, true);
+			this.setLearned(Math.min(this.rate, 1000 / (since + askedMs)), askedMs, now, sentSeq, true);
 			return;
 		}
 		const windowMs = Math.max(askedMs, PACING.learnMinMs);
@@ -139,10 +139,14 @@ export class AcceptedRate {
 		// 429 holds for as long next time): never below half the documented rate, so that while
 		// one of two processes waits, the other keeps the key busy
 		const floor = Math.max(1000 / windowMs, PACING.documentedRate * PACING.learnFloorShare);
-		this.settle(Math.min(this.rate, Math.max(accepts, floor)), askedMs, now, sentSeq, false);
+		this.setLearned(Math.min(this.rate, Math.max(accepts, floor)), askedMs, now, sentSeq, false);
 	}
 
-	private settle(
+	/**
+	 * The rate learned from a refusal becomes the rate: the one a refused probe goes back to, the
+	 * refusal's wait the price of the next probe, and its quiet spell from now.
+	 */
+	private setLearned(
 		rate: number,
 		askedMs: number,
 		now: number,

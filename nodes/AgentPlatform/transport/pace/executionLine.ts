@@ -7,12 +7,12 @@
  * the RECENT executions served last, so the line holds nothing more of executions gone.
  */
 import { BoundedMap } from '../boundedMap';
-import type { WorkClass } from './workClass';
+import type { ExecutionKey, WorkClass } from './workClass';
 
 export interface Waiter {
 	readonly workClass: WorkClass;
 	/** Whose request it is: n8n's execution ID, or the context of a lookup (its own turns). */
-	readonly execution: unknown;
+	readonly execution: ExecutionKey;
 	wake?: () => void;
 }
 
@@ -21,7 +21,7 @@ const RECENT = 256;
 
 /** The requests one execution has waiting, oldest first. */
 interface Turns {
-	readonly execution: unknown;
+	readonly execution: ExecutionKey;
 	readonly waiting: Waiter[];
 	/** The turn it was last served at (or joined at, if never): the lowest goes first. */
 	servedAt: number;
@@ -30,9 +30,9 @@ interface Turns {
 export class ExecutionLine {
 	/** The executions in turn order: the first sends next, then goes to the back. */
 	private readonly rotation: Turns[] = [];
-	private readonly byExecution = new Map<unknown, Turns>();
+	private readonly byExecution = new Map<ExecutionKey, Turns>();
 	/** When executions with nothing waiting were last served, the newest RECENT, oldest first. */
-	private readonly recent = new BoundedMap<unknown, number>(() => RECENT);
+	private readonly recent = new BoundedMap<ExecutionKey, number>(() => RECENT);
 	private count = 0;
 	/** Turns served so far. */
 	private turnsServed = 0;

@@ -8,10 +8,13 @@
  *                  (executionLine.ts), one execution's requests in order; interactive first,
  *                  bulk keeping one turn in three; a retry and an editor lookup go to the front of
  *                  their line. Only the request whose turn it is waits for the gate below.
- * - pace.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
+ * - pace.ts        one credential's pace, what the request function talks to: a request waits its
+ *                  turn in the line, then, at the front, for the gate.
+ * - gate.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
  *                  `Retry-After`, read once by the request function), then as the window allows,
- *                  else spaced by the interval. Sends are spaced from the actual send, also after a
- *                  hold: a request released by a wait is never followed at once by the next.
+ *                  else spaced by the interval (at first a slow start). Sends are spaced from the
+ *                  actual send, also after a hold: a request released by a wait is never followed
+ *                  at once by the next. It numbers the slots and learns from every answer.
  * - acceptedRate.ts the rate: the credential's ceiling, what the platform's refusals teach, probes.
  * - rateWindow.ts  the X-RateLimit-* headers, where the platform tells its window: they govern.
  * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long

@@ -19,13 +19,13 @@ export interface WaitReason {
 
 export function logLongWait(ctx: PlatformContext, waitedMs: number, reason: WaitReason): void {
 	if (waitedMs < PACING.logWaitMs) return;
-	const held =
+	const holdClause =
 		reason.heldMs > 0
 			? `, and the platform held the key for ${seconds(reason.heldMs)} after a 429`
 			: '';
 	const logger = (ctx as Partial<Pick<PlatformContext, 'logger'>>).logger;
 	logger?.info(
-		`Agent Platform: a request of node "${ctx.getNode().name}" (${reason.workClass} work) waited ${seconds(waitedMs)} for its turn: this credential is paced at ${round(reason.rate)} requests a second and ${reason.ahead === 1 ? '1 request was' : `${reason.ahead} requests were`} ahead of it${held}`,
+		`Agent Platform: a request of node "${ctx.getNode().name}" (${reason.workClass} work) waited ${seconds(waitedMs)} for its turn: this credential is paced at ${round(reason.rate)} requests a second and ${reason.ahead === 1 ? '1 request was' : `${reason.ahead} requests were`} ahead of it${holdClause}`,
 	);
 }
 

@@ -1,18 +1,17 @@
 /**
- * The gate: when the front request of the line may go (after a 429's hold, as the window allows,
- * else spaced by the interval), and what each answer teaches the parts (see index.ts).
+ * One credential's pace: a request waits for its turn in the line (turnQueue.ts), then, at the
+ * front, for the gate (gate.ts); what each answer teaches goes to the gate and the parts behind it
+ * (see index.ts).
  */
 import { throwIfCancelled, waitFor } from '../cancellation';
 import type { PlatformContext } from '../types';
 import { AcceptedRate } from './acceptedRate';
+import { Gate } from './gate';
 import { keyHeldError, type PaceHeldError } from './heldError';
 import { logLongWait } from './longWaits';
-import { RateWindow } from './rateWindow';
-import { RoundTripSpread } from './roundTrips';
 import { Pollers } from './pollers';
 import { PACING } from './settings';
 import type { PaceSlot } from './slot';
-import { sendIntervalMs } from './spacing';
 import { TurnQueue } from './turnQueue';
 import { executionOf, workClassOf } from './workClass';
 
@@ -22,23 +21,12 @@ export class Pace {
 
 	private readonly queue = new TurnQueue();
 	private readonly accepts: AcceptedRate;
-	private readonly window = new RateWindow();
-	private readonly spread = new RoundTripSpread();
+	private readonly gate: Gate;
 	private readonly pollers = new Pollers();
-	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
-	private holdUntil = 0;
-	/** When the last answer other than 429 arrived. */
-	private lastAnsweredAt = 0;
-	private nextAt = 0;
-	private lastSentAt = 0;
-	/** The first send after a pause (a new connection, likely slower to arrive than the next). */
-	private coldSeq = 0;
-	/** Requests sent and not yet given back (answered or not), by sequence number: when each was sent. */
-	private readonly inFlight = new Map<number, number>();
-	private sentSeq = 0;
 
 	constructor(configured: number) {
-		this.accepts = new AcceptedRate(configured, () => this.intervalMs());
+		this.accepts = new AcceptedRate(configured, () => this.gate.intervalMs());
+		this.gate = new Gate(this.accepts);
 	}
 
 	/** The credential's Requests per Second: a ceiling. */
@@ -73,7 +61,7 @@ export class Pace {
 
 	/** How long, from now, the platform holds this key (0 when it does not). */
 	heldForMs(now = Date.now()): number {
-		return Math.max(0, this.holdUntil - now);
+		return this.gate.heldForMs(now);
 	}
 
 	/**
@@ -81,14 +69,12 @@ export class Pace {
 	 * its last send or answer; undefined while something goes on.
 	 */
 	idleSince(now = Date.now()): number | undefined {
-		if (this.queue.length || this.inFlight.size || this.pollers.active || now < this.holdUntil)
-			return undefined;
-		return Math.max(this.lastSentAt, this.lastAnsweredAt);
+		return this.queue.length || this.pollers.active ? undefined : this.gate.idleSince(now);
 	}
 
 	/** How long nothing sent with this key got through, counted from `since` at the earliest. */
 	quietForMs(since: number, now = Date.now()): number {
-		return now - Math.max(since, this.lastAnsweredAt);
+		return this.gate.quietForMs(since, now);
 	}
 
 	/**
@@ -116,7 +102,7 @@ export class Pace {
 					else await this.queue.turn(ctx, me);
 					continue;
 				}
-				const delay = this.delay(now);
+				const delay = this.gate.delay(now);
 				if (delay <= 0) break;
 				if (now + delay > until) throw this.heldError(ctx);
 				await waitFor(ctx, Math.min(delay, PACING.sliceMs));
@@ -126,7 +112,8 @@ export class Pace {
 			this.queue.leave(me, served);
 		}
 		logLongWait(ctx, Date.now() - joinedAt, reason);
-		return this.send();
+		this.stats.sent++;
+		return this.gate.send();
 	}
 
 	/**
@@ -139,27 +126,8 @@ export class Pace {
 		headers: Record<string, unknown> = {},
 		askedMs?: number,
 	): void {
-		const now = Date.now();
-		this.inFlight.delete(slot.seq);
-		this.window.read(slot, now, headers, this.sentSeq);
-		if (status !== 429) {
-			// The first request of a process takes longest to arrive (connections, lazy loading), so
-			// the second, spaced from its send, could reach a bucket of one early: space it from here.
-			// The same after any pause (the wait of a 429 included): the connection is new again.
-			if (slot.seq === 1 || slot.seq === this.coldSeq)
-				this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
-			this.lastAnsweredAt = now;
-			this.spread.measure(now - slot.sentAt);
-			this.accepts.acceptedAnswer(slot, now);
-			return;
-		}
-		this.stats.rateLimited++;
-		if (this.window.known) this.window.refused(askedMs, now, this.sentSeq);
-		else this.accepts.refused(slot, askedMs, now, this.sentSeq);
-		this.holdUntil = Math.max(this.holdUntil, now + (askedMs ?? this.intervalMs() * 2));
-		// the refused request used nothing up: the platform takes the next one when its wait is over
-		// (never earlier than a send already spaced: a late 429 must not bring the next one forward)
-		this.nextAt = Math.max(this.nextAt, this.holdUntil);
+		if (status === 429) this.stats.rateLimited++;
+		this.gate.answered(slot, status, headers, askedMs);
 	}
 
 	/**
@@ -167,12 +135,12 @@ export class Pace {
 	 * timeout, a cancellation, a thrown error), it is no longer in flight. Once is enough; again does nothing.
 	 */
 	release(slot: PaceSlot): void {
-		this.inFlight.delete(slot.seq);
+		this.gate.release(slot);
 	}
 
 	/** Requests sent and not yet given back. */
 	get sending(): number {
-		return this.inFlight.size;
+		return this.gate.sending;
 	}
 
 	/** A poll of a waiting run or file begins; call the function returned when it ends. */
@@ -188,50 +156,5 @@ export class Pace {
 	/** What an editor lookup is told when the key is held longer than it may wait. */
 	heldError(ctx: PlatformContext): PaceHeldError {
 		return keyHeldError(ctx, this.heldForMs());
-	}
-
-	private intervalMs(): number {
-		return sendIntervalMs(this.accepts, this.spread.ms);
-	}
-
-	/** How long the front request must still wait, from `now`. */
-	private delay(now: number): number {
-		if (now < this.holdUntil) return this.holdUntil - now;
-		if (
-			this.learned === undefined &&
-			!this.window.known &&
-			this.accepts.acceptedCount < PACING.slowStartAnswers &&
-			this.notYetLetThrough(now) >= Math.max(1, this.accepts.acceptedCount)
-		) {
-			// nothing known of the platform yet: one more in flight per answer, so that a credential
-			// far above the platform's rate costs one or two refusals, not a refusal per request sent
-			return PACING.slowStartCheckMs;
-		}
-		return this.window.delay(now, this.sentSeq, this.lastSentAt) ?? this.nextAt - now;
-	}
-
-	/**
-	 * Requests in flight the platform may still refuse. A refusal comes at once, so one unanswered
-	 * for PACING.letThroughAfterMs was let through: a run held open (a Wait of up to 100 s) then no
-	 * longer holds every other request of the key behind the slow start.
-	 */
-	private notYetLetThrough(now: number): number {
-		let count = 0;
-		for (const sentAt of this.inFlight.values())
-			if (now - sentAt < PACING.letThroughAfterMs) count++;
-		return count;
-	}
-
-	private send(): PaceSlot {
-		const now = Date.now();
-		if (now - this.lastSentAt > 2 * this.intervalMs()) this.coldSeq = this.sentSeq + 1;
-		// spaced from the actual send: a bucket holding one token gives nothing back for lateness
-		this.nextAt = now + this.intervalMs();
-		this.lastSentAt = now;
-		this.accepts.sent(now);
-		this.stats.sent++;
-		const slot = { seq: ++this.sentSeq, sentAt: now };
-		this.inFlight.set(slot.seq, now);
-		return slot;
 	}
 }

@@ -51,8 +51,8 @@ export class RateWindow {
 			// fewer left than this process's own sends explain (beyond those still in flight): another
 			// sender spends from the same window
 			// (the first reading of a window: its whole limit less this process's sends into it)
-			const fresh = this.remainingSeq <= this.windowStartSeq;
-			const expected = fresh
+			const firstReading = this.remainingSeq <= this.windowStartSeq;
+			const expected = firstReading
 				? limit - (slot.seq - this.windowStartSeq)
 				: this.remaining - (slot.seq - this.remainingSeq);
 			const inFlight = sentSeq - slot.seq;

@@ -3,7 +3,7 @@
  * spread, since a request arriving a hair early would cost the whole wait (see index.ts).
  */
 import { PACING } from './settings';
-import { remember } from './recentTimes';
+import { addKeepingNewest } from './recentTimes';
 
 export class RoundTripSpread {
 	private readonly roundTrips: number[] = [];
@@ -11,7 +11,7 @@ export class RoundTripSpread {
 	ms = 0;
 
 	measure(roundTripMs: number): void {
-		remember(this.roundTrips, roundTripMs, PACING.roundTrips);
+		addKeepingNewest(this.roundTrips, roundTripMs, PACING.roundTrips);
 		const sorted = [...this.roundTrips].sort((a, b) => a - b);
 		// the slowest tenth aside: one stalled answer is not the arrival jitter
 		this.ms = sorted[Math.floor((sorted.length - 1) * 0.9)] - sorted[0];

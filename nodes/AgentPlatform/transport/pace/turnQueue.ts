@@ -12,7 +12,7 @@ import { cancelSignal, executionCanceled } from '../cancellation';
 import type { PlatformContext } from '../types';
 import { ExecutionLine, type Waiter } from './executionLine';
 import { PACING } from './settings';
-import type { WorkClass } from './workClass';
+import type { ExecutionKey, WorkClass } from './workClass';
 
 export type { Waiter } from './executionLine';
 
@@ -34,7 +34,7 @@ export class TurnQueue {
 	}
 
 	/** A new waiter of `execution`: first of all in its class's line, or in its execution's turn. */
-	join(workClass: WorkClass, execution: unknown, first: boolean): Waiter {
+	join(workClass: WorkClass, execution: ExecutionKey, first: boolean): Waiter {
 		const me: Waiter = { workClass, execution };
 		this.lines[workClass].join(me, first);
 		return me;

@@ -86,12 +86,15 @@ export function workClassOf(ctx: PlatformContext): WorkClass {
 	return workClass;
 }
 
+/** Whose turns a request takes: n8n's execution ID, or the n8n context of a lookup without one. */
+export type ExecutionKey = string | object;
+
 /**
  * Whose request it is, for taking turns within a class (turnQueue.ts): n8n's execution ID, so that
  * a node's items, its tools and its model share their execution's turns; a context without one (an
  * editor lookup) takes its own.
  */
-export function executionOf(ctx: PlatformContext): unknown {
+export function executionOf(ctx: PlatformContext): ExecutionKey {
 	try {
 		return (ctx as { getExecutionId?: () => string | undefined }).getExecutionId?.() ?? ctx;
 	} catch {
