@@ -38,6 +38,8 @@ export interface GenerateResult {
 	finishReason?: FinishReason;
 	usage?: TokenUsage;
 	message: Message;
+	/** Becomes the LangChain message's response_metadata. */
+	providerMetadata?: Record<string, unknown>;
 }
 
 export type StreamChunk =

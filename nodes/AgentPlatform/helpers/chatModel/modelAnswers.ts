@@ -18,11 +18,12 @@ import {
 import { toPlatformMessages, type PlatformMessage } from './platformMessages';
 import {
 	readToolsAnswer,
-	shownLength,
+	StreamedText,
 	type BoundTool,
 	type ToolCall,
 	type ToolsAnswer,
 } from './toolCallReader';
+import { splitReasoning } from './toolCalls/reasoning';
 import { toolsCorrection } from './toolsProtocol';
 
 type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
@@ -71,7 +72,10 @@ async function settle(
 	reply: Reply,
 	tools: BoundTool[],
 ): Promise<{ answer: Settled; reply: Reply }> {
-	if (!tools.length) return { answer: { kind: 'final', text: reply.text }, reply };
+	if (!tools.length) {
+		const { reasoning, text } = splitReasoning(reply.text);
+		return { answer: { kind: 'final', text, ...(reasoning ? { reasoning } : {}) }, reply };
+	}
 	const first = readToolsAnswer(reply.text, tools);
 	if (first.kind !== 'malformed') return { answer: first, reply };
 	const corrected = await requestReply(ctx, settings, [
@@ -160,6 +164,8 @@ async function answerWhole(
 		finishReason: answer.kind === 'calls' ? 'tool-calls' : reply.finishReason,
 		usage: reply.usage,
 		message: { role: 'assistant', content },
+		// the model's reasoning, out of the answer: in the message's response_metadata (run data)
+		...(answer.reasoning ? { providerMetadata: { reasoning: answer.reasoning } } : {}),
 	};
 }
 
@@ -192,9 +198,22 @@ function* callChunks(waiting: ToolCall[]): Generator<StreamChunk> {
 }
 
 /**
- * The answer as it is written. With tools bound, prose is passed on as it comes and anything that
- * may open a call (a brace, a fence, a tag, ReAct's label) is held until the answer is read: a
- * call is given as a tool call, never as text; what turns out to be answer is passed on then.
+ * What is left to show of the answer once it is read: the rest after what was shown (spaces at
+ * the start aside); after a correction, the corrected answer, set apart from the prose shown
+ * before it (a stream cannot take back what it showed).
+ */
+function unshown(answer: string, shown: string, corrected: boolean): string {
+	const full = answer.trimStart();
+	if (!shown) return full;
+	if (full.startsWith(shown)) return full.slice(shown.length);
+	return corrected && full ? `\n\n${full}` : '';
+}
+
+/**
+ * The answer as it is written. Prose is passed on as it comes; reasoning is never shown; with
+ * tools bound, anything that may open a call (toolCalls/markers.ts) is held until the answer is
+ * read: a call is given as a tool call, never as text; what turns out to be answer is passed on
+ * then.
  */
 async function* answerStreamed(
 	ctx: PlatformContext,
@@ -211,23 +230,20 @@ async function* answerStreamed(
 	}
 	const sent = toPlatformMessages(messages, tools);
 	const pieces = requestPieces(ctx, settings, sent);
-	let text = '';
-	let shown = 0;
+	const shown = new StreamedText(tools.length > 0);
 	let next = await pieces.next();
 	for (; !next.done; next = await pieces.next()) {
-		text += next.value;
-		const showable = tools.length ? Math.max(shown, shownLength(text)) : text.length;
-		if (showable > shown) yield { type: 'text-delta', delta: text.slice(shown, showable) };
-		shown = showable;
+		const delta = shown.push(next.value);
+		if (delta) yield { type: 'text-delta', delta };
 	}
 	const streamed = next.value;
 	const { answer, reply } = await settle(ctx, settings, sent, streamed, tools);
-	const corrected = reply !== streamed;
-	// what was held and turned out to be answer (or prose before the calls) is passed on now
-	const rest = answer.kind === 'final' ? answer.text : answer.prose;
-	if (corrected && answer.kind === 'final') yield { type: 'text-delta', delta: rest };
-	else if (!corrected && rest.length > shown && rest.startsWith(text.slice(0, shown)))
-		yield { type: 'text-delta', delta: rest.slice(shown) };
+	const rest = unshown(
+		answer.kind === 'final' ? answer.text : answer.prose,
+		shown.shown,
+		reply !== streamed,
+	);
+	if (rest) yield { type: 'text-delta', delta: rest };
 	if (answer.kind === 'calls') yield* callChunks(answer.calls);
 	yield {
 		type: 'finish',

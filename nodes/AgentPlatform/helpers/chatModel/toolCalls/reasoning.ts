@@ -1,0 +1,53 @@
+/**
+ * Reasoning is neither the answer nor a call: `<think>…</think>` (DeepSeek R1, Qwen3, QwQ; the
+ * opening tag is often in the prompt, so only `</think>` comes), `<thinking>`, Seed-OSS's
+ * `<seed:think>`, Kimi's `◁think▷`, and harmony's analysis channel (gpt-oss), whose final channel
+ * is the answer. Taken out before the calls are read, so a call quoted in it does not run.
+ */
+
+/** [opening, closing] of each family's reasoning. */
+export const REASONING_TAGS: Array<[string, string]> = [
+	['<think>', '</think>'],
+	['<thinking>', '</thinking>'],
+	['<seed:think>', '</seed:think>'],
+	['◁think▷', '◁/think▷'],
+];
+
+const HARMONY_ANALYSIS =
+	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>([\s\S]*?)(?:<\|end\|>|$)/g;
+const HARMONY_FINAL =
+	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/g;
+
+export interface Split {
+	/** The reasoning, empty when there was none. */
+	reasoning: string;
+	/** The rest: the answer or the calls; unchanged when there was no reasoning. */
+	text: string;
+}
+
+export function splitReasoning(reply: string): Split {
+	const thoughts: string[] = [];
+	let text = reply.replace(HARMONY_ANALYSIS, (_, thought: string) => {
+		thoughts.push(thought.trim());
+		return '';
+	});
+	for (const [opening, closing] of REASONING_TAGS) {
+		for (;;) {
+			const open = text.indexOf(opening);
+			const close = text.indexOf(closing);
+			if (close >= 0 && (open < 0 || close < open)) {
+				// only the closing tag: everything before it was reasoning
+				thoughts.push(text.slice(0, close).trim());
+				text = text.slice(close + closing.length);
+			} else if (open >= 0) {
+				const end = text.indexOf(closing, open);
+				thoughts.push(text.slice(open + opening.length, end < 0 ? undefined : end).trim());
+				text = text.slice(0, open) + (end < 0 ? '' : text.slice(end + closing.length));
+			} else break;
+		}
+	}
+	const unwrapped = text.replace(HARMONY_FINAL, (_, answer: string) => answer);
+	if (!thoughts.length && unwrapped === text) return { reasoning: '', text: reply };
+	text = unwrapped;
+	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: text.trim() };
+}

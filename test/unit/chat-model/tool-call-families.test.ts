@@ -1,0 +1,94 @@
+/**
+ * Every family of the corpus (toolCallCorpus.ts), read whole and streamed: one call, two calls,
+ * prose before, after and between, reasoning first. Streamed, each reply is cut in two at every
+ * position and given a character at a time: what the chat is shown is only ever the prose before
+ * the calls, never a piece of a call's markup or of the reasoning.
+ */
+import {
+	readToolsAnswer,
+	StreamedText,
+	type ToolsAnswer,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { ADD, FAMILIES, LOOKUP, REASONINGS, TOOLS, type Call } from './toolCallCorpus';
+
+const PROSE = "I'll use the tools now.";
+
+interface Case {
+	name: string;
+	reply: string;
+	prose: string;
+	calls: Call[];
+	reasoning?: string;
+}
+
+function casesOf({ family, write, together }: (typeof FAMILIES)[number]): Case[] {
+	const cases: Case[] = [
+		{ name: `${family}: one call`, reply: write([ADD]), prose: '', calls: [ADD] },
+		{ name: `${family}: two calls`, reply: write([ADD, LOOKUP]), prose: '', calls: [ADD, LOOKUP] },
+		{
+			name: `${family}: prose before`,
+			reply: `${PROSE}\n${write([ADD])}`,
+			prose: PROSE,
+			calls: [ADD],
+		},
+		{
+			name: `${family}: prose after`,
+			reply: `${write([LOOKUP])}\nI will wait for the result.`,
+			prose: '',
+			calls: [LOOKUP],
+		},
+		...REASONINGS.map(([reasoning, words]) => ({
+			name: `${family}: reasoning first (${reasoning.slice(0, 12)}…)`,
+			reply: `${reasoning}${write([ADD])}`,
+			prose: '',
+			calls: [ADD],
+			reasoning: words,
+		})),
+	];
+	if (!together)
+		cases.push({
+			name: `${family}: prose between`,
+			reply: `${PROSE}\n${write([ADD])}\nThen the word:\n${write([LOOKUP])}`,
+			prose: PROSE,
+			calls: [ADD, LOOKUP],
+		});
+	return cases;
+}
+
+const CASES = FAMILIES.flatMap(casesOf);
+
+function expectRead(answer: ToolsAnswer, expected: Case) {
+	expect(answer).toMatchObject({ kind: 'calls', prose: expected.prose, calls: expected.calls });
+	if (expected.reasoning) expect(answer.reasoning).toContain(expected.reasoning);
+	else expect(answer.reasoning).toBeUndefined();
+}
+
+/** What the chat is shown of the reply given in these pieces. */
+function shownOf(pieces: string[]): string {
+	const streamed = new StreamedText();
+	return pieces.map((piece) => streamed.push(piece)).join('');
+}
+
+describe('tool calls of every family', () => {
+	it('the corpus covers the families', () => {
+		expect(FAMILIES.length).toBeGreaterThanOrEqual(30);
+	});
+
+	it.each(CASES.map((c) => [c.name, c] as const))('reads %s', (_, expected) => {
+		expectRead(readToolsAnswer(expected.reply, TOOLS), expected);
+	});
+
+	it.each(CASES.map((c) => [c.name, c] as const))(
+		'streamed, %s: the prose is shown, nothing of a call or the reasoning, at every cut',
+		(_, expected) => {
+			const { reply, prose } = expected;
+			for (let cut = 1; cut < reply.length; cut++) {
+				const shown = shownOf([reply.slice(0, cut), reply.slice(cut)]);
+				if (!prose.startsWith(shown))
+					throw new Error(`cut at ${cut} showed ${JSON.stringify(shown)}`);
+			}
+			// a character at a time: the prose before the calls is all shown before the end
+			expect(shownOf([...reply])).toBe(prose);
+		},
+	);
+});
