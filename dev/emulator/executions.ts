@@ -215,7 +215,10 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 	// a test's own outputs for the agent come before the format instructions' scripted JSON
 	const cfg = core.agentConfig.get(agent.id);
 	const configured = !!cfg?.outputs?.length || cfg?.output !== undefined;
-	const scripted = scriptedModelAnswer(messages, { followFormat: !configured });
+	const scripted = scriptedModelAnswer(messages, {
+		followFormat: !configured,
+		modelFamily: core.opts.modelFamily,
+	});
 	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,

@@ -20,6 +20,7 @@ export interface ResolvedOptions {
 	storagePort: number;
 	seed: { agents: number; memories: number; resources: number };
 	quiet: boolean;
+	modelFamily: string | undefined;
 }
 
 export const DEFAULT_FAULTS: EmulatorFaults = {
@@ -72,5 +73,6 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 			resources: o.seed?.resources ?? 40,
 		},
 		quiet: o.quiet ?? process.env.JEST_WORKER_ID !== undefined,
+		modelFamily: o.modelFamily,
 	};
 }

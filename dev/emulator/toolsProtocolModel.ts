@@ -19,6 +19,9 @@
  * `[model: unknown tool]`, `[model: wrong arguments]` (each corrected on the correction request),
  * `[model: broken twice]` (broken again after it).
  *
+ * Calls and final answers are written in the asked shape, or the way another model family writes
+ * them (modelFamilies.ts): `[family: <name>]` in the question, else the emulator's `modelFamily`.
+ *
  * NOT the platform: production runs the agent's model, which was asked, not scripted, to follow it.
  */
 import {
@@ -29,6 +32,7 @@ import {
 	toolResultsIn,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { contentText, type Message } from './executionInput';
+import { familyAnswer, familyCalls } from './modelFamilies';
 
 interface Property {
 	type?: string | string[];
@@ -48,6 +52,7 @@ export interface ScriptedAnswer {
 }
 
 const MARKER = /\[model: ([a-z ]+)\]/;
+const FAMILY = /\[family: ([\w+-]+)\]/;
 // LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
 const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
 
@@ -135,12 +140,17 @@ function formatAnswer(messages: Message[]): string | undefined {
 	return undefined;
 }
 
-function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswer {
+function toolsAnswer(
+	tools: DescribedTool[],
+	messages: Message[],
+	modelFamily: string | undefined,
+): ScriptedAnswer {
 	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
 	const last = users[users.length - 1] ?? '';
 	const asked = [...users].reverse().find((u) => !toolResultsIn(u) && !isCorrection(u));
 	const wish = MARKER.exec(asked ?? '')?.[1];
-	const question = (asked ?? '').replace(MARKER, '').trim();
+	const family = FAMILY.exec(asked ?? '')?.[1] ?? modelFamily;
+	const question = (asked ?? '').replace(MARKER, '').replace(FAMILY, '').trim();
 	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
 	if (toolResultsIn(last)) {
 		// an AI Agent with an output parser: the final answer in the format asked
@@ -150,7 +160,7 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 			.slice(users.lastIndexOf(asked ?? '') + 1)
 			.flatMap((u) => toolResultsIn(u) ?? [])
 			.map(({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`);
-		return answer(said.join('\n'));
+		return answer(familyAnswer(family, said.join('\n')));
 	}
 	const asking = toolsAsked(tools, question);
 	const toolNames = tools.map((tool) => tool.name);
@@ -164,7 +174,7 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 	const first = asking[0];
 	switch (wish) {
 		case 'prose':
-			return answer(`I can answer that without a tool: ${question}`);
+			return answer(familyAnswer(family, `I can answer that without a tool: ${question}`));
 		case 'sentence first':
 			return answer(
 				`I'll use the ${first?.name} tool to answer this.\n\`\`\`json\n${valid}\n\`\`\``,
@@ -187,20 +197,30 @@ function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswe
 			// the first tool without its arguments: a schema that requires one is not met
 			return answer(toolCallText(first?.name ?? 'none', { unexpected: true }));
 		default:
-			return answer(valid);
+			return answer(
+				family && asking.length
+					? familyCalls(
+							family,
+							asking.map((tool) => ({
+								name: tool.name,
+								arguments: argumentsFor(tool, question, toolNames),
+							})),
+						)
+					: valid,
+			);
 	}
 }
 
 /** The scripted answer, or undefined when the request is for the agent's own output. */
 export function scriptedModelAnswer(
 	messages: Message[],
-	{ followFormat = true } = {},
+	{ followFormat = true, modelFamily }: { followFormat?: boolean; modelFamily?: string } = {},
 ): ScriptedAnswer | undefined {
 	const system = messages.find((m) => m.role === 'system');
 	const instruction = system ? contentText(system.content) : '';
 	const at = instruction.indexOf(TOOLS_PROTOCOL_MARK);
 	if (at >= 0) {
-		return toolsAnswer(describedTools(instruction.slice(at)), messages);
+		return toolsAnswer(describedTools(instruction.slice(at)), messages, modelFamily);
 	}
 	const formatted = followFormat ? formatAnswer(messages) : undefined;
 	return formatted === undefined ? undefined : { output: formatted, finishReason: 'stop' };

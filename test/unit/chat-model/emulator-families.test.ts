@@ -1,0 +1,51 @@
+/**
+ * The emulator's scripted model in every model family (dev/emulator/modelFamilies.ts), read by
+ * the chat model's reader: the calls it writes are the calls meant, whole and streamed (nothing
+ * of them shown), and its final answers, reasoning first or not, are the answer alone.
+ */
+import { MODEL_FAMILIES } from '../../../dev/emulator/modelFamilies';
+import { scriptedModelAnswer } from '../../../dev/emulator/toolsProtocolModel';
+import { toolResultText } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
+import {
+	readToolsAnswer,
+	StreamedText,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { toolsInstruction } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+import { ADD, LOOKUP, TOOLS } from './toolCallCorpus';
+
+const system = { role: 'system', content: toolsInstruction(TOOLS) };
+const FAMILIES = MODEL_FAMILIES.flatMap((family) => [family, `${family}+think`]);
+
+function reply(family: string, ...users: string[]): string {
+	const messages = [system, ...users.map((content) => ({ role: 'user', content }))];
+	return scriptedModelAnswer(messages as never, { modelFamily: family })!.output;
+}
+
+describe("the emulator's scripted model in every family", () => {
+	it.each(FAMILIES.map((f) => [f]))('%s: two calls read, nothing of them shown', (family) => {
+		const written = reply(family, 'Use add and lookup: 2 and 3, "otter"');
+		expect(readToolsAnswer(written, TOOLS)).toMatchObject({
+			kind: 'calls',
+			prose: '',
+			calls: [{ name: 'add', arguments: ADD.arguments }, LOOKUP],
+		});
+		for (let cut = 1; cut < written.length; cut++) {
+			const streamed = new StreamedText();
+			expect(streamed.push(written.slice(0, cut)) + streamed.push(written.slice(cut))).toBe('');
+		}
+	});
+
+	it.each(FAMILIES.map((f) => [f]))('%s: the final answer is the answer alone', (family) => {
+		const written = reply(family, 'Add 2 and 3', toolResultText('add', '5'));
+		const answer = readToolsAnswer(written, TOOLS);
+		expect(answer).toMatchObject({ kind: 'final' });
+		expect(answer.kind === 'final' && answer.text).toMatch(
+			/^(Final Answer: )?Here is what add said: 5$/,
+		);
+	});
+
+	it('a question can ask for a family: [family: pythonic]', () => {
+		const written = reply('hermes', '[family: pythonic] Add 2 and 3');
+		expect(written).toBe('[add(a=2, b=3)]');
+	});
+});
