@@ -111,9 +111,13 @@ const FINALS: Record<string, (answer: string) => string> = {
 	'xml-agent': (answer) => `<final_answer>${answer}</final_answer>`,
 };
 
-/** Reasoning as the family writes it, before the answer. */
-function reasoning(family: string): string {
-	const thought = 'The user asked something; I look at the tools I have before I answer.';
+/**
+ * Reasoning as the family writes it, before the answer; it quotes a call of the tool, which must
+ * not run (a reader that read it would call the tool without its arguments).
+ */
+function reasoning(family: string, tool: string): string {
+	const quoted = json({ name: tool, arguments: {} });
+	const thought = `The user asked something; a call would look like ${quoted}. I decide now.`;
 	if (family === 'harmony') return `<|channel|>analysis<|message|>${thought}<|end|>`;
 	if (family === 'seed-oss') return `<seed:think>${thought}</seed:think>`;
 	return `<think>${thought}</think>\n\n`;
@@ -129,11 +133,11 @@ function parts(family: string | undefined): { base: string; think: boolean } {
 /** The calls as the family writes them. */
 export function familyCalls(family: string | undefined, calls: WrittenCall[]): string {
 	const { base, think } = parts(family);
-	return `${think ? reasoning(base) : ''}${CALLS[base](calls)}`;
+	return `${think ? reasoning(base, calls[0]?.name ?? 'tool') : ''}${CALLS[base](calls)}`;
 }
 
-/** A final answer as the family writes it. */
-export function familyAnswer(family: string | undefined, answer: string): string {
+/** A final answer as the family writes it; `tool`: the tool its reasoning quotes a call of. */
+export function familyAnswer(family: string | undefined, answer: string, tool = 'tool'): string {
 	const { base, think } = parts(family);
-	return `${think ? reasoning(base) : ''}${FINALS[base]?.(answer) ?? answer}`;
+	return `${think ? reasoning(base, tool) : ''}${FINALS[base]?.(answer) ?? answer}`;
 }

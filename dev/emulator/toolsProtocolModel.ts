@@ -160,7 +160,7 @@ function toolsAnswer(
 			.slice(users.lastIndexOf(asked ?? '') + 1)
 			.flatMap((u) => toolResultsIn(u) ?? [])
 			.map(({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`);
-		return answer(familyAnswer(family, said.join('\n')));
+		return answer(familyAnswer(family, said.join('\n'), tools[0]?.name));
 	}
 	const asking = toolsAsked(tools, question);
 	const toolNames = tools.map((tool) => tool.name);
@@ -174,7 +174,9 @@ function toolsAnswer(
 	const first = asking[0];
 	switch (wish) {
 		case 'prose':
-			return answer(familyAnswer(family, `I can answer that without a tool: ${question}`));
+			return answer(
+				familyAnswer(family, `I can answer that without a tool: ${question}`, tools[0]?.name),
+			);
 		case 'sentence first':
 			return answer(
 				`I'll use the ${first?.name} tool to answer this.\n\`\`\`json\n${valid}\n\`\`\``,
