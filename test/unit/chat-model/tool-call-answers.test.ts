@@ -55,6 +55,39 @@ const MISTAKES: Array<[string, string, object[]]> = [
 		[{ name: 'lookup', arguments: { input: 'otter', extra: { deep: [1, true] } } }],
 	],
 	['a call left open by a stop word', '<tool>lookup</tool><tool_input>otter', [LOOKUP]],
+	['Llama 3.1 <function=…> with JSON', '<function=add>{"a": 2, "b": 3}</function>', [ADD]],
+	['Gemini tool code', '```tool_code\nprint(default_api.add(a=2, b=3))\n```', [ADD]],
+	['Mistral [CALL_ID]', '[TOOL_CALLS]add[CALL_ID]a1B2c3D4e[ARGS]{"a": 2, "b": 3}', [ADD]],
+	[
+		'Step-3 namespaced XML',
+		'<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="add"><steptml:parameter name="a">2</steptml:parameter><steptml:parameter name="b">3</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+		[ADD],
+	],
+	[
+		'Cohere Action: with a fenced list',
+		'Action: ```json\n[{"tool_name": "add", "parameters": {"a": 2, "b": 3}}]\n```',
+		[ADD],
+	],
+	[
+		'InternLM2 plugin tokens',
+		'<|action_start|><|plugin|>\n{"name": "add", "parameters": {"a": 2, "b": 3}}<|action_end|>',
+		[ADD],
+	],
+	[
+		"OpenAI Responses' function_call item",
+		JSON.stringify({
+			type: 'function_call',
+			call_id: 'c1',
+			name: 'add',
+			arguments: '{"a":2,"b":3}',
+		}),
+		[ADD],
+	],
+	[
+		'an empty think before a Hermes call',
+		'<think>\n\n</think>\n\n<tool_call>\n{"name": "add", "arguments": {"a": 2, "b": 3}}\n</tool_call>',
+		[ADD],
+	],
 	[
 		'a <tool_call> tag left open',
 		'<tool_call>\n{"name": "add", "arguments": {"a": 2, "b": 3}}',
@@ -77,6 +110,8 @@ const ANSWERS: string[] = [
 	"It's 5, isn't it? ['a', 'b'] are the letters.",
 	'{"name": "add", "description": "Adds two numbers", "parameters": {"type": "object"}}',
 	'The tool_call key is how you ask for a tool.',
+	'[{"name": "build", "arguments": "--prod"}, {"name": "test", "arguments": "--ci"}]',
+	'The answer is [1, 2, 3] and {name} fills the template.',
 ];
 
 /** [case, reply, the answer it is] */
@@ -185,6 +220,13 @@ describe('tool call reader: mistakes, answers, reasoning', () => {
 			}
 		},
 	);
+
+	it('streamed: brackets and braces of prose do not stop the stream', () => {
+		const streamed = new StreamedText();
+		const pieces = ['The answer is [', '1, 2, 3] and {', 'name} fills', ' the template.'];
+		const shown = pieces.map((p) => streamed.push(p)).join('');
+		expect(shown).toBe('The answer is [1, 2, 3] and {name} fills the template.');
+	});
 
 	it('streamed with no tools bound: JSON answers flow, reasoning is skipped', () => {
 		const streamed = new StreamedText(false);

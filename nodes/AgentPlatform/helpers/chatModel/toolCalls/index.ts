@@ -44,7 +44,9 @@ function unreadable(text: string): string | undefined {
 export function readToolsAnswer(reply: string, tools: BoundTool[]): ToolsAnswer {
 	const { reasoning, text } = splitReasoning(reply);
 	const thought = reasoning ? { reasoning } : {};
-	const written = writtenCalls(text, tools);
+	const found = writtenCalls(text, tools);
+	// call-shaped JSON alone, naming no bound tool, is an answer in JSON
+	const written = found.every((call) => call.weak) ? [] : found;
 	if (!written.length) {
 		const final = finalAction(text) ?? xmlFinalAnswer(text);
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };

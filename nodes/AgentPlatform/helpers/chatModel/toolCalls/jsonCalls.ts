@@ -6,11 +6,13 @@
  * `function` / `function_call` objects (arguments as a JSON string), Anthropic's `tool_use` block,
  * Gemini's `functionCall`, LangChain's JSON agent `{"action", "action_input"}` (its
  * "Final Answer" action is the answer). JSON that writes no call is no call: a bare object counts
- * only with nothing but a name, arguments and call ids, and names a bound tool unless its keys are
- * a call's own pair (`name` + `arguments` / `parameters`, `action` + `action_input`).
+ * only with nothing but a name, arguments and call ids, and names a bound tool; with a call's own
+ * pair of keys (`name` + `arguments` / `parameters`, `action` + `action_input`) and another name it
+ * is a call to a tool that does not exist only beside a call of a bound tool.
  */
 import { toolNamed } from './arguments';
 import { parseLoose } from './looseJson';
+import { markedAsCall } from './markers';
 import { isRecord, type BoundTool, type WrittenCall } from './types';
 
 interface JsonSpan {
@@ -19,7 +21,7 @@ interface JsonSpan {
 	value?: unknown;
 }
 
-type Found = { name: unknown; arguments: unknown };
+type Found = { name: unknown; arguments: unknown; weak?: boolean };
 
 /** The end (exclusive) of the braces opening at `start`, strings respected; else the text's end. */
 function balancedEnd(text: string, start: number): number {
@@ -98,9 +100,9 @@ function callsOf(value: unknown, tools: BoundTool[], wrapped = false): Found[] |
 	);
 	if (others.length) return undefined;
 	const bound = !!toolNamed(value[nameKey], tools);
-	if (argumentKey)
-		return bound || OWN_PAIRS.includes(`${nameKey} ${argumentKey}`) ? call : undefined;
-	return bound && nameKey === 'name' ? call : undefined;
+	if (bound) return argumentKey || nameKey === 'name' ? call : undefined;
+	const ownPair = !!argumentKey && OWN_PAIRS.includes(`${nameKey} ${argumentKey}`);
+	return ownPair ? [{ ...call[0], weak: true }] : undefined;
 }
 
 function argumentsOf(call: Record<string, unknown>): unknown {
@@ -112,7 +114,11 @@ function argumentsOf(call: Record<string, unknown>): unknown {
 export function jsonCalls(text: string, tools: BoundTool[]): WrittenCall[] {
 	return jsonSpans(text).flatMap((span) =>
 		'value' in span
-			? (callsOf(span.value, tools) ?? []).map((found) => ({ ...span, ...found }))
+			? (callsOf(span.value, tools) ?? []).map((found) => ({
+					...span,
+					...found,
+					weak: found.weak && !markedAsCall(text, span.start),
+				}))
 			: [],
 	);
 }

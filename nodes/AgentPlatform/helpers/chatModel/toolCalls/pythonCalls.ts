@@ -2,7 +2,8 @@
  * Calls in Python's syntax ("pythonic", as Llama 3.2 / 4 and others write them):
  * `[add(a=2, b=3), lookup(input='otter')]`, Python literals inside (`True`, `None`, single
  * quotes, dicts, lists); without the brackets only after `<|python_start|>` / `<|python_tag|>`,
- * inside `<function_calls>`, or as the whole answer. Keyword arguments only: `add(2, 3)` in a
+ * inside `<function_calls>` or a ```` ```tool_code ```` fence (Gemini's, with `print(…)` around),
+ * or as the whole answer. Keyword arguments only: `add(2, 3)` in a
  * sentence is code shown to the user, not a call.
  */
 import { parseLoose } from './looseJson';
@@ -50,14 +51,23 @@ function callsFrom(text: string, at: number, closer?: string): WrittenCall[] {
 			if (calls.length) calls[calls.length - 1].end = i + 1;
 			return calls;
 		}
-		const call = callAt(text, i);
+		// Gemini's tool code: print(default_api.add(a=2))
+		const print = /^print\s*\(\s*/.exec(text.slice(i, i + 16))?.[0].length ?? 0;
+		const call = callAt(text, i + print);
 		if (!call) return closer ? [] : calls;
+		if (print) {
+			const close = /^\s*\)/.exec(text.slice(call.end))?.[0].length;
+			if (!close) return closer ? [] : calls;
+			call.end += close;
+			call.start = i;
+		}
 		calls.push(call);
 		i = call.end;
 	}
 }
 
-const OPENERS = /<\|python_start\|>|<\|python_tag\|>|<function_calls>/g;
+const OPENERS =
+	/<\|python_start\|>|<\|python_tag\|>|<function_calls>|```(?:tool_code|python|py|tool_call)[ \t]*\n/g;
 
 export function pythonCalls(text: string): WrittenCall[] {
 	const found: WrittenCall[] = [];

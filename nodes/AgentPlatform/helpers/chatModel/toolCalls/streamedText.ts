@@ -15,6 +15,32 @@ const REASONING = REASONING_TAGS.flat();
 const HARMONY = ['<|start|>', '<|channel|>'];
 const closingOf = new Map(REASONING_TAGS);
 
+interface Opening {
+	at: number;
+	opening: string;
+	undecided?: boolean;
+}
+
+/**
+ * Whether the `{` or `[` at `at` opens JSON or a pythonic call list (`{"`, `{'`, `{}`, `{key:`,
+ * `[{`, `[[`, `["`, `[name(`, `[TOOL_CALLS]`), is prose (`{name}` in a template, `[1, 2]`,
+ * `[the docs](…)`), or cannot be told yet (the text ends before it is clear).
+ */
+function opensJson(text: string, at: number): 'call' | 'prose' | 'undecided' {
+	if (text[at] !== '{' && text[at] !== '[') return 'call';
+	const after = text.slice(at + 1, at + 1 + 64);
+	const call =
+		text[at] === '{'
+			? /^\s*(?:["'}]|[A-Za-z_$][\w$-]*\s*:)/
+			: /^(?:\s*[{["']|TOOL_CALLS\]|\s*[A-Za-z_][\w.-]*\s*\()/;
+	if (call.test(after)) return 'call';
+	const open =
+		text[at] === '{'
+			? /^\s*(?:[A-Za-z_$][\w$-]*\s*)?$/
+			: /^(?:\s*[A-Za-z_][\w.-]*\s*|TOOL_CALLS|TOOL_CALLS\]?)?$/;
+	return open.test(after) && after.length < 64 ? 'undecided' : 'prose';
+}
+
 export class StreamedText {
 	private readonly openings: string[];
 	private readonly longest: number;
@@ -24,6 +50,8 @@ export class StreamedText {
 	/** The closing tag awaited inside reasoning. */
 	private closing: string | undefined;
 	private held = false;
+	/** Where a brace or bracket waits for the characters that tell whether it opens a call. */
+	private undecided = Infinity;
 	private started = false;
 	/** All that was shown, in order. */
 	shown = '';
@@ -38,7 +66,8 @@ export class StreamedText {
 
 	/** Takes the next piece; returns what may be shown now ('' for nothing). */
 	push(piece: string): string {
-		const from = Math.max(this.at, this.text.length - this.longest);
+		const from = Math.max(this.at, Math.min(this.undecided, this.text.length - this.longest));
+		this.undecided = Infinity;
 		this.text += piece;
 		let out = '';
 		while (!this.held) {
@@ -55,6 +84,11 @@ export class StreamedText {
 				break;
 			}
 			out += this.take(next.at);
+			if (next.undecided) {
+				// a brace or bracket whose next characters say what it opens have not come yet
+				this.undecided = next.at;
+				break;
+			}
 			this.at = next.at + next.opening.length;
 			this.closing = closingOf.get(next.opening);
 			// a closing tag alone is skipped; anything else but reasoning is held to the end
@@ -79,11 +113,18 @@ export class StreamedText {
 		return this.text.slice(start, stop);
 	}
 
-	private nextOpening(from: number): { at: number; opening: string } | undefined {
-		let first: { at: number; opening: string } | undefined;
+	private nextOpening(from: number): Opening | undefined {
+		let first: Opening | undefined;
 		for (const opening of this.openings) {
-			const at = this.text.indexOf(opening, from);
-			if (at >= this.at && (!first || at < first.at)) first = { at, opening };
+			let at = this.text.indexOf(opening, from);
+			// a brace or bracket opens a call only where JSON or a pythonic call follows it
+			let kind = at >= 0 ? opensJson(this.text, at) : 'call';
+			while (at >= 0 && kind === 'prose') {
+				at = this.text.indexOf(opening, at + 1);
+				kind = at >= 0 ? opensJson(this.text, at) : 'call';
+			}
+			if (at >= this.at && (!first || at < first.at))
+				first = { at, opening, undecided: kind === 'undecided' };
 		}
 		return first;
 	}

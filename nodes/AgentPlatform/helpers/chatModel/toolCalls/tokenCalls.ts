@@ -20,7 +20,9 @@ function objectAt(text: string, at: number): { value: unknown; end: number } | u
 
 function mistralCalls(text: string): WrittenCall[] {
 	const calls: WrittenCall[] = [];
-	for (const match of text.matchAll(/\[TOOL_CALLS\]\s*([A-Za-z_][\w.-]*)\s*(?:\[ARGS\])?/g)) {
+	for (const match of text.matchAll(
+		/\[TOOL_CALLS\]\s*([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\][\w-]*)?\s*(?:\[ARGS\])?/g,
+	)) {
 		const args = objectAt(text, match.index + match[0].length);
 		const end = args?.end ?? match.index + match[0].length;
 		calls.push({ start: match.index, end, name: match[1], arguments: args?.value ?? {} });

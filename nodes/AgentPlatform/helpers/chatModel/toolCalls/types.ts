@@ -28,6 +28,11 @@ export interface WrittenCall {
 	name: unknown;
 	arguments: unknown;
 	xml?: boolean;
+	/**
+	 * Call-shaped JSON with no marker of a call and a name that is no bound tool: a call only where
+	 * the answer also calls a bound tool (then it is one to a tool that does not exist), else JSON.
+	 */
+	weak?: boolean;
 }
 
 /** A format's reader: the calls it finds in the text (reasoning already taken out). */

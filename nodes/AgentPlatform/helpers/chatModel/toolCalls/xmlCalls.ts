@@ -18,14 +18,16 @@ function pairs(body: string, pattern: RegExp): Record<string, string> {
 }
 
 function invokeCalls(text: string): WrittenCall[] {
-	const pattern = /<invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/invoke>|$)/g;
+	// Step-3 writes them with a namespace: <steptml:invoke name="…">
+	const pattern =
+		/<(?:\w+:)?invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/(?:\w+:)?invoke>|$)/g;
 	const named = [...text.matchAll(pattern)].map((match) => ({
 		start: match.index,
 		end: match.index + match[0].length,
 		name: match[1],
 		arguments: pairs(
 			match[2],
-			/<parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/parameter>/g,
+			/<(?:\w+:)?parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/(?:\w+:)?parameter>/g,
 		),
 		xml: true,
 	}));
@@ -41,15 +43,21 @@ function invokeCalls(text: string): WrittenCall[] {
 	return [...named, ...legacy];
 }
 
+/** Qwen3-Coder's parameters, or Llama 3.1's `<function=add>{"a": 2}</function>` with JSON. */
 function functionTagCalls(text: string): WrittenCall[] {
 	const pattern = /<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g;
-	return [...text.matchAll(pattern)].map((match) => ({
-		start: match.index,
-		end: match.index + match[0].length,
-		name: unquote(match[1]),
-		arguments: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
-		xml: true,
-	}));
+	return [...text.matchAll(pattern)].map((match) => {
+		const json = !match[2].includes('<parameter=');
+		return {
+			start: match.index,
+			end: match.index + match[0].length,
+			name: unquote(match[1]),
+			arguments: json
+				? match[2].trim()
+				: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
+			xml: !json,
+		};
+	});
 }
 
 function glmCalls(text: string): WrittenCall[] {
