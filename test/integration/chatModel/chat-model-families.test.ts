@@ -71,4 +71,17 @@ describe('Agent Platform Chat Model: model families and reasoning', () => {
 		expect(shownOf(json[1])).toBe(answer);
 		expect(completionPosts()).toHaveLength(2);
 	});
+
+	it('reasoning opened in the prompt (only </think>): out of the answer; later streams hide it', async () => {
+		const reply = 'The user greets me; I greet back.\n</think>\n\nHello!';
+		emu.configureAgent(CHAT, { outputs: [reply, reply, 'Hello again!'] });
+		const { json } = await callModel([
+			{ messages: [user('Hi')] },
+			{ messages: [user('Hi')], stream: true },
+			{ messages: [user('Hi')], stream: true },
+		]);
+		expect(partsOf(json[0])).toEqual([{ type: 'text', text: 'Hello!' }]);
+		expect(shownOf(json[1])).toBe('Hello!');
+		expect(shownOf(json[2])).toBe('Hello again!');
+	});
 });

@@ -228,6 +228,12 @@ describe('tool call reader: mistakes, answers, reasoning', () => {
 		expect(shown).toBe('The answer is [1, 2, 3] and {name} fills the template.');
 	});
 
+	it('streamed inside reasoning opened in the prompt: nothing until </think>', () => {
+		const streamed = new StreamedText(true, '</think>');
+		const pieces = ['The user wants ', 'a sum.</th', 'ink>\n\nThe sum', ' is 5.'];
+		expect(pieces.map((p) => streamed.push(p)).join('')).toBe('The sum is 5.');
+	});
+
 	it('streamed with no tools bound: JSON answers flow, reasoning is skipped', () => {
 		const streamed = new StreamedText(false);
 		const shown = ['<think>Hm', 'm.</thi', 'nk>\n{"a": ', '1}']

@@ -23,7 +23,7 @@ import {
 	type ToolCall,
 	type ToolsAnswer,
 } from './toolCallReader';
-import { splitReasoning } from './toolCalls/reasoning';
+import { closingAlone, splitReasoning } from './toolCalls/reasoning';
 import { toolsCorrection } from './toolsProtocol';
 
 type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
@@ -37,6 +37,24 @@ type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
  * each is taken once, and the oldest go first beyond a hundred.
  */
 const held = new BoundedMap<string, ToolCall[]>(() => 100);
+
+/**
+ * The agents and models whose replies began inside reasoning opened in their prompt (only a
+ * closing `</think>` came), by agent and model, with that tag: their later streams show nothing
+ * until it comes, so that the reasoning before it never reaches the chat; a reply without it
+ * forgets the model again. A hundred at most.
+ */
+const reasoningFirst = new BoundedMap<string, string>(() => 100);
+
+function modelKey(settings: ModelSettings): string {
+	return `${settings.agentId} ${String(settings.choices.model ?? '')}`;
+}
+
+function learnReasoningFirst(settings: ModelSettings, reply: Reply) {
+	const closing = closingAlone(reply.text);
+	if (closing) reasoningFirst.set(modelKey(settings), closing);
+	else reasoningFirst.delete(modelKey(settings));
+}
 
 let calls = 0;
 function callId(): string {
@@ -72,6 +90,7 @@ async function settle(
 	reply: Reply,
 	tools: BoundTool[],
 ): Promise<{ answer: Settled; reply: Reply }> {
+	learnReasoningFirst(settings, reply);
 	if (!tools.length) {
 		const { reasoning, text } = splitReasoning(reply.text);
 		return { answer: { kind: 'final', text, ...(reasoning ? { reasoning } : {}) }, reply };
@@ -230,7 +249,7 @@ async function* answerStreamed(
 	}
 	const sent = toPlatformMessages(messages, tools);
 	const pieces = requestPieces(ctx, settings, sent);
-	const shown = new StreamedText(tools.length > 0);
+	const shown = new StreamedText(tools.length > 0, reasoningFirst.get(modelKey(settings)));
 	let next = await pieces.next();
 	for (; !next.done; next = await pieces.next()) {
 		const delta = shown.push(next.value);

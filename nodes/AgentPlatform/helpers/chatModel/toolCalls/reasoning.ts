@@ -51,3 +51,12 @@ export function splitReasoning(reply: string): Split {
 	text = unwrapped;
 	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: text.trim() };
 }
+
+/** The closing tag that ends reasoning whose opening tag was in the prompt, if the reply has one. */
+export function closingAlone(reply: string): string | undefined {
+	for (const [opening, closing] of REASONING_TAGS) {
+		const close = reply.indexOf(closing);
+		if (close >= 0 && !reply.slice(0, close).includes(opening)) return closing;
+	}
+	return undefined;
+}

@@ -58,10 +58,15 @@ export class StreamedText {
 	/** Where in the text the last piece shown ends. */
 	shownEnd = 0;
 
-	/** `calls`: tools are bound, so anything that may open a call is held too. */
-	constructor(calls = true) {
+	/**
+	 * `calls`: tools are bound, so anything that may open a call is held too. `reasoningUntil`: the
+	 * answer starts inside reasoning whose opening tag was in the prompt (the model wrote only this
+	 * closing tag before): nothing is shown until it comes.
+	 */
+	constructor(calls = true, reasoningUntil?: string) {
 		this.openings = [...REASONING, ...(calls ? CALL_OPENINGS : HARMONY)];
 		this.longest = Math.max(...this.openings.map((tag) => tag.length));
+		this.closing = reasoningUntil;
 	}
 
 	/** Takes the next piece; returns what may be shown now ('' for nothing). */
