@@ -84,6 +84,33 @@ const MISTAKES: Array<[string, string, object[]]> = [
 		[ADD],
 	],
 	[
+		"OpenAI's whole response echoed",
+		JSON.stringify({
+			choices: [
+				{
+					message: {
+						role: 'assistant',
+						tool_calls: [
+							{ type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } },
+						],
+					},
+				},
+			],
+		}),
+		[ADD],
+	],
+	[
+		"Anthropic's message with a text block",
+		JSON.stringify({
+			role: 'assistant',
+			content: [
+				{ type: 'text', text: 'Let me add.' },
+				{ type: 'tool_use', id: 'toolu_1', name: 'add', input: { a: 2, b: 3 } },
+			],
+		}),
+		[ADD],
+	],
+	[
 		'an empty think before a Hermes call',
 		'<think>\n\n</think>\n\n<tool_call>\n{"name": "add", "arguments": {"a": 2, "b": 3}}\n</tool_call>',
 		[ADD],
@@ -112,6 +139,8 @@ const ANSWERS: string[] = [
 	'The tool_call key is how you ask for a tool.',
 	'[{"name": "build", "arguments": "--prod"}, {"name": "test", "arguments": "--ci"}]',
 	'The answer is [1, 2, 3] and {name} fills the template.',
+	'{"action": "buy", "quantity": 3}',
+	'{"function": "sum", "input": [1, 2]}',
 ];
 
 /** [case, reply, the answer it is] */

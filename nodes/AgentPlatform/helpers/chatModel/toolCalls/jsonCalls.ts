@@ -87,6 +87,14 @@ function callsOf(value: unknown, tools: BoundTool[], wrapped = false): Found[] |
 	for (const key of ['content', 'parts'])
 		if (Array.isArray(value[key]) && value[key].some((item) => !isTextBlock(item)))
 			return listCalls(value[key], tools, wrapped);
+	// a whole API response echoed: OpenAI's choices[].message, Gemini's candidates[].content
+	for (const key of ['choices', 'candidates']) {
+		const items = value[key];
+		if (Array.isArray(items) && items.length === 1 && isRecord(items[0])) {
+			const inner = items[0].message ?? items[0].content;
+			return isRecord(inner) ? callsOf(inner, tools, wrapped) : undefined;
+		}
+	}
 	if (isRecord(value.function) && 'name' in value.function)
 		return [{ name: value.function.name, arguments: argumentsOf(value.function) }];
 	const nameKey = NAME_KEYS.find((key) => typeof value[key] === 'string');
