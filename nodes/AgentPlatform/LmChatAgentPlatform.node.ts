@@ -6,17 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { connectModelNotice, modelOptionsProperty } from './actions/chatModel.descriptions';
 import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
-import {
-	forChatAgentsOnly,
-	modelOptions,
-	readModelSettings,
-} from './helpers/chatModel/modelSettings';
+import { readModelParameters } from './helpers/chatModel/modelSettings';
 import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
+import { asSuppliedModel } from './helpers/chatModel/suppliedModel';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchChatAgents } from './methods/listSearch';
-import { getModels, getTemperatures, getTools } from './methods/loadOptions';
+import { forChatAgentsOnly, getModels, getTemperatures, getTools } from './methods/loadOptions';
 
 /**
  * A chat agent of the platform as the language model of n8n's AI Agent and chains (n8n 2.16 and
@@ -37,13 +35,7 @@ export class LmChatAgentPlatform implements INodeType {
 		outputNames: ['Model'],
 		credentials: [{ name: 'agentPlatformApi', required: true, testedBy: 'testAgentPlatformApi' }],
 		properties: [
-			{
-				displayName:
-					'Connect this model to an AI Agent or a chain (Basic LLM Chain, Information Extractor, …). It needs n8n 2.16 or later.',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-			},
+			connectModelNotice,
 			{
 				...agentLocator,
 				description: 'The chat agent whose model answers: only chat agents are listed',
@@ -58,7 +50,7 @@ export class LmChatAgentPlatform implements INodeType {
 				),
 			},
 			...chatSettingsProperties,
-			modelOptions,
+			modelOptionsProperty,
 		],
 	};
 
@@ -73,9 +65,10 @@ export class LmChatAgentPlatform implements INodeType {
 		},
 	};
 
+	/** No request here: n8n's fallback model takes over only from a failing call (modelSettings.ts). */
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const sdk = await loadAiNodeSdk(this.getNode());
-		const settings = await readModelSettings(this, itemIndex);
-		return sdk.supplyModel(this, createPlatformChatModel(sdk, this, settings));
+		const model = createPlatformChatModel(sdk, this, readModelParameters(this, itemIndex));
+		return asSuppliedModel(sdk.supplyModel(this, model));
 	}
 }

@@ -1,6 +1,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { questionOptions, readAgentDefinition } from '../helpers/agents/definitions';
+import {
+	getAgentDefinition,
+	isChatAgent,
+	notChatAgent,
+	questionOptions,
+	readAgentDefinition,
+} from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
 import { currentAgentId } from '../helpers/input/parameters';
 
@@ -70,4 +76,29 @@ export async function getTemperatures(
 			description: 'Any number from 0 to 2, typed in Custom Temperature',
 		},
 	];
+}
+
+/**
+ * A Model, Tools or Temperature list of the chat model's form that, for an agent given By ID that
+ * is not a chat agent, says so instead of listing its options (the same read of the agent's form:
+ * no request more). The edit-time half of what the model's first call checks.
+ */
+export function forChatAgentsOnly(
+	list: (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>,
+) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const agentId = currentAgentId(this);
+		if (agentId) {
+			const agent = await getAgentDefinition(this, agentId);
+			if (!isChatAgent(agent))
+				return [
+					{
+						name: `${notChatAgent(agent, agentId)}: pick a chat agent`,
+						value: '',
+						description: 'Only a chat agent can be the model of an AI Agent or a chain',
+					},
+				];
+		}
+		return await list.call(this);
+	};
 }

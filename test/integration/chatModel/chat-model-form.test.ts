@@ -1,7 +1,7 @@
 /**
  * The Agent Platform Chat Model's form as its calls read it (helpers/chatModel/modelSettings.ts),
  * through n8n-core with the node's own parameters: a value the picked agent does not ask for is
- * not sent, an agent picked By ID that is not a chat agent is refused before any model call, and
+ * not sent, an agent picked By ID that is not a chat agent is refused at the first call, before any request to it, and
  * the options' defaults are the form's.
  *
  * Run: npx jest test/integration/chatModel/chat-model-form.test.ts --selectProjects integration
@@ -10,7 +10,10 @@ import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
-import { readModelSettings } from '../../../nodes/AgentPlatform/helpers/chatModel/modelSettings';
+import {
+	readModelParameters,
+	settleModelSettings,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/modelSettings';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { loadOptions } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
@@ -18,7 +21,7 @@ import { CHAT, completionPosts, emu, TEXT } from './chat-model.shared';
 
 const OTHER_CHAT = 6; // seeded chat agent
 
-/** The chat model's form, its settings read as supplyData reads them, given out as the item. */
+/** The chat model's form, its settings read as its first call reads them, given out as the item. */
 const settingsReader: INodeType = {
 	description: {
 		...new LmChatAgentPlatform().description,
@@ -26,7 +29,8 @@ const settingsReader: INodeType = {
 		outputs: [NodeConnectionTypes.Main],
 	},
 	async execute(this: IExecuteFunctions) {
-		return [[{ json: (await readModelSettings(this, 0)) as unknown as IDataObject }]];
+		const settings = await settleModelSettings(this, readModelParameters(this, 0));
+		return [[{ json: settings as unknown as IDataObject }]];
 	},
 };
 

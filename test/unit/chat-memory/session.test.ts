@@ -8,7 +8,8 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import type { ChatMemory } from '../../../nodes/AgentPlatform/helpers/chatMemory/connectedMemory';
-import { roleOf, textOf } from '../../../nodes/AgentPlatform/helpers/chatMemory/connectedMemory';
+import { textOf } from '../../../nodes/AgentPlatform/helpers/agents/messages';
+import { roleOf } from '../../../nodes/AgentPlatform/helpers/chatMemory/connectedMemory';
 import {
 	SESSION_MARK,
 	platformId,
@@ -40,7 +41,7 @@ describe('a chat session read from the memory', () => {
 				{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
 			],
 		});
-		expect([roleOf(parts), textOf(parts)]).toEqual(['user', 'Look at this']);
+		expect([roleOf(parts), textOf(parts.content)]).toEqual(['user', 'Look at this']);
 		expect(roleOf(new SystemMessage('Be brief'))).toBe('system');
 		expect(roleOf(new ToolMessage({ content: '42', tool_call_id: 'call-1' }))).toBeUndefined();
 		// the stored form's plain objects, as some memories hand them back

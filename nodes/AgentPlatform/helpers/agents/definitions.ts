@@ -123,6 +123,20 @@ export async function readAgentDefinition(
 	return { definition: await readAndKeep(key, read) };
 }
 
+/**
+ * Whether the agent is a chat agent: its type says so, or, from a platform that gives no type, its
+ * form asks for `messages` (the one test: the chat model, Execute's messages and its Memory).
+ */
+export function isChatAgent(agent: AgentDefinition): boolean {
+	if (agent.type) return agent.type === 'chat';
+	return agent.questions.some((question) => question.name === 'messages');
+}
+
+/** What an agent that is not a chat agent is, in a sentence naming it. */
+export function notChatAgent(agent: AgentDefinition, agentId: string): string {
+	return `The agent "${agent.title}" (ID ${agentId}) is ${agent.type ? `a ${agent.type} agent` : 'no chat agent'}, not a chat agent`;
+}
+
 /** Drops the kept definition of an agent after an answer that shows it is stale. */
 export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
 	forgetReply(await definitionKey(ctx, agentId));

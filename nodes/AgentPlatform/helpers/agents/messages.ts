@@ -13,6 +13,21 @@ export interface ChatMessage {
 	content: string;
 }
 
+/**
+ * A message content's text, in every shape it comes in (n8n's, LangChain's, the SDK's, the
+ * platform's): a string, a text part, or a list of them, their texts joined. Anything else has none.
+ */
+export function textOf(content: unknown, separator = '\n'): string {
+	if (typeof content === 'string') return content;
+	if (Array.isArray(content))
+		return content
+			.map((part) => textOf(part, separator))
+			.filter(Boolean)
+			.join(separator);
+	const text = (content as { text?: unknown } | null | undefined)?.text;
+	return typeof text === 'string' ? text : '';
+}
+
 /** Roles a user may give to Execute; `system` is sent as `developer`. */
 export const EXECUTE_ROLES = ['developer', 'system', 'user', 'assistant'];
 export const CHAT_COMPLETION_ROLES = ['system', 'user', 'assistant'];

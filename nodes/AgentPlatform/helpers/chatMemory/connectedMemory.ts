@@ -92,16 +92,3 @@ export function roleOf(message: MemoryMessage): ChatMessage['role'] | undefined 
 	if (type === 'system' || type === 'developer') return 'system';
 	return undefined;
 }
-
-/** A message's text: its string content, or the text parts of a list of parts. */
-export function textOf(message: MemoryMessage): string {
-	const content = message.content;
-	if (typeof content === 'string') return content;
-	if (!Array.isArray(content)) return '';
-	return content
-		.map((part) =>
-			typeof part === 'string' ? part : typeof part?.text === 'string' ? part.text : '',
-		)
-		.filter(Boolean)
-		.join('\n');
-}

@@ -8,6 +8,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../../transport/errors';
+import { isChatAgent } from '../agents/definitions';
 import type { ChatMessage } from '../agents/messages';
 import { toExecuteMessages } from '../agents/messages';
 import type { ExecuteRequest } from '../runs/executeRequest';
@@ -32,7 +33,7 @@ function bodyWith(body: IDataObject, change: IDataObject, dropRootId = false): I
 
 /** Why a connected Memory is not used by this run; undefined when it is. */
 function unusedBecause(request: ExecuteRequest, mode: string): string | undefined {
-	if (!request.agent.questions.some((q) => q.name === 'messages'))
+	if (!isChatAgent(request.agent))
 		return `the agent "${request.agent.title}" is not a chat agent (it takes no messages), so it has no conversation to keep`;
 	if (mode === 'start')
 		return 'Response Mode is Start Only: the run is not waited for, so there is no answer to remember and no conversation to continue';

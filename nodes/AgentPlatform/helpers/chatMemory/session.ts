@@ -9,9 +9,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChatMessage } from '../agents/messages';
 import type { ChatMemory, MemoryMessage } from './connectedMemory';
-import { memoryWindow, roleOf, textOf } from './connectedMemory';
+import { textOf, type ChatMessage } from '../agents/messages';
+import { memoryWindow, roleOf } from './connectedMemory';
 
 /** The key in a message's response_metadata (additional_kwargs before) that marks this node's turns. */
 export const SESSION_MARK = 'agent_platform';
@@ -59,7 +59,7 @@ export async function readSession(
 		// ids compared as numbers: a memory may hand a mark back with its numbers as text
 		if (mark && platformId(mark.agent_id) !== agent) continue;
 		const role = roleOf(message);
-		const content = textOf(message);
+		const content = textOf(message.content);
 		if (role && content) {
 			session.history.push({ role, content });
 			session.unseen.push({ role, content });

@@ -120,7 +120,7 @@ async function settle(
  * description alone, and the message holds the package's words ("The platform refused the
  * request: …").
  */
-function readableInChat(error: unknown): unknown {
+export function readableInChat(error: unknown): unknown {
 	const failure = error as { message?: unknown; description?: unknown } | undefined;
 	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
 	const description = typeof failure.description === 'string' ? failure.description : '';

@@ -1,135 +1,91 @@
 /**
- * The chat model's parameters as its calls use them: the picked agent (refused, before any model
- * call, when it is not a chat agent), the Model, Tools and Temperature it asks for (a value left
- * from another agent is not sent), and the options with their defaults.
+ * The chat model's parameters as its calls use them. n8n sets every connected model up before
+ * the AI Agent runs, and its fallback model catches only the failures of a model's calls: setting
+ * up reads the form alone (readModelParameters, no request), and what only the platform can say
+ * (the key, the agent, whether it is a chat agent and what it asks for) is read at the first call
+ * (settleModelSettings), so that such a failure is the call's and the fallback takes over.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	ISupplyDataFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CHAT_SETTINGS, getAgentDefinition, type AgentDefinition } from '../agents/definitions';
+import {
+	CHAT_SETTINGS,
+	getAgentDefinition,
+	isChatAgent,
+	notChatAgent,
+} from '../agents/definitions';
 import { checkAnswers, readChatSettings } from '../agents/formAnswers';
-import { currentAgentId, readNumericId } from '../input/parameters';
+import { readNumericId } from '../input/parameters';
+import type { PlatformContext } from '../../transport/types';
 import type { ModelSettings } from './platformCalls';
 
-/** The node's Options; their defaults, written here once, are also those its calls use. */
-export const modelOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Describe Tools to the Model',
-			name: 'describeTools',
-			type: 'boolean',
-			default: true,
-			description:
-				"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
-		},
-		{
-			displayName: 'Max Retries',
-			name: 'maxRetries',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 2,
-			description:
-				'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
-		},
-		{
-			displayName: 'Stream Idle Timeout (Seconds)',
-			name: 'idleTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 30,
-			description: 'A streamed answer silent for this long is given up with an error',
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 300,
-			description: 'How long one call of the model may take',
-		},
-	],
+/** The defaults of the node's Options (its form shows them), also those its calls use. */
+export const MODEL_OPTION_DEFAULTS = {
+	describeTools: true,
+	maxRetries: 2,
+	idleTimeout: 30,
+	timeout: 300,
 };
 
-export const MODEL_OPTION_DEFAULTS = Object.fromEntries(
-	(modelOptions.options as INodeProperties[]).map((option) => [option.name, option.default]),
-) as { describeTools: boolean; maxRetries: number; idleTimeout: number; timeout: number };
-
-function isChatAgent(agent: AgentDefinition): boolean {
-	if (agent.type) return agent.type === 'chat';
-	return agent.questions.some((question) => question.name === 'messages');
+/** The form as set-up reads it: the agent's Model, Tools and Temperature not checked yet. */
+export interface ModelParameters extends Omit<ModelSettings, 'choices'> {
+	/** Model, Tools and Temperature as the form gives them (checked against the agent at a call). */
+	asked: IDataObject;
+	/** The item whose parameters these are (named in an error). */
+	itemIndex: number;
 }
 
-function notChatAgent(agent: AgentDefinition, agentId: string): string {
-	return `The agent "${agent.title}" (ID ${agentId}) is ${agent.type ? `a ${agent.type} agent` : 'no chat agent'}, not a chat agent`;
-}
-
-/**
- * A Model, Tools or Temperature list of the form that, for an agent given By ID that is not a chat
- * agent, says so instead of listing its options (the same read of the agent's form: no request more).
- */
-export function forChatAgentsOnly(
-	list: (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>,
-) {
-	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const agentId = currentAgentId(this);
-		if (agentId) {
-			const agent = await getAgentDefinition(this, agentId);
-			if (!isChatAgent(agent))
-				return [
-					{
-						name: `${notChatAgent(agent, agentId)}: pick a chat agent`,
-						value: '',
-						description: 'Only a chat agent can be the model of an AI Agent or a chain',
-					},
-				];
-		}
-		return await list.call(this);
-	};
-}
-
-export async function readModelSettings(
+/** The form's values, read and checked without a request (bad input is named before any call). */
+export function readModelParameters(
 	ctx: ISupplyDataFunctions | IExecuteFunctions,
 	itemIndex: number,
-): Promise<ModelSettings> {
+): ModelParameters {
 	const agentId = readNumericId(ctx, 'agentId', 'agent', itemIndex);
 	const options = {
 		...MODEL_OPTION_DEFAULTS,
 		...(ctx.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
-	const agent = await getAgentDefinition(ctx, agentId, itemIndex);
-	if (!isChatAgent(agent)) {
-		throw new NodeOperationError(ctx.getNode(), notChatAgent(agent, agentId), {
-			itemIndex,
-			description:
-				'Only a chat agent can be the model of an AI Agent or a chain: its answers are chat messages. Nothing was sent to it. Pick a chat agent from the list in Agent, or give the ID of one.',
-		});
-	}
-	// Model, Tools or Temperature left on the form from another agent go only to one that asks for them
-	const asked = {
-		...agent,
-		questions: agent.questions.filter((q) => CHAT_SETTINGS.includes(q.name)),
-	};
-	const settings = Object.entries(readChatSettings(ctx, itemIndex)).filter(([name]) =>
-		asked.questions.some((q) => q.name === name),
-	);
 	return {
 		agentId,
-		choices: checkAnswers(ctx as IExecuteFunctions, asked, Object.fromEntries(settings), itemIndex),
+		asked: readChatSettings(ctx, itemIndex),
+		itemIndex,
 		timeoutMs: Number(options.timeout) * 1000,
 		idleTimeoutMs: Number(options.idleTimeout) * 1000,
 		maxRetries: Number(options.maxRetries),
 		describeTools: options.describeTools !== false,
 	};
+}
+
+/**
+ * The settings a call sends: the agent read (kept in the process, so one read serves the calls of
+ * many executions), refused when it is not a chat agent, and the Model, Tools or Temperature it
+ * asks for checked (a value left on the form from another agent is not sent).
+ */
+export async function settleModelSettings(
+	ctx: PlatformContext,
+	parameters: ModelParameters,
+): Promise<ModelSettings> {
+	const { asked, itemIndex, ...rest } = parameters;
+	const agent = await getAgentDefinition(ctx, parameters.agentId, itemIndex);
+	if (!isChatAgent(agent)) {
+		throw new NodeOperationError(ctx.getNode(), notChatAgent(agent, parameters.agentId), {
+			itemIndex,
+			description:
+				'Only a chat agent can be the model of an AI Agent or a chain: its answers are chat messages. Nothing was sent to it. Pick a chat agent from the list in Agent, or give the ID of one.',
+		});
+	}
+	const settings = {
+		...agent,
+		questions: agent.questions.filter((q) => CHAT_SETTINGS.includes(q.name)),
+	};
+	const sent = Object.entries(asked).filter(([name]) =>
+		settings.questions.some((q) => q.name === name),
+	);
+	const choices = checkAnswers(
+		ctx as IExecuteFunctions,
+		settings,
+		Object.fromEntries(sent),
+		itemIndex,
+	);
+	return { ...rest, choices };
 }

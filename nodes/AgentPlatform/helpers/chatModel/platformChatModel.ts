@@ -1,26 +1,49 @@
 /**
  * The chat model handed to n8n: a subclass of the SDK's BaseChatModel (so it is made only once
- * the SDK is loaded) whose answers are those of modelAnswers.ts.
+ * the SDK is loaded) whose answers are those of modelAnswers.ts. It is made from the form alone;
+ * the agent is read at its first call (modelSettings.ts), so that whatever only the platform can
+ * say fails that call, where n8n's fallback model and Retry On Fail take over.
  */
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
-import { generateAnswer, streamAnswer } from './modelAnswers';
+import { generateAnswer, readableInChat, streamAnswer } from './modelAnswers';
+import { settleModelSettings, type ModelParameters } from './modelSettings';
 import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
+import { toolChoiceInstruction } from './toolsProtocol';
+
+/** The platform's model as n8n's SDK sees it; `forcedTool` is set on a copy that must call it. */
+export type PlatformChatModel = ChatModel & { forcedTool?: string };
 
 export function createPlatformChatModel(
 	sdk: AiNodeSdk,
 	ctx: ISupplyDataFunctions,
-	settings: ModelSettings,
-): ChatModel {
+	parameters: ModelParameters,
+): PlatformChatModel {
+	// read once for the model and its bound copies; a failure is the call's, and the next call reads again
+	let settled: Promise<ModelSettings> | undefined;
+	async function settings(): Promise<ModelSettings> {
+		settled ??= settleModelSettings(ctx, parameters);
+		try {
+			return await settled;
+		} catch (error) {
+			settled = undefined;
+			throw readableInChat(error);
+		}
+	}
+
 	class AgentPlatformChatModel extends sdk.BaseChatModel {
+		forcedTool?: string;
+
 		async generate(messages: Message[]) {
-			return await generateAnswer(ctx, settings, messages, this.boundTools());
+			const tools = this.boundTools();
+			return await generateAnswer(ctx, await settings(), this.withChoice(messages), tools);
 		}
 
 		async *stream(messages: Message[]) {
-			yield* streamAnswer(ctx, settings, messages, this.boundTools());
+			const tools = this.boundTools();
+			yield* streamAnswer(ctx, await settings(), this.withChoice(messages), tools);
 		}
 
 		/** The function tools n8n bound, their schemas as JSON Schema (a Zod schema is converted). */
@@ -33,7 +56,17 @@ export function createPlatformChatModel(
 					schema: sdk.getParametersJsonSchema(tool) ?? {},
 				}));
 		}
+
+		/**
+		 * A forced tool choice (LangChain's withStructuredOutput) told to the model: the SDK drops
+		 * `tool_choice`, and the platform has no function calling of its own.
+		 */
+		withChoice(messages: Message[]): Message[] {
+			if (!this.forcedTool) return messages;
+			const text = toolChoiceInstruction(this.forcedTool);
+			return [{ role: 'system', content: [{ type: 'text', text }] }, ...messages];
+		}
 	}
-	const modelId = String(settings.choices.model ?? `agent ${settings.agentId}`);
+	const modelId = String(parameters.asked.model ?? `agent ${parameters.agentId}`);
 	return new AgentPlatformChatModel('agent-platform', modelId);
 }

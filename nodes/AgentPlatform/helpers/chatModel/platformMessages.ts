@@ -4,6 +4,7 @@
  * tools protocol's shape and tool results become user messages; the system messages (and the tools
  * instruction) go first, as one; messages of one role in a row are joined.
  */
+import { textOf } from '../agents/messages';
 import type { Message, MessageContent } from './aiNodeSdk';
 import { toolCallText, toolResultText } from '../output/protocolWords';
 import { toolsInstruction, type BoundTool } from './toolsProtocol';
@@ -13,14 +14,11 @@ export interface PlatformMessage {
 	content: string;
 }
 
-function textOf(value: unknown): string {
-	if (typeof value === 'string') return value;
-	if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join('\n');
-	if (value && typeof value === 'object') {
-		const block = value as { type?: unknown; text?: unknown };
-		if (block.type === 'text' && typeof block.text === 'string') return block.text;
-	}
-	return value === undefined || value === null ? '' : JSON.stringify(value);
+/** A tool's result as text: its text, else its JSON. */
+function resultText(value: unknown): string {
+	const text = textOf(value);
+	if (text || value === undefined || value === null) return text;
+	return JSON.stringify(value);
 }
 
 function partsText(parts: MessageContent[], toolNames: Map<string, string>): string {
@@ -43,7 +41,7 @@ function partsText(parts: MessageContent[], toolNames: Map<string, string>): str
 		} else if (part.type === 'tool-result') {
 			const result = part as Extract<MessageContent, { type: 'tool-result' }>;
 			texts.push(
-				toolResultText(toolNames.get(result.toolCallId), textOf(result.result), result.isError),
+				toolResultText(toolNames.get(result.toolCallId), resultText(result.result), result.isError),
 			);
 		}
 		// reasoning, files and provider blocks: the endpoint takes text only

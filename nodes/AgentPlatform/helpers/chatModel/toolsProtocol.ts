@@ -4,7 +4,12 @@
  * tools connected), they are described to the platform's model in a system message; its answer is
  * read back by toolCallReader.ts. See docs/chat-model.md.
  */
-import { CORRECTION_OPENING, TOOLS_PROTOCOL_MARK, toolLine } from '../output/protocolWords';
+import {
+	CORRECTION_OPENING,
+	TOOL_CHOICE_OPENING,
+	TOOLS_PROTOCOL_MARK,
+	toolLine,
+} from '../output/protocolWords';
 import type { BoundTool } from './toolCallReader';
 
 export type { BoundTool } from './toolCallReader';
@@ -21,6 +26,11 @@ export function toolsInstruction(tools: BoundTool[]): string {
 		'Tools:',
 		...tools.map(toolLine),
 	].join('\n');
+}
+
+/** A forced tool choice (structured output): the answer must be a call of that tool. */
+export function toolChoiceInstruction(name: string): string {
+	return `${TOOL_CHOICE_OPENING} "${name}" now: answer with only ${SHAPE} naming "${name}", its arguments filled in from the conversation. Do not answer in plain text.`;
 }
 
 /** The one correction round's request: what was wrong, and the shape again. */

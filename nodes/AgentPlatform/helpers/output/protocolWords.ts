@@ -11,6 +11,15 @@ export const TOOLS_PROTOCOL_MARK = 'Tools protocol 1 of the Agent Platform Chat 
 /** Opens every request for a corrected answer: the tools protocol's and structured output's. */
 export const CORRECTION_OPENING = 'Your previous answer cannot be used';
 
+/** Opens the instruction of a forced tool choice (withStructuredOutput), then the tool's name. */
+export const TOOL_CHOICE_OPENING = 'You must call the tool';
+const TOOL_CHOICE = new RegExp(`${TOOL_CHOICE_OPENING} "([^"]+)"`);
+
+/** The tool a system message says must be called (toolChoiceInstruction's), if any. */
+export function toolChoiceIn(instruction: string): string | undefined {
+	return TOOL_CHOICE.exec(instruction)?.[1];
+}
+
 /** Labels a described tool's arguments in the tools protocol's system message. */
 const ARGUMENTS_LABEL = 'arguments (JSON Schema):';
 

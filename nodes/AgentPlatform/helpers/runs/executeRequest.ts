@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AgentDefinition } from '../agents/definitions';
-import { getAgentDefinition, MAX_ATTACHMENTS } from '../agents/definitions';
+import { getAgentDefinition, isChatAgent, MAX_ATTACHMENTS } from '../agents/definitions';
 import { checkAnswers, readChatSettings } from '../agents/formAnswers';
 import type { PreparedUpload } from '../files/binary';
 import { prepareUpload } from '../files/binary';
@@ -106,9 +106,9 @@ export async function readExecuteRequest(
 		{ ...mapped, ...Object.fromEntries(asked), ...answersJson },
 		itemIndex,
 	);
-	// Message and History go only to an agent whose form asks for `messages` (a chat agent); one
+	// Message and History go only to a chat agent (its type, or a form that asks for `messages`); one
 	// left on the form from a chat agent is not sent to a text or image agent.
-	const takesMessages = agent.questions.some((q) => q.name === 'messages');
+	const takesMessages = isChatAgent(agent);
 	const needsMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (needsMessages && messages.length === 0) {
 		fail(ctx, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport/request';
+import { textOf } from '../agents/messages';
 import { waitFor } from '../../transport/cancellation';
 import { neverSent } from '../../transport/retryPolicy';
 
@@ -35,16 +36,6 @@ export function mayHaveStarted(error: unknown): error is NodeApiError {
 	return !neverSent(typeof response.networkError === 'string' ? response.networkError : undefined);
 }
 
-function textOf(content: unknown): string {
-	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) {
-		return content
-			.map((part) => (typeof part === 'string' ? part : String((part as IDataObject)?.text ?? '')))
-			.join('');
-	}
-	return '';
-}
-
 function sameJson(a: unknown, b: unknown): boolean {
 	if (a === b) return true;
 	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -63,7 +54,7 @@ export function inputMatches(run: IDataObject, body: IDataObject): boolean {
 	if (messages.length) {
 		const users = messages.filter((message) => message.role === 'user');
 		const last = users.length ? users[users.length - 1] : messages[messages.length - 1];
-		return input === textOf(last.content);
+		return input === textOf(last.content, '');
 	}
 	try {
 		return sameJson(JSON.parse(input), body.answers);

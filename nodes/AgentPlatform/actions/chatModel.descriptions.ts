@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MODEL_OPTION_DEFAULTS } from '../helpers/chatModel/modelSettings';
+
+/**
+ * The chat model's hint, shown only while its output is not connected: n8n's editor hides a
+ * notice of this container class on a node with an output connection (as on n8n's own models).
+ */
+export const connectModelNotice: INodeProperties = {
+	displayName:
+		'Connect this model to the Chat Model input of an AI Agent or a chain (Basic LLM Chain, Information Extractor, Text Classifier, …) to use it there. It works in n8n 2.16 and later.',
+	name: 'notice',
+	type: 'notice',
+	default: '',
+	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
+};
+
+/** The chat model's Options; their defaults are those its calls use (MODEL_OPTION_DEFAULTS). */
+export const modelOptionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Describe Tools to the Model',
+			name: 'describeTools',
+			type: 'boolean',
+			default: MODEL_OPTION_DEFAULTS.describeTools,
+			description:
+				"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
+		},
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: MODEL_OPTION_DEFAULTS.maxRetries,
+			description:
+				'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
+		},
+		{
+			displayName: 'Stream Idle Timeout (Seconds)',
+			name: 'idleTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: MODEL_OPTION_DEFAULTS.idleTimeout,
+			description: 'A streamed answer silent for this long is given up with an error',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: MODEL_OPTION_DEFAULTS.timeout,
+			description: 'How long one call of the model may take',
+		},
+	],
+};
