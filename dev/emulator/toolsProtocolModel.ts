@@ -28,18 +28,13 @@ import {
 	TOOLS_PROTOCOL_MARK,
 	isCorrection,
 	toolCallText,
+	toolChoiceIn,
 	toolLinesIn,
 	toolResultsIn,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { contentText, type Message } from './executionInput';
 import { familyAnswer, familyCalls } from './modelFamilies';
-
-interface Property {
-	type?: string | string[];
-	enum?: unknown[];
-	items?: Property;
-	properties?: Record<string, Property>;
-}
+import { filled, sourceOf, valueFor, type Property } from './schemaFilling';
 
 interface DescribedTool {
 	name: string;
@@ -80,30 +75,8 @@ function textsOf(question: string, toolNames: string[] = []): string[] {
 	return [words.reduce((longest, word) => (word.length > longest.length ? word : longest), '')];
 }
 
-/** A value of the property's type, taken from the question where the type allows. */
-function valueFor(property: Property, from: { numbers: number[]; texts: string[] }): unknown {
-	const type = Array.isArray(property.type) ? property.type[0] : property.type;
-	if (property.enum?.length) return property.enum[0];
-	if (type === 'number' || type === 'integer') return from.numbers.shift() ?? 1;
-	if (type === 'boolean') return false;
-	if (type === 'array') return [valueFor(property.items ?? { type: 'string' }, from)];
-	if (type === 'object') return filled(property.properties ?? {}, from);
-	// each quoted text once, the last one again for the rest
-	return (from.texts.length > 1 ? from.texts.shift() : from.texts[0]) || 'text';
-}
-
-function filled(
-	properties: Record<string, Property>,
-	from: { numbers: number[]; texts: string[] },
-) {
-	const value: Record<string, unknown> = {};
-	for (const [name, property] of Object.entries(properties)) value[name] = valueFor(property, from);
-	return value;
-}
-
 function argumentsFor(tool: DescribedTool, question: string, toolNames: string[]) {
-	const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-	return filled(tool.properties, { numbers, texts: textsOf(question, toolNames) });
+	return filled(tool.properties, sourceOf(question, textsOf(question, toolNames)));
 }
 
 /** The tools the question names (each once, in the question's order), else the first tool. */
@@ -115,10 +88,16 @@ function toolsAsked(tools: DescribedTool[], question: string): DescribedTool[] {
 	return named.length ? named : tools.slice(0, 1);
 }
 
-/** JSON that fills the schema of format instructions, when the messages carry some. */
+/**
+ * JSON that fills the schema of format instructions, when the messages carry some: read from the
+ * text the instructions are about (the user's messages when they are in the system message, as
+ * n8n's Information Extractor, Text Classifier and Sentiment Analysis send them; else the words
+ * before them, as a Basic LLM Chain with a parser sends them).
+ */
 function formatAnswer(messages: Message[]): string | undefined {
-	const texts = messages.map((m) => contentText(m.content)).reverse();
-	for (const text of texts) {
+	const given = [...messages].reverse();
+	for (const message of given) {
+		const text = contentText(message.content);
 		const found = FORMAT.exec(text);
 		if (!found) continue;
 		let schema: Property;
@@ -127,22 +106,37 @@ function formatAnswer(messages: Message[]): string | undefined {
 		} catch {
 			continue;
 		}
-		// the question: before the instructions in their message, else the message before
+		const users = messages.filter((m) => m.role === 'user' && m !== message);
 		const before = text
 			.slice(0, found.index)
 			.split(/You must format/)[0]
 			.trim();
-		const question = before || (texts.find((t) => !FORMAT.test(t)) ?? '');
-		const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-		const value = valueFor(schema, { numbers, texts: textsOf(question) });
+		const question =
+			message.role === 'system' || !before
+				? users.map((m) => contentText(m.content)).join('\n') || before
+				: before;
+		const value = valueFor(schema, sourceOf(question, textsOf(question)));
 		return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 	}
 	return undefined;
 }
 
+// n8n's words in the AI Agent's system message with an output parser ("you MUST use the
+// `format_final_json_response` tool"); the package's forced tool choice is read by toolChoiceIn
+const MUST_USE = /must (?:use|call) (?:the )?(?:tool )?[`"]?([\w-]+)/gi;
+
+/** The tool the instruction says the answer must be given with, if any. */
+function mustUse(instruction: string, tools: DescribedTool[]): DescribedTool | undefined {
+	const names = [...instruction.matchAll(MUST_USE)].map((found) => found[1]);
+	const forced = toolChoiceIn(instruction);
+	if (forced) names.unshift(forced);
+	return tools.find((tool) => names.includes(tool.name));
+}
+
 function toolsAnswer(
 	tools: DescribedTool[],
 	messages: Message[],
+	instruction: string,
 	modelFamily: string | undefined,
 ): ScriptedAnswer {
 	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
@@ -152,18 +146,39 @@ function toolsAnswer(
 	const family = FAMILY.exec(asked ?? '')?.[1] ?? modelFamily;
 	const question = (asked ?? '').replace(MARKER, '').replace(FAMILY, '').trim();
 	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
+	const final = mustUse(instruction, tools);
+	const toolNames = tools.map((tool) => tool.name);
 	if (toolResultsIn(last)) {
+		const since = users
+			.slice(users.lastIndexOf(asked ?? '') + 1)
+			.flatMap((u) => toolResultsIn(u) ?? []);
+		// the final answer through the tool it must be given with, filled from the results first
+		if (final) {
+			const read = `${since.map(({ result }) => result).join('\n')}\n${question}`;
+			const args = filled(final.properties, sourceOf(read, textsOf(read)));
+			return answer(
+				family
+					? familyCalls(family, [{ name: final.name, arguments: args }])
+					: toolCallText(final.name, args),
+			);
+		}
 		// an AI Agent with an output parser: the final answer in the format asked
 		const formatted = formatAnswer(messages);
 		if (formatted !== undefined) return answer(formatted);
-		const said = users
-			.slice(users.lastIndexOf(asked ?? '') + 1)
-			.flatMap((u) => toolResultsIn(u) ?? [])
-			.map(({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`);
+		const said = since.map(
+			({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`,
+		);
 		return answer(familyAnswer(family, said.join('\n'), tools[0]?.name));
 	}
-	const asking = toolsAsked(tools, question);
-	const toolNames = tools.map((tool) => tool.name);
+	const named = toolsAsked(
+		tools.filter((tool) => tool !== final),
+		question,
+	);
+	// a question that names no tool is answered with the tool the answer must be given with
+	const asking =
+		final && !named.some((t) => question.toLowerCase().includes(t.name.toLowerCase()))
+			? [final]
+			: named;
 	const valid = asking.length
 		? asking
 				.map((tool) => toolCallText(tool.name, argumentsFor(tool, question, toolNames)))
@@ -222,7 +237,7 @@ export function scriptedModelAnswer(
 	const instruction = system ? contentText(system.content) : '';
 	const at = instruction.indexOf(TOOLS_PROTOCOL_MARK);
 	if (at >= 0) {
-		return toolsAnswer(describedTools(instruction.slice(at)), messages, modelFamily);
+		return toolsAnswer(describedTools(instruction.slice(at)), messages, instruction, modelFamily);
 	}
 	const formatted = followFormat ? formatAnswer(messages) : undefined;
 	return formatted === undefined ? undefined : { output: formatted, finishReason: 'stop' };

@@ -34,11 +34,18 @@ export interface Reply {
 	finishReason: FinishReason;
 }
 
+/**
+ * A streamed request asks for the usage the OpenAI-compatible way (`stream_options`): the
+ * platform documents only `temperature`, `messages`, `tools` and `model`, and sends none today
+ * (docs/chat-model.md, "Token usage"); a usage chunk, when one comes, is read.
+ */
+const STREAM_FIELDS = { stream: true, stream_options: { include_usage: true } };
+
 function request(settings: ModelSettings, messages: PlatformMessage[], stream: boolean) {
 	return {
 		method: 'POST' as const,
 		path: chatCompletionsPath(settings.agentId),
-		body: { ...settings.choices, messages, ...(stream ? { stream: true } : {}) },
+		body: { ...settings.choices, messages, ...(stream ? STREAM_FIELDS : {}) },
 		timeoutMs: settings.timeoutMs,
 		maxRetries: settings.maxRetries,
 		resource: `agent ${settings.agentId}`,
