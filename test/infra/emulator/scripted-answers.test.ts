@@ -178,6 +178,36 @@ describe('emulator: the scripted model reads the text it is given', () => {
 		expect(unlike.arguments.score).toBeLessThanOrEqual(3);
 	});
 
+	it('a tool with a nested schema, as MCP tools bring them: objects in an array, an enum', async () => {
+		const order = {
+			name: 'place_order',
+			description: 'Places an order',
+			schema: {
+				type: 'object',
+				properties: {
+					lines: {
+						type: 'array',
+						items: {
+							type: 'object',
+							properties: { product: { type: 'string' }, quantity: { type: 'integer' } },
+							required: ['product', 'quantity'],
+						},
+					},
+					shipping: { type: 'string', enum: ['standard', 'express'] },
+				},
+				required: ['lines', 'shipping'],
+			},
+		};
+		const output = await answer([
+			{ role: 'system', content: toolsInstruction([order]) },
+			{ role: 'user', content: 'Order 3 of "blue mugs" with express shipping.' },
+		]);
+		expect(callOf(output)).toEqual({
+			name: 'place_order',
+			arguments: { lines: [{ product: 'blue mugs', quantity: 3 }], shipping: 'express' },
+		});
+	});
+
 	it('a stream asked for usage (stream_options) carries none, as the platform does not document it', async () => {
 		const res = await fetch(emu.url + PATH, {
 			method: 'POST',

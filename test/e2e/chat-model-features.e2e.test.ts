@@ -1,0 +1,235 @@
+/**
+ * n8n's AI features on the Agent Platform Chat Model, in real n8n 2.41.1 (2.x: the AI node SDK)
+ * with the packed package, against the emulator's scripted model on its defaults (no scripted
+ * outputs): one case per row of docs/chat-model.md's feature table.
+ *
+ * - the AI Agent's fallback model takes over when the main model's call fails: a wrong API key,
+ *   an agent the platform no longer has (the main model's error in the execution's logs);
+ * - the AI Agent's output parser with a tool (the tool, then `format_final_json_response`);
+ * - the Information Extractor and the Text Classifier read the text (no scripted outputs);
+ *   Sentiment Analysis and the Summarization Chain on the same defaults;
+ * - the Model Selector: the picked model's run in the logs with the platform's token usage;
+ * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput);
+ * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model.
+ *
+ * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e test/e2e/chat-model-features.e2e.test.ts
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { agentPlatformCredential } from '../../dev/n8n/examples';
+import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import { lineByName } from '../../dev/n8n/lines';
+import { chatAgentVars, loadWorkflow, n8nWithFixtures } from './fixtures';
+
+const API_KEY = 'e2e-chat-features-key-4c1e';
+const WORKSPACE_ID = '42';
+const CHAT_AGENT = 1;
+const GONE_AGENT = 9999;
+const CREDENTIAL = { id: fixtureId('credChatFeature'), name: 'Agent Platform (features)' };
+const WRONG_KEY = { id: fixtureId('credWrongKey'), name: 'Agent Platform (wrong key)' };
+const FALLBACKS = {
+	key: { id: fixtureId('chatModelFallKey'), path: 'chat-model-fallback-key' },
+	gone: { id: fixtureId('chatModelFallGon'), path: 'chat-model-fallback-gone' },
+};
+const FIXTURES = [
+	'chat-model-parser-tool',
+	'chat-model-selector',
+	'chat-model-evaluation',
+	'chat-model-readers',
+	'chat-model-sentiment',
+	'chat-model-summarization',
+	'chat-model-think-subagent',
+];
+const WORKFLOW_IDS = [
+	'chatModelPrsTol1',
+	'chatModelSelect1',
+	'chatModelEvalua1',
+	'chatModelReader1',
+	'chatModelSentim1',
+	'chatModelSummar1',
+	'chatModelThinkSb',
+];
+
+type RunData = Record<
+	string,
+	Array<{ data?: Record<string, Array<Array<{ json: IDataObject }>>>; error?: IDataObject }>
+>;
+
+// n8n 2.x only: 1.x has no AI node SDK (chat-model.e2e.test.ts shows its plain message there)
+const lines = selectedLines().filter((line) => line.line === '2.x');
+const describeLines = lines.length ? describe : describe.skip;
+
+describeLines.each(lines.length ? lines : [lineByName('2.x')])(
+	'n8n $version: AI features on the Agent Platform Chat Model',
+	(line) => {
+		let emu: PlatformEmulator;
+		let n8n: N8nInstance;
+		const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
+
+		beforeAll(async () => {
+			emu = await startEmulator({
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				executionSeconds: 1,
+				quiet: true,
+			});
+			const vars = chatAgentVars(emu, CHAT_AGENT);
+			const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+			n8n = await n8nWithFixtures(
+				line,
+				platform,
+				{ ...CREDENTIAL, requestsPerSecond: 100 },
+				FIXTURES.map((name) => [name, vars]),
+			);
+			await n8n.importCredentials([
+				agentPlatformCredential({ ...platform, apiKey: 'wrong-key-for-the-fallback' }, WRONG_KEY),
+			]);
+			const fallback = (which: keyof typeof FALLBACKS, main: typeof CREDENTIAL, agent: number) =>
+				loadWorkflow('chat-model-fallback', {
+					...vars,
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+					WORKFLOW_ID: FALLBACKS[which].id,
+					PATH: FALLBACKS[which].path,
+					WEBHOOK_ID: `8a1b2c3d-1021-4e5f-8a00-00000000000${which === 'key' ? 1 : 2}`,
+					MAIN_CREDENTIAL_ID: main.id,
+					MAIN_CREDENTIAL_NAME: main.name,
+					MAIN_AGENT_ID: String(agent),
+				});
+			await n8n.importWorkflows([
+				fallback('key', WRONG_KEY, CHAT_AGENT),
+				fallback('gone', CREDENTIAL, GONE_AGENT),
+			]);
+			await n8n.start();
+			await n8n.setupOwnerAndApiKey();
+			for (const id of [...WORKFLOW_IDS, FALLBACKS.key.id, FALLBACKS.gone.id])
+				await n8n.activate(id);
+		});
+
+		afterAll(async () => {
+			await n8n?.dispose();
+			await emu?.stop();
+		});
+
+		beforeEach(() => emu.clearRequests());
+
+		async function post(path: string, body: IDataObject) {
+			return await n8n.postWebhook(path, body, { registeredWithinMs: 20_000 });
+		}
+
+		async function lastRun(workflowId: string): Promise<RunData> {
+			const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
+			return (execution.data as { resultData: { runData: RunData } }).resultData.runData;
+		}
+
+		test.each([
+			['key', 'a wrong API key'],
+			['gone', 'an agent the platform no longer has'],
+		] as const)(
+			"fallback model: the main model's call fails (%s: %s), the fallback answers",
+			async (which, _case) => {
+				const question = 'What is an otter?';
+				const answer = await post(FALLBACKS[which].path, { question });
+				expect(answer).toMatchObject({
+					status: 200,
+					body: { output: `Echo from Chat Assistant: ${question}` },
+				});
+				const runData = await lastRun(FALLBACKS[which].id);
+				const mainError = JSON.stringify(runData['Main model']?.map((run) => run.error));
+				log(`n8n ${line.version}: fallback (${which}): the main model's error: ${mainError}`);
+				expect(mainError).toMatch(which === 'key' ? /API key|403/i : /9999|404|not found/i);
+				expect(runData['Fallback model']?.length).toBeGreaterThan(0);
+			},
+		);
+
+		test('AI Agent with an output parser and a tool: the tool runs, the answer fits the schema', async () => {
+			const answer = await post('chat-model-parser-tool', {
+				question: 'What is 12 + 30? Use the add tool.',
+			});
+			expect(answer).toMatchObject({ status: 200, body: { output: { sum: 42 } } });
+			// the add tool's result went back to the model, which answered through the parser's tool
+			const sent = completions().map((r) => (r.body as { messages: IDataObject[] }).messages);
+			const result = sent[1]?.find((m) => String(m.content).startsWith('Result of the tool "add"'));
+			expect(String(result?.content)).toContain('42');
+			expect(completions()).toHaveLength(2);
+		});
+
+		test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
+			const answer = await post('chat-model-readers', {
+				text: 'Ada Lovelace is 36 years old and lives in London.',
+				feedback: 'My order arrived broken and nobody answers my e-mails. I want a refund!',
+			});
+			expect(answer.status).toBe(200);
+			const runData = await lastRun('chatModelReader1');
+			const extracted = runData['Information Extractor'][0].data!.main[0][0].json;
+			expect(extracted.output).toEqual({ name: 'Ada Lovelace', age: 36, city: 'London' });
+			const branches = runData['Text Classifier'][0].data!.main.map((items) => items?.length ?? 0);
+			expect(branches).toEqual([1, 0]); // complaint, not praise
+		});
+
+		test('Sentiment Analysis and the Summarization Chain on the defaults', async () => {
+			const sentiment = await post('chat-model-root-7', {
+				text: 'The support team was wonderful and fixed everything, thank you!',
+			});
+			expect(sentiment.status).toBe(200);
+			const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
+			expect(branches.map((items) => items?.length ?? 0)).toEqual([1, 0, 0]); // Positive
+			const summary = await post('chat-model-root-5', {
+				text: 'Otters hold hands while they sleep.',
+			});
+			expect(summary.status).toBe(200);
+			const run = (await lastRun('chatModelSummar1'))['Summarization Chain'][0].data!.main[0][0];
+			expect(String((run.json.output as IDataObject).text)).toMatch(/^Echo from Chat Assistant: /);
+		});
+
+		test("Model Selector: the picked model answers; its run in the logs carries the platform's usage", async () => {
+			const question = 'Tell me about beavers.';
+			const answer = await post('chat-model-selector', { question });
+			expect(answer).toMatchObject({
+				status: 200,
+				body: { text: `Echo from Chat Assistant: ${question}` },
+			});
+			const runData = await lastRun('chatModelSelect1');
+			const picked = runData['Second model'];
+			log(
+				`n8n ${line.version}: Model Selector: the picked model's runs: ${JSON.stringify(picked)}`,
+			);
+			expect(picked?.length).toBeGreaterThan(0);
+			const usage = JSON.stringify(picked);
+			expect(usage).toMatch(/"totalTokens":[1-9]/);
+			expect(runData['First model'] ?? []).toHaveLength(0);
+		});
+
+		test("Evaluation: Correctness and Helpfulness give a score through the model's withStructuredOutput", async () => {
+			const answer = await post('chat-model-evaluation', {
+				question: 'What is the capital of France?',
+				actual: 'Paris',
+				expected: 'The capital of France is Paris.',
+			});
+			expect(answer.status).toBe(200);
+			const runData = await lastRun('chatModelEvalua1');
+			const correctness = runData.Correctness[0].data!.main[0][0].json;
+			const helpfulness = runData.Helpfulness[0].data!.main[0][0].json;
+			log(`n8n ${line.version}: Evaluation: ${JSON.stringify({ correctness, helpfulness })}`);
+			expect(correctness.Correctness).toBe(5);
+			expect(helpfulness.Helpfulness).toEqual(expect.any(Number));
+			expect(helpfulness.Helpfulness).toBeGreaterThanOrEqual(1);
+			// the forced tool choice reached the model's instruction
+			expect(JSON.stringify(completions()[0].body)).toContain('You must call the tool');
+		});
+
+		test("Think tool and an AI Agent Tool (a sub-agent on the platform's model): both run in one turn", async () => {
+			const answer = await post('chat-model-think-subagent', {
+				question: 'Use think and research on "otters".',
+			});
+			expect(answer.status).toBe(200);
+			const output = String((answer.body as IDataObject).output);
+			log(`n8n ${line.version}: Think and a sub-agent answered: ${output}`);
+			expect(output).toContain('Here is what Think said');
+			expect(output).toContain('Here is what research said');
+			expect(output).toContain('Echo from Chat Assistant: otters');
+			// the main model twice (the calls, the answer), the sub-agent's model once
+			expect(completions()).toHaveLength(3);
+		});
+	},
+);
