@@ -153,16 +153,18 @@ function stringFor(property: Property, key: string, from: Source): string {
 		const found = pattern.exec(text);
 		return found ? (found[1] ?? found[0]) : undefined;
 	};
-	if (/e-?mail/.test(about)) return pick(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/) ?? '';
-	if (/url|link|website/.test(about)) return pick(/https?:\/\/\S+/) ?? '';
-	if (/date|day|when/.test(about) || property.format === 'date')
-		return pick(/\d{4}-\d{2}-\d{2}/) ?? '';
-	if (/city|town|place|location|country|where|address/.test(about)) return pick(PLACE) ?? '';
-	if (/name|person|who|author|customer/.test(about))
-		return pick(NAME) ?? pick(/\b\p{Lu}[\p{L}'-]+/u) ?? '';
+	// quoted words are what the question gives a tool or a field: they win over guesses from the text
 	const quoted = /["“'][^"”']+["”']/.test(text);
-	if (!quoted && /reason|summary|explanation|analysis|answer|text|comment|message/.test(about))
-		return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+	const read =
+		(/e-?mail/.test(about) && pick(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/)) ||
+		(/url|link|website/.test(about) && pick(/https?:\/\/\S+/)) ||
+		((/date|day|when/.test(about) || property.format === 'date') && pick(/\d{4}-\d{2}-\d{2}/)) ||
+		(!quoted && /city|town|place|location|country|where|address/.test(about) && pick(PLACE)) ||
+		(!quoted && /name|person|who|author|customer/.test(about) && pick(NAME)) ||
+		(!quoted &&
+			/reason|summary|explanation|analysis|answer|text|comment|message/.test(about) &&
+			text.replace(/\s+/g, ' ').trim().slice(0, 300));
+	if (read) return read;
 	// each quoted text once, the last one again for the rest
 	return (from.texts.length > 1 ? from.texts.shift() : from.texts[0]) || text.slice(0, 100);
 }
