@@ -4,10 +4,9 @@
 # end-to-end tests in real n8n 1.x and 2.x (installed once into a cache outside the repo).
 #
 # Time: the real n8n installs (several minutes on a first run) start at once in the background and
-# overlap the checks; the tests start once they are done (the timing checks of the pace tests read
-# the emulator's arrival times, which a machine busy installing bunches). Both jest runs use two
-# workers (this machine's cores: the end-to-end files mostly wait on n8n and the emulator, and each
-# n8n has its own folder and ports).
+# overlap the checks and the unit, infra and integration tests; the pace's timing tests and the
+# end-to-end tests wait for them (timing tests read arrival times a busy machine shifts). The jest
+# runs use two workers (this machine's cores); the end-to-end files share one n8n per line.
 # Each stage prints its time, and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +56,10 @@ else
 	node scripts/lint-package.mjs # what npm run release:check runs, on the build above
 fi
 
+step "unit, infra and integration tests (beside the n8n installs)"
+status=0
+npx jest --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
+
 step "real n8n installs (first run only: several minutes, started with the type check)"
 install_status=0
 wait "$installs" || install_status=$?
@@ -67,14 +70,9 @@ if [ "$install_status" != 0 ]; then
 		|| installed=0
 fi
 
-step "unit, infra and integration tests"
-status=0
-npx jest --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
-
 step "the pace's timing tests, one file at a time, each in a new process (they read when the emulator saw each request)"
 # one worker, started anew after every file (a memory limit every worker passes): each file runs
-# as it does alone, not in a process grown by the files before it (in band, one run in three bunched
-# two arrivals of learned-pace's token bucket 64 ms apart where the pace sent them 200 ms apart)
+# as it does alone, not in a process grown by the files before it
 npx jest --selectProjects pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json" || status=$?
 
 step "end-to-end tests in real n8n 1.x and 2.x"

@@ -1,5 +1,5 @@
 /**
- * Case 7, n8n scaled out on one key: n8n in queue mode as n8n supports it (test/e2e/queueMode.ts:
+ * Case 7, n8n scaled out on one key: n8n in queue mode as n8n supports it (dev/n8n/queueMode.ts:
  * PostgreSQL, Redis, a main process, two `n8n worker` processes running one execution at a time each
  * and a webhook processor), one credential at its default Requests per Second, no setting per
  * process. Two callers start a workflow through the webhook processor one execution after another
@@ -33,7 +33,7 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import type { EmulatorFaults } from '../../dev/emulator/types';
-import { startQueueMode, type QueueMode } from '../e2e/queueMode';
+import { startQueueMode, type QueueMode } from '../../dev/n8n/queueMode';
 import type { BenchOptions, BenchRow } from './common';
 import { progress } from './common';
 

@@ -156,3 +156,22 @@ export async function n8nWithFixtures(
 	);
 	return n8n;
 }
+/** The text pieces of a streamed answer (n8n's NDJSON: begin, item…, end) and when each came. */
+export async function streamedPieces(
+	response: Response,
+): Promise<Array<{ text: string; at: number }>> {
+	const pieces: Array<{ text: string; at: number }> = [];
+	const decoder = new TextDecoder();
+	let buffered = '';
+	for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+		buffered += decoder.decode(chunk, { stream: true });
+		const lines = buffered.split('\n');
+		buffered = lines.pop() ?? '';
+		for (const line of lines.filter((l) => l.trim())) {
+			const message = JSON.parse(line) as { type: string; content?: string };
+			if (message.type === 'item' && message.content)
+				pieces.push({ text: message.content, at: Date.now() });
+		}
+	}
+	return pieces;
+}

@@ -1,6 +1,6 @@
 /**
  * A chat that remembers in queue mode: Chat Trigger (public) → Agent → Execute with n8n's Redis
- * Chat Memory, on n8n's queue-mode set-up (queueMode.ts: PostgreSQL, a main process, two workers
+ * Chat Memory, on n8n's queue-mode set-up (dev/n8n/queueMode.ts: PostgreSQL, a main process, two workers
  * and a webhook processor, which receives the chat's messages). The first message is run by
  * one worker; that worker is then stopped, so the second message is run by the other: the second
  * request still continues the first conversation (its root_id, read from Redis), one request a
@@ -23,7 +23,8 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow } from './fixtures';
-import { startQueueMode, startRedis, type QueueMode, type Redis } from './queueMode';
+import { startQueueMode, type QueueMode } from '../../dev/n8n/queueMode';
+import { startRedis, type Redis } from '../../dev/n8n/redis';
 
 const API_KEY = 'e2e-queue-memory-key-7e21';
 const WORKSPACE_ID = '42';

@@ -1,5 +1,5 @@
 /**
- * Faults in queue mode on PostgreSQL (test/e2e/queueMode.ts: main, two workers, a webhook
+ * Faults in queue mode on PostgreSQL (dev/n8n/queueMode.ts: main, two workers, a webhook
  * processor, Redis), one set-up per n8n line shared by the cases, in this order:
  *
  * - the main restarted: the platform still has exactly one webhook for the trigger (none created:
@@ -20,7 +20,7 @@
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-faults.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
 import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
-import type { QueueMode } from './queueMode';
+import type { QueueMode } from '../../dev/n8n/queueMode';
 import {
 	QUEUE_WORKFLOWS as WORKFLOWS,
 	startQueueSuite,

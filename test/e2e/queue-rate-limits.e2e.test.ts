@@ -1,6 +1,6 @@
 /**
  * Two n8n processes on one API key, in queue mode (PostgreSQL, Redis, a main process, a webhook
- * processor that receives the calls, test/e2e/queueMode.ts) with two `n8n worker`
+ * processor that receives the calls, dev/n8n/queueMode.ts) with two `n8n worker`
  * processes (one execution at a time each, so two executions at once run in two processes), one
  * credential at its default Requests per Second (1), no setting per process. Each execution is a
  * Return All of PAGES pages of memories; the two start at the same moment.
@@ -24,7 +24,7 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
-import { startQueueMode, type QueueMode } from './queueMode';
+import { startQueueMode, type QueueMode } from '../../dev/n8n/queueMode';
 
 const API_KEY = 'e2e-queue-rate-key-7d21';
 const WORKSPACE_ID = '42';

@@ -1,5 +1,5 @@
 /**
- * n8n in queue mode as n8n supports it (test/e2e/queueMode.ts): PostgreSQL and Redis, a main
+ * n8n in queue mode as n8n supports it (dev/n8n/queueMode.ts): PostgreSQL and Redis, a main
  * process, two `n8n worker` processes and a webhook processor (`n8n webhook`), each n8n process with
  * its own user folder and its own copy of the package, binary data in the line's queue-mode default.
  * One set-up per n8n line, shared by the cases below.
@@ -18,7 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RecordedMultipart } from '../../dev/emulator';
 import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { streamedPieces } from './queueMode';
+import { streamedPieces } from './fixtures';
 import {
 	QUEUE_WORKFLOWS,
 	startQueueSuite,

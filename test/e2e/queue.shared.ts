@@ -1,6 +1,6 @@
 /**
  * The set-up the queue-mode test files share (queue.e2e.test.ts, queue-faults.e2e.test.ts): the
- * emulator, a credential on it, and n8n in queue mode on PostgreSQL (queueMode.ts) with Webhook →
+ * emulator, a credential on it, and n8n in queue mode on PostgreSQL (dev/n8n/queueMode.ts) with Webhook →
  * Agent → Execute (Wait) and the Agent Platform Trigger on the same agent, active, plus what each
  * file adds; and what the cases read back (executions, the trigger's webhook, the run starts).
  */
@@ -8,7 +8,7 @@ import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential, fixtureId, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import type { WorkflowFixture } from '../../dev/n8n/examples';
 import { loadWorkflow, type Placeholders } from './fixtures';
-import { startQueueMode, type QueueMode } from './queueMode';
+import { startQueueMode, type QueueMode } from '../../dev/n8n/queueMode';
 
 const WORKSPACE_ID = '42';
 export const QUEUE_WORKFLOWS = {

@@ -5,101 +5,19 @@
  * worker` processes and a webhook processor (`n8n webhook`), each with its own user folder and its
  * own copy of the packed package (startQueueMode).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import {
-	N8nInstance,
-	NODE24_BIN,
-	n8nInstallDir,
-	sleep,
-	waitFor,
-	type N8nLine,
-} from '../../dev/n8n/harness';
-import { postgresEnv, postgresServer, type PostgresServer } from '../../dev/n8n/postgres';
-import { freePort } from '../../dev/loopback';
-
-/** redis-server from Debian's package (or anywhere on PATH). */
-function redisServerBinary(): string {
-	for (const candidate of [
-		'/usr/bin/redis-server',
-		'/usr/sbin/redis-server',
-		'/usr/local/bin/redis-server',
-	]) {
-		if (existsSync(candidate)) return candidate;
-	}
-	const found = spawnSync('sh', ['-c', 'command -v redis-server'], {
-		encoding: 'utf8',
-	}).stdout.trim();
-	if (found) return found;
-	throw new Error(
-		'redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it on a fresh machine)',
-	);
-}
-
-export interface Redis {
-	port: number;
-	stop(): Promise<void>;
-	/** Stops it and starts a new redis-server on the same port (its queue empty: no persistence). */
-	restart(): Promise<void>;
-}
-
-/** redis-server on `port` (a free one unless told), until it accepts connections. */
-async function redisProcess(folder: string, port: number): Promise<ChildProcess> {
-	const child = spawn(
-		redisServerBinary(),
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--dir',
-			folder,
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--daemonize',
-			'no',
-		],
-		{ stdio: ['ignore', 'pipe', 'pipe'] },
-	);
-	let output = '';
-	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	await waitFor(
-		'redis-server to accept connections',
-		() => {
-			if (child.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
-			return /Ready to accept connections/.test(output);
-		},
-		{ timeoutMs: 20_000, intervalMs: 50 },
-	);
-	return child;
-}
-
-export async function startRedis(folder: string): Promise<Redis> {
-	const port = await freePort();
-	let child = await redisProcess(folder, port);
-	const stop = async () => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise((resolve) => child.once('exit', resolve));
-		child.kill('SIGTERM');
-		await exited;
-	};
-	return {
-		port,
-		stop,
-		async restart() {
-			await stop();
-			child = await redisProcess(folder, port);
-		},
-	};
-}
+import { freePort } from '../loopback';
+import { N8nInstance } from './instance';
+import { NODE24_BIN, n8nInstallDir, type N8nLine } from './lines';
+import { postgresEnv, postgresServer, type PostgresServer } from './postgres';
+import { startRedis, type Redis } from './redis';
+import { sleep, waitFor } from './wait';
 
 /** One n8n process other than `n8n start` (a worker, a webhook processor), its output in a log. */
 export interface N8nProcess {
@@ -323,24 +241,4 @@ export async function startQueueMode(
 		await stop();
 		throw error;
 	}
-}
-
-/** The text pieces of a streamed answer (n8n's NDJSON: begin, item…, end) and when each came. */
-export async function streamedPieces(
-	response: Response,
-): Promise<Array<{ text: string; at: number }>> {
-	const pieces: Array<{ text: string; at: number }> = [];
-	const decoder = new TextDecoder();
-	let buffered = '';
-	for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-		buffered += decoder.decode(chunk, { stream: true });
-		const lines = buffered.split('\n');
-		buffered = lines.pop() ?? '';
-		for (const line of lines.filter((l) => l.trim())) {
-			const message = JSON.parse(line) as { type: string; content?: string };
-			if (message.type === 'item' && message.content)
-				pieces.push({ text: message.content, at: Date.now() });
-		}
-	}
-	return pieces;
 }
