@@ -59,6 +59,9 @@ module.exports = {
 			modulePathIgnorePatterns,
 			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
+			// one n8n per line for the files that share it (n8nOfLine in test/e2e/lineN8n.ts)
+			globalSetup: '<rootDir>/test/setup/e2eLines.ts',
+			globalTeardown: '<rootDir>/test/setup/e2eLinesStop.ts',
 		},
 	],
 };

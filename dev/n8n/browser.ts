@@ -85,9 +85,17 @@ export async function startEditor(
 ): Promise<EditorBrowser> {
 	await n8n.start({ timeoutMs: 180_000 });
 	await n8n.rest('POST', '/owner/setup', owner);
+	return await openEditor(n8n.baseUrl, owner);
+}
+
+/** A new browser with the owner of a running n8n signed in (close it when done). */
+export async function openEditor(
+	baseUrl: string,
+	owner: { email: string; password: string },
+): Promise<EditorBrowser> {
 	const browser = await launchBrowser();
 	try {
-		await signIn(browser.page, n8n.baseUrl, owner);
+		await signIn(browser.page, baseUrl, owner);
 	} catch (error) {
 		await browser.close();
 		throw error;

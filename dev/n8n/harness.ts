@@ -13,7 +13,7 @@ export * from './examples';
 export * from './lines';
 export { DEV_PLATFORM, DEV_SIGN_IN, NODE_TYPES, PACKAGE_NAME } from '../constants';
 export { DEFAULT_OWNER, type OwnerAccount } from './client';
-export { N8nInstance, type N8nInstanceOptions } from './instance';
+export { N8nInstance, type N8nInstanceOptions, type SharedN8n } from './instance';
 export { log, secondsSince, setLogPrefix } from './log';
 export { packageSourceHash, packPackage } from './pack';
 export { REPO_ROOT, run, type RunOptions, type RunResult } from './processes';

@@ -46,6 +46,13 @@ export interface N8nInstanceOptions {
 	env?: Record<string, string>;
 }
 
+/** A running n8n's folder, port and API key: enough for another process to attach to it. */
+export interface SharedN8n {
+	folder: string;
+	port: number;
+	apiKey: string;
+}
+
 /** One isolated n8n: its own user folder, database, ports and log. */
 export class N8nInstance extends N8nClient {
 	readonly line: N8nLine;
@@ -58,6 +65,8 @@ export class N8nInstance extends N8nClient {
 	/** Log of `n8n start` (stdout and stderr). */
 	readonly logFile: string;
 	private readonly ownsFolder: boolean;
+	/** An n8n another process started and stops (attach()): this one only imports and calls. */
+	private readonly attached: boolean;
 	private readonly extraEnv: Record<string, string>;
 	private server: ChildProcess | undefined;
 	private serverExit: Promise<void> | undefined;
@@ -69,6 +78,7 @@ export class N8nInstance extends N8nClient {
 		port: number,
 		brokerPort: number,
 		env: Record<string, string>,
+		attached = false,
 	) {
 		super(`http://127.0.0.1:${port}`);
 		this.line = line;
@@ -79,6 +89,7 @@ export class N8nInstance extends N8nClient {
 		this.brokerPort = brokerPort;
 		this.logFile = join(folder, 'n8n.log');
 		this.extraEnv = env;
+		this.attached = attached;
 		mkdirSync(join(this.userFolder, '.n8n'), { recursive: true });
 		mkdirSync(join(folder, 'tmp'), { recursive: true });
 	}
@@ -103,6 +114,22 @@ export class N8nInstance extends N8nClient {
 			brokerPort,
 			opts.env ?? {},
 		);
+	}
+
+	/**
+	 * The n8n another process runs (the end-to-end run's n8n of a line, test/setup/e2eLines.ts): its
+	 * CLI and APIs from here; start(), stop() and dispose() are the other process's.
+	 */
+	static attach(line: N8nLine, places: SharedN8n): N8nInstance {
+		const instance = new N8nInstance(line, places.folder, false, places.port, 0, {}, true);
+		instance.apiKey = places.apiKey;
+		return instance;
+	}
+
+	/** What attach() needs of a running instance (handed to other processes as JSON). */
+	get places(): SharedN8n {
+		if (!this.apiKey) throw new Error('no API key: call setupOwnerAndApiKey() first');
+		return { folder: this.folder, port: this.port, apiKey: this.apiKey };
 	}
 
 	/**
@@ -137,7 +164,7 @@ export class N8nInstance extends N8nClient {
 		opts: { timeoutMs?: number; allowFailure?: boolean } = {},
 	): Promise<RunResult> {
 		const overrides: Record<string, string> = {};
-		if (this.server) overrides.N8N_RUNNERS_BROKER_PORT = String(await freePort());
+		if (this.server || this.attached) overrides.N8N_RUNNERS_BROKER_PORT = String(await freePort());
 		return await run(NODE24_BIN, [n8nEntry(this.line), ...args], {
 			cwd: this.folder,
 			env: this.env(overrides),
@@ -239,7 +266,7 @@ export class N8nInstance extends N8nClient {
 	 * their effect, not for this.
 	 */
 	async start(opts: { timeoutMs?: number } = {}): Promise<void> {
-		if (this.server) throw new Error('n8n is already running');
+		if (this.server || this.attached) throw new Error('n8n is already running');
 		const timeoutMs = opts.timeoutMs ?? 120_000;
 		const fd = openSync(this.logFile, 'a');
 		const child = spawn(NODE24_BIN, [n8nEntry(this.line), 'start'], {
@@ -287,6 +314,7 @@ export class N8nInstance extends N8nClient {
 
 	/** SIGTERM, then waits (SIGKILL after `timeoutMs`). */
 	async stop(timeoutMs = 30_000): Promise<void> {
+		if (this.attached) throw new Error('this n8n is shared: the process that started it stops it');
 		const child = this.server;
 		if (!child) return;
 		killTree(child, 'SIGTERM');
@@ -328,6 +356,7 @@ export class N8nInstance extends N8nClient {
 
 	/** Stops n8n and removes the temporary folder (kept when E2E_KEEP=1, for a post-mortem). */
 	async dispose(): Promise<void> {
+		if (this.attached) return;
 		await this.stop();
 		if (!this.ownsFolder) return;
 		if (process.env.E2E_KEEP === '1') {

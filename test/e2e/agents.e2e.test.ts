@@ -7,15 +7,16 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
 	log,
 	runError,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
 const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';
@@ -33,6 +34,7 @@ const WORKFLOW = {
 
 describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	let chatAgentId: number;
 	let started = 0;
@@ -49,39 +51,42 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 			(a) => a.type === 'chat' && a.questions.length > 0,
 		)!.id;
 
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				GOOD_CREDENTIAL,
-			),
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID },
-				WRONG_CREDENTIAL,
-			),
-		]);
 		const good = { CREDENTIAL_ID: GOOD_CREDENTIAL.id, CREDENTIAL_NAME: GOOD_CREDENTIAL.name };
 		const wrong = { CREDENTIAL_ID: WRONG_CREDENTIAL.id, CREDENTIAL_NAME: WRONG_CREDENTIAL.name };
-		await n8n.importWorkflows([
-			loadWorkflow('agent-get-many', good),
-			loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
-			loadWorkflow('agent-get-many', wrong, {
-				id: WORKFLOW.wrongKey,
-				name: 'Agent → Get Many (wrong API key)',
-			}),
-		]);
+		fixture = await n8nOfLine(line, {
+			tag: 'agents',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					GOOD_CREDENTIAL,
+				),
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID },
+					WRONG_CREDENTIAL,
+				),
+			],
+			workflows: [
+				loadWorkflow('agent-get-many', good),
+				loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
+				loadWorkflow('agent-get-many', wrong, {
+					id: WORKFLOW.wrongKey,
+					name: 'Agent → Get Many (wrong API key)',
+				}),
+			],
+		});
+		n8n = fixture.n8n;
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 		log(`n8n ${line.version}: agents suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
 	test('Agent → Get Many with Return All returns every agent, across several pages', async () => {
 		const before = emu.requests.length;
-		const { run } = await n8n.executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW.getMany));
 
 		const items = lastNodeItems(run);
 		const seededIds = [...emu.state.agents.keys()].sort((a, b) => a - b);
@@ -105,7 +110,7 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 	});
 
 	test('Agent → Get returns one agent with its questions', async () => {
-		const { run } = await n8n.executeOk(WORKFLOW.get);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW.get));
 
 		const items = lastNodeItems(run);
 		expect(items).toHaveLength(1);
@@ -119,7 +124,7 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 
 	test('a wrong API key fails the run with a plain-words message that does not show the key', async () => {
 		const before = emu.requests.length;
-		const result = await n8n.execute(WORKFLOW.wrongKey);
+		const result = await n8n.execute(fixture.id(WORKFLOW.wrongKey));
 
 		expect(result.failed).toBe(true);
 		const error = runError(result.run)!;

@@ -2,94 +2,73 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, each question's description is shown, opening an example (or a workflow saved
- * with a value renamed since) changes nothing, the credential test speaks in words, and while the
- * platform's rate limit holds the key the agent picker and the Model dropdown answer at once from
- * what they showed before, saying so.
- * One n8n per line and one browser for the file. A failing step saves a screenshot in
+ * agent is picked, each question's description is shown, and the credential test speaks in words.
+ * editor-examples.e2e.test.ts opens every example; editor-held.e2e.test.ts checks the lookups
+ * while the rate limit holds the key. An n8n of the file's own on each line (a new user's: one
+ * credential) and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
- * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e --runInBand
+ * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e
  */
-import type { Locator, Page } from 'playwright-core';
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import type { EditorBrowser } from '../../dev/n8n/browser';
+import type { Page } from 'playwright-core';
+
+import type { PlatformEmulator } from '../../dev/emulator';
+import { canvasNode, openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import {
-	canvasNode,
-	failureScreenshot,
-	openNode,
-	openWorkflow,
-	startEditor,
-	step,
-} from '../../dev/n8n/browser';
-import {
-	DEFAULT_OWNER,
-	N8nInstance,
 	agentPlatformCredential,
-	exampleNames,
 	loadExample,
-	log,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
 	API_KEY,
-	CHANGED_WORDS,
 	CHAT_AGENT,
 	IMAGE_AGENT,
 	RAW_CODE,
-	SAVED_BEFORE_RENAME,
 	SWITCH_NODE,
 	SWITCH_WORKFLOW,
 	TEXT_AGENT,
 	WORKSPACE_ID,
 	chooseOption,
+	editorOfLine,
 	pickAgent,
 	redFields,
 	searchPanel,
 	seeDescriptions,
-	storedWorkflow,
+	type EditorOfLine,
 } from './editor.shared';
 
+/** A copy of the chat example with its first Execute node only, switched between agents. */
+function switchingWorkflow() {
+	const chat = loadExample('chat-with-an-agent');
+	return {
+		...chat,
+		id: SWITCH_WORKFLOW,
+		name: 'Editor test: one Execute node, three agents',
+		nodes: chat.nodes.filter((node) => !/Continue|Note/.test(node.name)),
+		// the trigger's connection to the first Execute only
+		connections: Object.fromEntries(
+			Object.entries(chat.connections).filter(([from]) => /Execute workflow/.test(from)),
+		),
+	};
+}
+
 describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
+	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
-	let browser: EditorBrowser | undefined;
 	let page: Page;
-	const started = Date.now();
+	let id: (fixtureId: string) => string;
 
 	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 10,
-			quiet: true,
-		});
-		n8n = await N8nInstance.withPackage(line);
-		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importExamples(platform, 1);
-		const chat = loadExample('chat-with-an-agent');
-		const switching = {
-			...chat,
-			id: SWITCH_WORKFLOW,
-			name: 'Editor test: one Execute node, three agents',
-			nodes: chat.nodes.filter((node) => !/Continue|Note/.test(node.name)),
-			// the trigger's connection to the first Execute only
-			connections: Object.fromEntries(
-				Object.entries(chat.connections).filter(([from]) => /Execute workflow/.test(from)),
-			),
-		};
-		// one import call for both (each call costs seconds)
-		await n8n.importWorkflows([SAVED_BEFORE_RENAME, switching]);
-		browser = await startEditor(n8n, DEFAULT_OWNER);
-		page = browser.page;
-		log(`n8n ${line.version}: editor ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		// a new user's n8n: the new node gets the one credential there is
+		editor = await editorOfLine(line, 'editor', [switchingWorkflow()], { fresh: true });
+		({ emu, n8n, page } = editor);
+		id = editor.fixture.id;
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await n8n?.dispose();
-		await emu?.stop();
-		log(`n8n ${line.version}: editor suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		await editor?.close();
 	});
 
 	it('finds both nodes by name in the trigger panel and in "What happens next?"; Agent → Execute stays free of red fields for a chat and a text agent', async () => {
@@ -161,7 +140,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				],
 			},
 		];
-		await openWorkflow(page, n8n.baseUrl, SWITCH_WORKFLOW, SWITCH_NODE);
+		await openWorkflow(page, n8n.baseUrl, id(SWITCH_WORKFLOW), SWITCH_NODE);
 		const ndv = await openNode(page, SWITCH_NODE);
 		for (const { agent, labels, fill } of cases) {
 			await step(page, `${line.line}-switch-${agent}`, async () => {
@@ -218,59 +197,17 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		await page.keyboard.press('Escape');
 	});
 
-	it('opening each example, and a workflow saved before a rename, and each of its nodes changes nothing', async () => {
-		const problems: string[] = [];
-		const workflows = [
-			...exampleNames().map((name) => [name, loadExample(name)] as const),
-			['agent-file-list-v1', SAVED_BEFORE_RENAME] as const,
-		];
-		for (const [name, example] of workflows) {
-			await step(page, `${line.line}-example-${name}`, async () => {
-				const first = example.nodes.find((node) => !/stickyNote/i.test(node.type))!;
-				await openWorkflow(page, n8n.baseUrl, example.id, first.name);
-				const before = await storedWorkflow(page, example.id);
-				for (const node of example.nodes) {
-					if (/stickyNote|manualTrigger/i.test(node.type)) continue;
-					const ndv = await openNode(page, node.name);
-					await page.waitForTimeout(2000); // dynamic options and answer fields load
-					if (await page.getByText(CHANGED_WORDS).count())
-						problems.push(`${name}, ${node.name}: n8n says it changed`);
-					if (/agentPlatform/.test(node.type)) {
-						for (const red of await redFields(ndv)) problems.push(`${name}, ${node.name}: ${red}`);
-					}
-					await page.keyboard.press('Escape');
-					await page.waitForTimeout(300);
-				}
-				if (example === SAVED_BEFORE_RENAME) {
-					// the old value is shown as what it is, not as an unsupported one
-					const ndv = await openNode(page, 'List (old value)');
-					const operation = ndv.locator('[data-test-id="parameter-input-operation"] input');
-					const shown = await operation.first().inputValue();
-					if (shown !== 'List (Old Name of Get Many)')
-						problems.push(`${name}: its operation is shown as "${shown}"`);
-					await page.keyboard.press('Escape');
-				}
-				await page.waitForTimeout(2500); // n8n 2.x saves changes on its own after a moment
-				const after = await storedWorkflow(page, example.id);
-				if (after.versionId !== before.versionId) {
-					problems.push(`${name}: n8n saved it again as ${JSON.stringify(after.nodes)}`);
-				}
-			});
-		}
-		expect(problems).toEqual([]);
-	});
-
 	it('the credential test says in words that nothing answers at the Base URL, and that http:// is missing', async () => {
 		const closed = `http://127.0.0.1:${await freePort()}`;
 		const platform = { apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([
 			agentPlatformCredential(
 				{ ...platform, url: closed },
-				{ id: 'credNothingThere', name: 'Agent Platform (nothing there)' },
+				{ id: id('credNothingThere'), name: 'Agent Platform (nothing there)' },
 			),
 			agentPlatformCredential(
 				{ ...platform, url: new URL(emu.url).host },
-				{ id: 'credNoScheme0000', name: 'Agent Platform (no http)' },
+				{ id: id('credNoScheme0000'), name: 'Agent Platform (no http)' },
 			),
 		]);
 		const cases: Array<[string, RegExp]> = [
@@ -291,88 +228,6 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				expect(await modal.innerText()).not.toMatch(RAW_CODE);
 				await page.keyboard.press('Escape');
 			});
-		}
-	});
-	it("while the platform's rate limit holds the key, the agent picker and the Model dropdown answer at once from what they showed before, saying how old it is; nothing is sent", async () => {
-		const workflow = 'exampleChat00001';
-		const node = 'Continue the conversation';
-		const openPicker = async (ndv: Locator): Promise<string[]> => {
-			await ndv
-				.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
-				.click();
-			const items = page.locator('[data-test-id="rlc-item"]');
-			await items.first().waitFor({ timeout: 15_000 });
-			// n8n 2.x lists the picked agent at once, and the search's entries once they are loaded
-			await page
-				.locator('[class*="loadingItem"]')
-				.first()
-				.waitFor({ state: 'detached', timeout: 15_000 });
-			return (await items.allInnerTexts()).map((text) => text.trim());
-		};
-		const openModels = async (ndv: Locator): Promise<string[]> => {
-			const input = ndv.locator('[data-test-id="parameter-input-model"]');
-			const options = page.locator('.el-select-dropdown__item:visible');
-			// a first click may only close the picker's list
-			for (let tries = 0; tries < 3 && !(await options.count()); tries++) {
-				await input.scrollIntoViewIfNeeded();
-				await input.click();
-				await options
-					.first()
-					.waitFor({ timeout: 5000 })
-					.catch(() => undefined);
-			}
-			return await options.allInnerTexts();
-		};
-		const seen = await step(page, `${line.line}-held-before`, async () => {
-			await openWorkflow(page, n8n.baseUrl, workflow, node);
-			const ndv = await openNode(page, node);
-			const agents = await openPicker(ndv);
-			await page.keyboard.press('Escape');
-			const models = await openModels(ndv);
-			await page.keyboard.press('Escape');
-			await page.keyboard.press('Escape');
-			return { agents, models, at: Date.now() };
-		});
-		// what the editor was shown becomes more than a minute old
-		await page.waitForTimeout(Math.max(0, seen.at + 62_000 - Date.now()));
-		// another client with the same key spends the platform's budget: the next request is refused
-		// with the documented 60 s wait
-		emu.setFaults({ rateLimitPerSecond: 0.001, rateLimitBurst: 1, retryAfterSeconds: 60 });
-		const other = await fetch(`${emu.url}/agents`, {
-			headers: { Authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
-		});
-		expect(other.status).toBe(200);
-		const sent = emu.requests.length;
-		try {
-			await step(page, `${line.line}-held-kept`, async () => {
-				await openWorkflow(page, n8n.baseUrl, workflow, node);
-				const started = Date.now();
-				const ndv = await openNode(page, node);
-				const agents = await openPicker(ndv);
-				await failureScreenshot(page, `${line.line}-held-agent-picker`);
-				const note =
-					/^As of \d+ minutes? ago: the platform's rate limit holds this API key for about \d+ more seconds$/;
-				// one entry says how old the list is; the others are what the picker showed before
-				expect(agents.filter((text) => note.test(text))).toHaveLength(1);
-				expect(agents.filter((text) => !note.test(text))).toEqual(seen.agents);
-				expect(seen.agents.length).toBeGreaterThan(1);
-				await page.keyboard.press('Escape');
-				const models = await openModels(ndv);
-				await failureScreenshot(page, `${line.line}-held-model-dropdown`);
-				// each of the agent's own models says it (Agent Default is the node's own)
-				expect(models.filter((text) => /As of \d+ minutes? ago/.test(text))).toHaveLength(
-					seen.models.length - 1,
-				);
-				// within seconds, not after the minute the key is held (the margin is for a busy machine)
-				expect(Date.now() - started).toBeLessThan(20_000);
-				await page.keyboard.press('Escape');
-				await page.keyboard.press('Escape');
-			});
-			// the first lookup was refused (the platform held the key); nothing was sent after it
-			const after = emu.requests.slice(sent);
-			expect(after.map((r) => r.status)).toEqual(after.length ? [429] : []);
-		} finally {
-			emu.resetFaults();
 		}
 	});
 });

@@ -1,7 +1,22 @@
-/** What the editor test shares with nothing else but keeps apart to stay readable: its constants, the red-mark reader and the form steps it repeats. */
+/** What the editor's test files (editor, editor-examples, editor-held) share: their set-up, constants, the red-mark reader and the form steps they repeat. */
 import type { Locator, Page } from 'playwright-core';
-import { EXAMPLE_CREDENTIALS } from '../../dev/n8n/harness';
+
+import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
+import { openEditor, type EditorBrowser } from '../../dev/n8n/browser';
+import {
+	DEFAULT_OWNER,
+	EXAMPLE_CREDENTIALS,
+	agentPlatformCredential,
+	log,
+	openAiEmulatorCredential,
+	type CredentialFixture,
+	type N8nInstance,
+	type N8nLine,
+	type PlatformEndpoint,
+	type WorkflowFixture,
+} from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 export const API_KEY = 'e2e-editor-key-5d1a';
 export const WORKSPACE_ID = '42';
@@ -119,4 +134,72 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 	expect(await option('512x512').innerText()).toMatch(/512x512\s+Image size/);
 	await page.keyboard.press('Escape');
 	await page.waitForTimeout(300);
+}
+
+/** One editor file's set-up on a line: its emulator, the line's n8n with its workflows, a browser. */
+export interface EditorOfLine {
+	emu: PlatformEmulator;
+	fixture: LineN8n;
+	n8n: N8nInstance;
+	browser: EditorBrowser;
+	page: Page;
+	close(): Promise<void>;
+}
+
+/**
+ * An emulator (its API key and workspace: API_KEY, WORKSPACE_ID), the line's n8n with the
+ * credentials (by default the examples' two) pointed at it and `workflows` (their copies:
+ * `fixture.id()`), and the owner signed in in a new browser.
+ */
+export async function editorOfLine(
+	line: N8nLine,
+	tag: string,
+	workflows: WorkflowFixture[] | ((emu: PlatformEmulator) => WorkflowFixture[]),
+	opts: {
+		fresh?: boolean;
+		/** The emulator's options beside its key and workspace (default: timeScale 10). */
+		emulator?: EmulatorOptions;
+		credentials?: (platform: PlatformEndpoint) => CredentialFixture[];
+	} = {},
+): Promise<EditorOfLine> {
+	const started = Date.now();
+	const emu = await startEmulator({
+		...(opts.emulator ?? { timeScale: 10 }),
+		apiKey: API_KEY,
+		workspaceId: WORKSPACE_ID,
+		quiet: true,
+	});
+	let fixture: LineN8n | undefined;
+	try {
+		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+		fixture = await n8nOfLine(line, {
+			tag,
+			credentials: opts.credentials?.(platform) ?? [
+				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+				openAiEmulatorCredential(platform, 1),
+			],
+			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
+			fresh: opts.fresh,
+		});
+		const browser = await openEditor(fixture.n8n.baseUrl, DEFAULT_OWNER);
+		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		const opened = fixture;
+		return {
+			emu,
+			fixture,
+			n8n: fixture.n8n,
+			browser,
+			page: browser.page,
+			async close() {
+				await browser.close();
+				await opened.release();
+				await emu.stop();
+				log(`n8n ${line.version}: ${tag} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+			},
+		};
+	} catch (error) {
+		await fixture?.release();
+		await emu.stop();
+		throw error;
+	}
 }

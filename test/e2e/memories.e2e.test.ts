@@ -8,15 +8,16 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
 	log,
 	nodeItems,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-memories-key-8c2d';
 const WORKSPACE_ID = '42';
@@ -35,6 +36,7 @@ const TEXT = {
 
 describe.each(selectedLines())('n8n $line ($version): memories and collections', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const started = Date.now();
 
@@ -46,23 +48,26 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 			seed: { memories: SEEDED_MEMORIES },
 			quiet: true,
 		});
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
 		const vars = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name, ...TEXT };
-		await n8n.importWorkflows([
-			loadWorkflow('memories-roundtrip', vars),
-			loadWorkflow('memories-get-many', vars),
-		]);
+		fixture = await n8nOfLine(line, {
+			tag: 'memories',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					CREDENTIAL,
+				),
+			],
+			workflows: [
+				loadWorkflow('memories-roundtrip', vars),
+				loadWorkflow('memories-get-many', vars),
+			],
+		});
+		n8n = fixture.n8n;
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 		log(`n8n ${line.version}: memories suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
@@ -70,7 +75,7 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 	test('round trip: create collection, create memory in it, list, rename, update, delete memory, delete collection', async () => {
 		const before = emu.requests.length;
 		const memoriesBefore = new Set(emu.state.memories.keys());
-		const { run } = await n8n.executeOk(WORKFLOW.roundTrip);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW.roundTrip));
 
 		const [collection] = nodeItems(run, 'Create Collection');
 		expect(collection).toMatchObject({ name: TEXT.COLLECTION_NAME });
@@ -142,7 +147,7 @@ describe.each(selectedLines())('n8n $line ($version): memories and collections',
 
 	test('Memory → Get Many with Return All returns every memory, over more than three pages', async () => {
 		const before = emu.requests.length;
-		const { run } = await n8n.executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW.getMany));
 
 		const stored = [...emu.state.memories.keys()].sort((a, b) => a - b);
 		expect(stored.length).toBeGreaterThanOrEqual(SEEDED_MEMORIES);

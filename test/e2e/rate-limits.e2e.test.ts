@@ -8,14 +8,15 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
 	log,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-rate-limits-key-41f7';
 const WORKSPACE_ID = '42';
@@ -27,6 +28,7 @@ const WORKFLOW = { getMany: 'memoriesGetAll01' };
 
 describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const started = Date.now();
 
@@ -38,24 +40,27 @@ describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 			seed: { memories: PAGES * MEMORIES_PER_PAGE },
 			quiet: true,
 		});
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				{ ...CREDENTIAL, requestsPerSecond: 1 },
-			),
-		]);
-		await n8n.importWorkflows([
-			loadWorkflow('memories-get-many', {
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-			}),
-		]);
+		fixture = await n8nOfLine(line, {
+			tag: 'rate-limits',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					{ ...CREDENTIAL, requestsPerSecond: 1 },
+				),
+			],
+			workflows: [
+				loadWorkflow('memories-get-many', {
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+				}),
+			],
+		});
+		n8n = fixture.n8n;
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
@@ -63,7 +68,7 @@ describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });
 		const before = emu.requests.length;
 		const runStarted = Date.now();
-		const { run } = await n8n.executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW.getMany));
 		const seconds = (Date.now() - runStarted) / 1000;
 
 		const stored = [...emu.state.memories.keys()].sort((a, b) => a - b);

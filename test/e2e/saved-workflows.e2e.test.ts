@@ -8,15 +8,16 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	log,
 	nodeItems,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-saved-workflows-key-3c8e51';
 const WORKSPACE_ID = '42';
@@ -27,6 +28,7 @@ const WORKFLOW_ID = 'agentFileListV01';
 
 describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	let linked: number[];
 
@@ -35,31 +37,34 @@ describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) =
 		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
 		linked = seedFiles(emu, 3);
 		emu.state.agents.get(CHAT_AGENT)!.fileIds = [...linked];
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
-		await n8n.importWorkflows([
-			loadWorkflow('agent-file-list-v1', {
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-				AGENT_ID: String(CHAT_AGENT),
-			}),
-		]);
+		fixture = await n8nOfLine(line, {
+			tag: 'saved-workflows',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					CREDENTIAL,
+				),
+			],
+			workflows: [
+				loadWorkflow('agent-file-list-v1', {
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+					AGENT_ID: String(CHAT_AGENT),
+				}),
+			],
+		});
+		n8n = fixture.n8n;
 		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
 	test("Agent File's old operation value `list` runs as Get Many", async () => {
 		emu.clearRequests();
-		const { run } = await n8n.executeOk(WORKFLOW_ID);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOW_ID));
 
 		const listed = nodeItems(run, 'List (old value)');
 		expect(listed.map((file) => [file.id, file.agent_id])).toEqual(

@@ -1,0 +1,117 @@
+/**
+ * While the platform's rate limit holds the key, the agent picker and the Model dropdown of n8n's
+ * editor answer at once from what they showed before, saying how old it is, and nothing is sent:
+ * in a real browser on n8n 1.x and 2.x (see editor.e2e.test.ts; the line's n8n is the run's shared
+ * one). What the editor was shown must be more than a minute old: the test waits that minute.
+ * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-held.e2e.test.ts --selectProjects e2e
+ */
+import type { Locator, Page } from 'playwright-core';
+
+import type { PlatformEmulator } from '../../dev/emulator';
+import { failureScreenshot, openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import { loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { API_KEY, WORKSPACE_ID, editorOfLine, type EditorOfLine } from './editor.shared';
+
+describe.each(selectedLines())(
+	'n8n $line ($version): the editor while the rate limit holds the key',
+	(line) => {
+		let editor: EditorOfLine;
+		let emu: PlatformEmulator;
+		let n8n: N8nInstance;
+		let page: Page;
+		let id: (fixtureId: string) => string;
+
+		beforeAll(async () => {
+			editor = await editorOfLine(line, 'editor-held', [loadExample('chat-with-an-agent')]);
+			({ emu, n8n, page } = editor);
+			id = editor.fixture.id;
+		});
+
+		afterAll(async () => {
+			await editor?.close();
+		});
+
+		it("while the platform's rate limit holds the key, the agent picker and the Model dropdown answer at once from what they showed before, saying how old it is; nothing is sent", async () => {
+			const workflow = id('exampleChat00001');
+			const node = 'Continue the conversation';
+			const openPicker = async (ndv: Locator): Promise<string[]> => {
+				await ndv
+					.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
+					.click();
+				const items = page.locator('[data-test-id="rlc-item"]');
+				await items.first().waitFor({ timeout: 15_000 });
+				// n8n 2.x lists the picked agent at once, and the search's entries once they are loaded
+				await page
+					.locator('[class*="loadingItem"]')
+					.first()
+					.waitFor({ state: 'detached', timeout: 15_000 });
+				return (await items.allInnerTexts()).map((text) => text.trim());
+			};
+			const openModels = async (ndv: Locator): Promise<string[]> => {
+				const input = ndv.locator('[data-test-id="parameter-input-model"]');
+				const options = page.locator('.el-select-dropdown__item:visible');
+				// a first click may only close the picker's list
+				for (let tries = 0; tries < 3 && !(await options.count()); tries++) {
+					await input.scrollIntoViewIfNeeded();
+					await input.click();
+					await options
+						.first()
+						.waitFor({ timeout: 5000 })
+						.catch(() => undefined);
+				}
+				return await options.allInnerTexts();
+			};
+			const seen = await step(page, `${line.line}-held-before`, async () => {
+				await openWorkflow(page, n8n.baseUrl, workflow, node);
+				const ndv = await openNode(page, node);
+				const agents = await openPicker(ndv);
+				await page.keyboard.press('Escape');
+				const models = await openModels(ndv);
+				await page.keyboard.press('Escape');
+				await page.keyboard.press('Escape');
+				return { agents, models, at: Date.now() };
+			});
+			// what the editor was shown becomes more than a minute old
+			await page.waitForTimeout(Math.max(0, seen.at + 62_000 - Date.now()));
+			// another client with the same key spends the platform's budget: the next request is refused
+			// with the documented 60 s wait
+			emu.setFaults({ rateLimitPerSecond: 0.001, rateLimitBurst: 1, retryAfterSeconds: 60 });
+			const other = await fetch(`${emu.url}/agents`, {
+				headers: { Authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
+			});
+			expect(other.status).toBe(200);
+			const sent = emu.requests.length;
+			try {
+				await step(page, `${line.line}-held-kept`, async () => {
+					await openWorkflow(page, n8n.baseUrl, workflow, node);
+					const started = Date.now();
+					const ndv = await openNode(page, node);
+					const agents = await openPicker(ndv);
+					await failureScreenshot(page, `${line.line}-held-agent-picker`);
+					const note =
+						/^As of \d+ minutes? ago: the platform's rate limit holds this API key for about \d+ more seconds$/;
+					// one entry says how old the list is; the others are what the picker showed before
+					expect(agents.filter((text) => note.test(text))).toHaveLength(1);
+					expect(agents.filter((text) => !note.test(text))).toEqual(seen.agents);
+					expect(seen.agents.length).toBeGreaterThan(1);
+					await page.keyboard.press('Escape');
+					const models = await openModels(ndv);
+					await failureScreenshot(page, `${line.line}-held-model-dropdown`);
+					// each of the agent's own models says it (Agent Default is the node's own)
+					expect(models.filter((text) => /As of \d+ minutes? ago/.test(text))).toHaveLength(
+						seen.models.length - 1,
+					);
+					// within seconds, not after the minute the key is held (the margin is for a busy machine)
+					expect(Date.now() - started).toBeLessThan(20_000);
+					await page.keyboard.press('Escape');
+					await page.keyboard.press('Escape');
+				});
+				// the first lookup was refused (the platform held the key); nothing was sent after it
+				const after = emu.requests.slice(sent);
+				expect(after.map((r) => r.status)).toEqual(after.length ? [429] : []);
+			} finally {
+				emu.resetFaults();
+			}
+		});
+	},
+);

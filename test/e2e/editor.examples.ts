@@ -1,0 +1,99 @@
+/**
+ * Opening each example in n8n's editor, and a workflow saved before a value was renamed, and each
+ * of their nodes changes nothing (no "parameters have changed", no "outdated", no red field, no
+ * autosave: the stored versionId stays), in a real browser on n8n 1.x and 2.x (see
+ * editor.e2e.test.ts). Each workflow takes 10 to 20 s (n8n's lookups load, then its autosave
+ * would show), so two test files share them (editor-examples-1 and -2: every other one), each
+ * on the line's shared n8n with a browser of its own.
+ */
+import type { Page } from 'playwright-core';
+
+import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import {
+	exampleNames,
+	loadExample,
+	selectedLines,
+	type N8nInstance,
+	type WorkflowFixture,
+} from '../../dev/n8n/harness';
+import {
+	CHANGED_WORDS,
+	SAVED_BEFORE_RENAME,
+	editorOfLine,
+	redFields,
+	storedWorkflow,
+	type EditorOfLine,
+} from './editor.shared';
+
+/** Part `part` (1 or 2) of the examples and the workflow saved before a rename: every other one. */
+function workflowsOfPart(part: 1 | 2): Array<readonly [string, WorkflowFixture]> {
+	return [
+		...exampleNames().map((name) => [name, loadExample(name)] as const),
+		['agent-file-list-v1', SAVED_BEFORE_RENAME] as const,
+	].filter((_, index) => index % 2 === part - 1);
+}
+
+export function openingExamples(part: 1 | 2): void {
+	describe.each(selectedLines())(
+		`n8n $line ($version): opening the examples in the editor, part ${part}`,
+		(line) => {
+			let editor: EditorOfLine;
+			let n8n: N8nInstance;
+			let page: Page;
+			let id: (fixtureId: string) => string;
+
+			beforeAll(async () => {
+				editor = await editorOfLine(
+					line,
+					`editor-examples-${part}`,
+					workflowsOfPart(part).map(([, workflow]) => workflow),
+				);
+				({ n8n, page } = editor);
+				id = editor.fixture.id;
+			});
+
+			afterAll(async () => {
+				await editor?.close();
+			});
+
+			it(`opening each workflow of part ${part} (the examples, and a workflow saved before a rename), and each of its nodes, changes nothing`, async () => {
+				const problems: string[] = [];
+				for (const [name, example] of workflowsOfPart(part)) {
+					await step(page, `${line.line}-example-${name}`, async () => {
+						const first = example.nodes.find((node) => !/stickyNote/i.test(node.type))!;
+						await openWorkflow(page, n8n.baseUrl, id(example.id), first.name);
+						const before = await storedWorkflow(page, id(example.id));
+						for (const node of example.nodes) {
+							if (/stickyNote|manualTrigger/i.test(node.type)) continue;
+							const ndv = await openNode(page, node.name);
+							await page.waitForTimeout(2000); // dynamic options and answer fields load
+							if (await page.getByText(CHANGED_WORDS).count())
+								problems.push(`${name}, ${node.name}: n8n says it changed`);
+							if (/agentPlatform/.test(node.type)) {
+								for (const red of await redFields(ndv))
+									problems.push(`${name}, ${node.name}: ${red}`);
+							}
+							await page.keyboard.press('Escape');
+							await page.waitForTimeout(300);
+						}
+						if (example === SAVED_BEFORE_RENAME) {
+							// the old value is shown as what it is, not as an unsupported one
+							const ndv = await openNode(page, 'List (old value)');
+							const operation = ndv.locator('[data-test-id="parameter-input-operation"] input');
+							const shown = await operation.first().inputValue();
+							if (shown !== 'List (Old Name of Get Many)')
+								problems.push(`${name}: its operation is shown as "${shown}"`);
+							await page.keyboard.press('Escape');
+						}
+						await page.waitForTimeout(2500); // n8n 2.x saves changes on its own after a moment
+						const after = await storedWorkflow(page, id(example.id));
+						if (after.versionId !== before.versionId) {
+							problems.push(`${name}: n8n saved it again as ${JSON.stringify(after.nodes)}`);
+						}
+					});
+				}
+				expect(problems).toEqual([]);
+			});
+		},
+	);
+}

@@ -1,0 +1,117 @@
+/**
+ * "The n8n of this line with these credentials and workflows": the end-to-end run's shared n8n of
+ * the line (test/setup/e2eLines.ts), running and signed up, with this file's credentials and
+ * workflows imported into it; or, when the run has none (E2E_SHARED_N8N=0), one of the file's own,
+ * started the same way. Files that need a special n8n (other environment, a restart, queue mode)
+ * use N8nInstance or dev/n8n/queueMode.ts instead.
+ *
+ * Several files import into one n8n at once, so each file's copies get ids of their own: `id()`
+ * turns a fixture's id (a workflow's, a credential's) into its copy's, made from the file's `tag`.
+ * Nodes' credential references and webhook ids follow; a webhook's `path` stays as written, so an
+ * active workflow's path must be the file's own.
+ */
+import { createHash } from 'node:crypto';
+
+import {
+	DEFAULT_OWNER,
+	N8nInstance,
+	type CredentialFixture,
+	type N8nLine,
+	type SharedN8n,
+	type WorkflowFixture,
+} from '../../dev/n8n/harness';
+
+export interface LineN8nOptions {
+	/** This file's own word (its name): the ids of its copies are made from it. */
+	tag: string;
+	credentials?: CredentialFixture[];
+	workflows?: WorkflowFixture[];
+	/** An n8n of the file's own even when the run shares one: what a new user's n8n holds only. */
+	fresh?: boolean;
+}
+
+export interface LineN8n {
+	n8n: N8nInstance;
+	/** True for the run's shared n8n, false for one of the file's own. */
+	shared: boolean;
+	/** The id of this file's copy of a workflow or credential fixture. */
+	id(fixtureId: string): string;
+	/** Activates this file's copy of a workflow; release() deactivates it. */
+	activate(fixtureId: string): Promise<void>;
+	/** Deactivates what activate() activated; stops and removes an n8n of the file's own. */
+	release(): Promise<void>;
+}
+
+/** The running n8n of a line that test/setup/e2eLines.ts handed to this worker, if any. */
+function sharedPlaces(line: N8nLine): SharedN8n | undefined {
+	const all = process.env.E2E_LINE_N8N;
+	if (!all) return undefined;
+	return (JSON.parse(all) as Record<string, SharedN8n>)[line.line];
+}
+
+/** 16 hexadecimal characters from the tag and the fixture's id (the ids' length in n8n). */
+function copyId(tag: string, id: string): string {
+	return createHash('sha256').update(`${tag}\n${id}`).digest('hex').slice(0, 16);
+}
+
+/** A webhook id in n8n's UUID shape, made from the tag and the fixture's webhook id. */
+function copyWebhookId(tag: string, id: string): string {
+	const hex = createHash('sha256').update(`${tag}\n${id}`).digest('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A workflow with its id, its nodes' credential references and webhook ids made the file's own. */
+function workflowCopy(tag: string, workflow: WorkflowFixture): WorkflowFixture {
+	return {
+		...workflow,
+		id: copyId(tag, workflow.id),
+		nodes: workflow.nodes.map((node) => {
+			const copy = { ...node };
+			if (typeof node.webhookId === 'string') copy.webhookId = copyWebhookId(tag, node.webhookId);
+			const credentials = node.credentials as
+				Record<string, { id: string; name: string }> | undefined;
+			if (credentials)
+				copy.credentials = Object.fromEntries(
+					Object.entries(credentials).map(([type, ref]) => [
+						type,
+						{ ...ref, id: copyId(tag, ref.id) },
+					]),
+				);
+			return copy;
+		}),
+	};
+}
+
+export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<LineN8n> {
+	const places = opts.fresh ? undefined : sharedPlaces(line);
+	const n8n = places ? N8nInstance.attach(line, places) : await N8nInstance.withPackage(line);
+	const id = (fixtureId: string) => copyId(opts.tag, fixtureId);
+	const active = new Set<string>();
+	try {
+		if (opts.credentials?.length)
+			await n8n.importCredentials(opts.credentials.map((c) => ({ ...c, id: id(c.id) })));
+		if (opts.workflows?.length)
+			await n8n.importWorkflows(opts.workflows.map((w) => workflowCopy(opts.tag, w)));
+		if (places) await n8n.login(DEFAULT_OWNER);
+		else {
+			await n8n.start({ timeoutMs: 180_000 });
+			await n8n.setupOwnerAndApiKey(DEFAULT_OWNER);
+		}
+	} catch (error) {
+		await n8n.dispose();
+		throw error;
+	}
+	return {
+		n8n,
+		shared: places !== undefined,
+		id,
+		async activate(fixtureId) {
+			await n8n.activate(id(fixtureId));
+			active.add(id(fixtureId));
+		},
+		async release() {
+			for (const workflowId of active) await n8n.deactivate(workflowId).catch(() => undefined);
+			await n8n.dispose();
+		},
+	};
+}
