@@ -14,6 +14,8 @@ const paceTiming = ['<rootDir>/test/integration/**/*.timing.test.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {
+	// without the times of a run before, the files marked @slow first (the e2e files of minutes)
+	testSequencer: '<rootDir>/test/setup/testOrder.js',
 	projects: [
 		{
 			displayName: 'unit',

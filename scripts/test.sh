@@ -6,7 +6,8 @@
 # Time: the real n8n installs (several minutes on a first run) start at once in the background and
 # overlap the checks and the unit, infra and integration tests; the pace's timing tests and the
 # end-to-end tests wait for them (timing tests read arrival times a busy machine shifts). The jest
-# runs use two workers (this machine's cores); the end-to-end files share one n8n per line.
+# runs use two workers (this machine's cores), the end-to-end run three: its files share one n8n
+# per line and mostly wait (on n8n's editor, the emulator's clock), so a third overlaps the waits.
 # Each stage prints its time, and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,7 +78,7 @@ npx jest --selectProjects pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB
 
 step "end-to-end tests in real n8n 1.x and 2.x"
 if [ "$installed" = 1 ]; then
-	npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" || status=$?
+	npx jest --selectProjects e2e --maxWorkers=3 --json --outputFile="$results/e2e.json" || status=$?
 else
 	echo "not run: the n8n installs failed (their sentence is above)"
 	status=1

@@ -14,20 +14,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import type { EditorBrowser } from '../../dev/n8n/browser';
-import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
+import type { PlatformEmulator } from '../../dev/emulator';
+import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import {
-	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
-	N8nInstance,
 	agentPlatformCredential,
 	loadExample,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
+import { editorOfLine, type EditorOfLine } from './editor.shared';
 
-const API_KEY = 'e2e-editor-memory-key-5d1c';
-const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
 const EXAMPLE = 'chat-with-a-platform-agent-that-remembers';
 const TRIGGER = 'When chat message received';
@@ -38,33 +35,26 @@ const SECOND = 'What is my name?';
 describe.each(selectedLines())(
 	'n8n $line ($version): a chat that remembers, in the editor',
 	(line) => {
+		let editor: EditorOfLine;
 		let emu: PlatformEmulator;
 		let n8n: N8nInstance;
-		let browser: EditorBrowser | undefined;
 		let page: Page;
+		let id: (fixtureId: string) => string;
 
 		beforeAll(async () => {
-			emu = await startEmulator({
-				apiKey: API_KEY,
-				workspaceId: WORKSPACE_ID,
-				executionSeconds: 1,
-				quiet: true,
+			editor = await editorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
+				emulator: { executionSeconds: 1 },
+				credentials: (platform) => [
+					agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+				],
 			});
-			n8n = await N8nInstance.withPackage(line);
-			const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-			await n8n.importCredentials([
-				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			]);
-			await n8n.importWorkflows([loadExample(EXAMPLE)]);
-			browser = await startEditor(n8n, DEFAULT_OWNER);
-			page = browser.page;
+			({ emu, n8n, page } = editor);
+			id = editor.fixture.id;
 			mkdirSync(SHOTS, { recursive: true });
 		});
 
 		afterAll(async () => {
-			await browser?.close();
-			await n8n?.dispose();
-			await emu?.stop();
+			await editor?.close();
 		});
 
 		const executes = () =>
@@ -95,7 +85,7 @@ describe.each(selectedLines())(
 
 		it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
 			await step(page, `${line.line}-memory-open`, async () => {
-				await openWorkflow(page, n8n.baseUrl, loadExample(EXAMPLE).id, TRIGGER);
+				await openWorkflow(page, n8n.baseUrl, id(loadExample(EXAMPLE).id), TRIGGER);
 				// the form's line under a Chat Trigger: what a Memory changes
 				const ndv = await openNode(page, 'Chat with the agent');
 				expect(await ndv.innerText()).toContain(

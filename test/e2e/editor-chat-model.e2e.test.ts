@@ -12,13 +12,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import type { EditorBrowser } from '../../dev/n8n/browser';
-import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
-import { DEFAULT_OWNER, N8nInstance, selectedLines } from '../../dev/n8n/harness';
+import type { PlatformEmulator } from '../../dev/emulator';
+import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import { exampleNames, loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { editorOfLine, type EditorOfLine } from './editor.shared';
 
-const API_KEY = 'e2e-editor-model-key-4e1b';
-const WORKSPACE_ID = '42';
 const WORKFLOW = 'exampleModel0001';
 const MODEL_NODE = 'Agent Platform Chat Model';
 const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
@@ -29,34 +27,28 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe.each(selectedLines())('n8n $line ($version): the chat model in the editor', (line) => {
+	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
-	let browser: EditorBrowser | undefined;
 	let page: Page;
+	let id: (fixtureId: string) => string;
 
 	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 2,
-			quiet: true,
+		editor = await editorOfLine(line, 'editor-chat-model', exampleNames().map(loadExample), {
+			emulator: { executionSeconds: 2 },
 		});
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importExamples({ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID }, 1);
-		browser = await startEditor(n8n, DEFAULT_OWNER);
-		page = browser.page;
+		({ emu, n8n, page } = editor);
+		id = editor.fixture.id;
 		mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await n8n?.dispose();
-		await emu?.stop();
+		await editor?.close();
 	});
 
 	it('is found in the nodes panel by its name, as a language model', async () => {
 		await step(page, `${line.line}-model-search`, async () => {
-			await openWorkflow(page, n8n.baseUrl, WORKFLOW, 'AI Agent');
+			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
 			const search = page
 				.locator(
@@ -76,7 +68,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 
 	it('its form lists chat agents only, and the picked agent’s models', async () => {
 		await step(page, `${line.line}-model-form`, async () => {
-			await openWorkflow(page, n8n.baseUrl, WORKFLOW, 'AI Agent');
+			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			const ndv = await openNode(page, MODEL_NODE);
 			await page.waitForTimeout(1000);
 			await ndv
@@ -105,7 +97,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 
 	it('a message in the editor’s chat is answered through the tool (n8n 2.x), or the model’s panel says plainly it needs n8n 2.16 (1.x)', async () => {
 		await step(page, `${line.line}-model-chat`, async () => {
-			await openWorkflow(page, n8n.baseUrl, WORKFLOW, 'AI Agent');
+			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			await page.locator('[data-test-id="workflow-chat-button"]').first().click();
 			const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
 			await input.waitFor({ timeout: 15_000 });

@@ -12,14 +12,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import type { EditorBrowser } from '../../dev/n8n/browser';
-import { openNode, openWorkflow, startEditor, step } from '../../dev/n8n/browser';
-import { DEFAULT_OWNER, N8nInstance, log, selectedLines } from '../../dev/n8n/harness';
-import { chatAgentVars, n8nWithFixtures } from './fixtures';
+import type { PlatformEmulator } from '../../dev/emulator';
+import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import {
+	agentPlatformCredential,
+	log,
+	selectedLines,
+	type N8nInstance,
+} from '../../dev/n8n/harness';
+import { editorOfLine, type EditorOfLine } from './editor.shared';
+import { chatAgentVars, loadWorkflow } from './fixtures';
 
-const API_KEY = 'e2e-editor-chat-key-8b3f';
-const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
 const CREDENTIAL = { id: 'credEditorChat01', name: 'Agent Platform (editor chat)' };
 const WORKFLOW = 'editorChat000001';
@@ -43,39 +46,42 @@ async function shownAnswer(page: Page): Promise<string> {
 }
 
 describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (line) => {
+	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
-	let browser: EditorBrowser | undefined;
 	let page: Page;
+	let id: (fixtureId: string) => string;
 
 	beforeAll(async () => {
-		// a run of 4 s streamed in 8 pieces: growing text is visible between two looks
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 4,
-			quiet: true,
-		});
-		n8n = await n8nWithFixtures(
+		editor = await editorOfLine(
 			line,
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			CREDENTIAL,
-			[['chat-trigger-execute', { ...chatAgentVars(emu, CHAT_AGENT), RESPONSE_MODE: 'streaming' }]],
+			'editor-chat',
+			(emu) => [
+				loadWorkflow('chat-trigger-execute', {
+					...chatAgentVars(emu, CHAT_AGENT),
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+					RESPONSE_MODE: 'streaming',
+				}),
+			],
+			{
+				// a run of 4 s streamed in 8 pieces: growing text is visible between two looks
+				emulator: { executionSeconds: 4 },
+				credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			},
 		);
-		browser = await startEditor(n8n, DEFAULT_OWNER);
-		page = browser.page;
+		({ emu, n8n, page } = editor);
+		id = editor.fixture.id;
 		mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await n8n?.dispose();
-		await emu?.stop();
+		await editor?.close();
 	});
 
 	it('Chat Trigger → Execute with no message typed answers the chat with the run’s output', async () => {
 		await step(page, `${line.line}-chat-execute-form`, async () => {
-			await openWorkflow(page, n8n.baseUrl, WORKFLOW, TRIGGER);
+			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), TRIGGER);
 			// the node as saved with nothing typed: its message comes from the chat
 			const ndv = await openNode(page, 'Agent Platform');
 			const source = ndv.locator('[data-test-id="parameter-input-messageSource"] input').first();

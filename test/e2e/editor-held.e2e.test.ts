@@ -4,6 +4,7 @@
  * in a real browser on n8n 1.x and 2.x (see editor.e2e.test.ts; the line's n8n is the run's shared
  * one). What the editor was shown must be more than a minute old: the test waits that minute.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-held.e2e.test.ts --selectProjects e2e
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import type { Locator, Page } from 'playwright-core';
 

@@ -8,6 +8,7 @@
  * credential) and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import type { Page } from 'playwright-core';
 

@@ -5,6 +5,7 @@
  * then n8n starts and the webhook, trigger and chat examples are activated and called.
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {

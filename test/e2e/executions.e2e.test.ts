@@ -3,6 +3,7 @@
  * community installer does, against the emulator: Execute in each response mode, Chat
  * Completion plain and streamed, and a Webhook in "Streaming" response mode whose HTTP caller
  * receives the agent's text in several chunks before the run ends.
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {

@@ -7,6 +7,7 @@
  * turn. The chat memory has a Redis of its own (Debian's redis-server, as the queue's).
  *
  * Run: npx jest test/e2e/queue-chat-memory.e2e.test.ts --selectProjects e2e --runInBand   (E2E_N8N_LINES=2 for one line)
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

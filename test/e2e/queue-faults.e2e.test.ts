@@ -18,6 +18,7 @@
  * stall check (2 s) from their minutes, and 2.x then rechecks for its own 30 s before recording.
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-faults.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import type { QueueMode } from '../../dev/n8n/queueMode';

@@ -13,6 +13,7 @@
  *   keep at least 0.4 of the rate (collisions hold one process for the wait while the other sends).
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-rate-limits.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {

@@ -12,6 +12,7 @@
  * N* and *Worker finished execution N* (n8n's own info-level lines, 1.x and 2.x); the main runs none.
  *
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { createHash, randomBytes } from 'node:crypto';
 

@@ -8,6 +8,7 @@
  * filter, a restart, a webhook deleted behind n8n's back, deactivation, "Listen for test event",
  * and an http URL the platform refuses.
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/trigger.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
 import { N8nInstance, log, selectedLines, waitFor } from '../../dev/n8n/harness';
