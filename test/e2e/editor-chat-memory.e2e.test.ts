@@ -23,7 +23,7 @@ import {
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { editorOfLine, type EditorOfLine } from './editor.shared';
+import { useEditorOfLine } from './editor.shared';
 
 const CHAT_AGENT = 1;
 const EXAMPLE = 'chat-with-a-platform-agent-that-remembers';
@@ -35,27 +35,23 @@ const SECOND = 'What is my name?';
 describe.each(selectedLines())(
 	'n8n $line ($version): a chat that remembers, in the editor',
 	(line) => {
-		let editor: EditorOfLine;
 		let emu: PlatformEmulator;
 		let n8n: N8nInstance;
 		let page: Page;
 		let id: (fixtureId: string) => string;
-
-		beforeAll(async () => {
-			editor = await editorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
+		useEditorOfLine(
+			line,
+			'editor-chat-memory',
+			[loadExample(EXAMPLE)],
+			{
 				emulator: { executionSeconds: 1 },
 				credentials: (platform) => [
 					agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
 				],
-			});
-			({ emu, n8n, page } = editor);
-			id = editor.fixture.id;
-			mkdirSync(SHOTS, { recursive: true });
-		});
-
-		afterAll(async () => {
-			await editor?.close();
-		});
+			},
+			(editor) => ({ emu, n8n, page, id } = editor),
+		);
+		beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 		const executes = () =>
 			emu.requests.filter((r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`);

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import { exampleNames, loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
-import { editorOfLine, type EditorOfLine } from './editor.shared';
+import { useEditorOfLine } from './editor.shared';
 
 const WORKFLOW = 'exampleModel0001';
 const MODEL_NODE = 'Agent Platform Chat Model';
@@ -27,24 +27,20 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe.each(selectedLines())('n8n $line ($version): the chat model in the editor', (line) => {
-	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let page: Page;
 	let id: (fixtureId: string) => string;
-
-	beforeAll(async () => {
-		editor = await editorOfLine(line, 'editor-chat-model', exampleNames().map(loadExample), {
+	useEditorOfLine(
+		line,
+		'editor-chat-model',
+		exampleNames().map(loadExample),
+		{
 			emulator: { executionSeconds: 2 },
-		});
-		({ emu, n8n, page } = editor);
-		id = editor.fixture.id;
-		mkdirSync(SHOTS, { recursive: true });
-	});
-
-	afterAll(async () => {
-		await editor?.close();
-	});
+		},
+		(editor) => ({ emu, n8n, page, id } = editor),
+	);
+	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 	it('is found in the nodes panel by its name, as a language model', async () => {
 		await step(page, `${line.line}-model-search`, async () => {

@@ -20,7 +20,7 @@ import {
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { editorOfLine, type EditorOfLine } from './editor.shared';
+import { useEditorOfLine } from './editor.shared';
 import { chatAgentVars, loadWorkflow } from './fixtures';
 
 const CHAT_AGENT = 1;
@@ -46,38 +46,29 @@ async function shownAnswer(page: Page): Promise<string> {
 }
 
 describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (line) => {
-	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let page: Page;
 	let id: (fixtureId: string) => string;
-
-	beforeAll(async () => {
-		editor = await editorOfLine(
-			line,
-			'editor-chat',
-			(emu) => [
-				loadWorkflow('chat-trigger-execute', {
-					...chatAgentVars(emu, CHAT_AGENT),
-					CREDENTIAL_ID: CREDENTIAL.id,
-					CREDENTIAL_NAME: CREDENTIAL.name,
-					RESPONSE_MODE: 'streaming',
-				}),
-			],
-			{
-				// a run of 4 s streamed in 8 pieces: growing text is visible between two looks
-				emulator: { executionSeconds: 4 },
-				credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
-			},
-		);
-		({ emu, n8n, page } = editor);
-		id = editor.fixture.id;
-		mkdirSync(SHOTS, { recursive: true });
-	});
-
-	afterAll(async () => {
-		await editor?.close();
-	});
+	useEditorOfLine(
+		line,
+		'editor-chat',
+		(emu) => [
+			loadWorkflow('chat-trigger-execute', {
+				...chatAgentVars(emu, CHAT_AGENT),
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+				RESPONSE_MODE: 'streaming',
+			}),
+		],
+		{
+			// a run of 4 s streamed in 8 pieces: growing text is visible between two looks
+			emulator: { executionSeconds: 4 },
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+		},
+		(editor) => ({ emu, n8n, page, id } = editor),
+	);
+	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 	it('Chat Trigger → Execute with no message typed answers the chat with the run’s output', async () => {
 		await step(page, `${line.line}-chat-execute-form`, async () => {

@@ -11,26 +11,22 @@ import type { Locator, Page } from 'playwright-core';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { failureScreenshot, openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import { loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
-import { API_KEY, WORKSPACE_ID, editorOfLine, type EditorOfLine } from './editor.shared';
+import { API_KEY, WORKSPACE_ID, useEditorOfLine } from './editor.shared';
 
 describe.each(selectedLines())(
 	'n8n $line ($version): the editor while the rate limit holds the key',
 	(line) => {
-		let editor: EditorOfLine;
 		let emu: PlatformEmulator;
 		let n8n: N8nInstance;
 		let page: Page;
 		let id: (fixtureId: string) => string;
-
-		beforeAll(async () => {
-			editor = await editorOfLine(line, 'editor-held', [loadExample('chat-with-an-agent')]);
-			({ emu, n8n, page } = editor);
-			id = editor.fixture.id;
-		});
-
-		afterAll(async () => {
-			await editor?.close();
-		});
+		useEditorOfLine(
+			line,
+			'editor-held',
+			[loadExample('chat-with-an-agent')],
+			{},
+			(editor) => ({ emu, n8n, page, id } = editor),
+		);
 
 		it("while the platform's rate limit holds the key, the agent picker and the Model dropdown answer at once from what they showed before, saying how old it is; nothing is sent", async () => {
 			const workflow = id('exampleChat00001');

@@ -31,12 +31,11 @@ import {
 	TEXT_AGENT,
 	WORKSPACE_ID,
 	chooseOption,
-	editorOfLine,
+	useEditorOfLine,
 	pickAgent,
 	redFields,
 	searchPanel,
 	seeDescriptions,
-	type EditorOfLine,
 } from './editor.shared';
 
 /** A copy of the chat example with its first Execute node only, switched between agents. */
@@ -55,22 +54,18 @@ function switchingWorkflow() {
 }
 
 describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
-	let editor: EditorOfLine;
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let page: Page;
 	let id: (fixtureId: string) => string;
-
-	beforeAll(async () => {
+	useEditorOfLine(
+		line,
+		'editor',
+		[switchingWorkflow()],
 		// a new user's n8n: the new node gets the one credential there is
-		editor = await editorOfLine(line, 'editor', [switchingWorkflow()], { fresh: true });
-		({ emu, n8n, page } = editor);
-		id = editor.fixture.id;
-	});
-
-	afterAll(async () => {
-		await editor?.close();
-	});
+		{ fresh: true },
+		(editor) => ({ emu, n8n, page, id } = editor),
+	);
 
 	it('finds both nodes by name in the trigger panel and in "What happens next?"; Agent → Execute stays free of red fields for a chat and a text agent', async () => {
 		await step(page, `${line.line}-trigger-panel`, async () => {

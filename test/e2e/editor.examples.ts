@@ -19,10 +19,9 @@ import {
 import {
 	CHANGED_WORDS,
 	SAVED_BEFORE_RENAME,
-	editorOfLine,
+	useEditorOfLine,
 	redFields,
 	storedWorkflow,
-	type EditorOfLine,
 } from './editor.shared';
 
 /** Part `part` (1 or 2) of the examples and the workflow saved before a rename: every other one. */
@@ -37,24 +36,16 @@ export function openingExamples(part: 1 | 2): void {
 	describe.each(selectedLines())(
 		`n8n $line ($version): opening the examples in the editor, part ${part}`,
 		(line) => {
-			let editor: EditorOfLine;
 			let n8n: N8nInstance;
 			let page: Page;
 			let id: (fixtureId: string) => string;
-
-			beforeAll(async () => {
-				editor = await editorOfLine(
-					line,
-					`editor-examples-${part}`,
-					workflowsOfPart(part).map(([, workflow]) => workflow),
-				);
-				({ n8n, page } = editor);
-				id = editor.fixture.id;
-			});
-
-			afterAll(async () => {
-				await editor?.close();
-			});
+			useEditorOfLine(
+				line,
+				`editor-examples-${part}`,
+				workflowsOfPart(part).map(([, workflow]) => workflow),
+				{},
+				(editor) => ({ n8n, page, id } = editor),
+			);
 
 			it(`opening each workflow of part ${part} (the examples, and a workflow saved before a rename), and each of its nodes, changes nothing`, async () => {
 				const problems: string[] = [];

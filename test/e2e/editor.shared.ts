@@ -140,6 +140,8 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 export interface EditorOfLine {
 	emu: PlatformEmulator;
 	fixture: LineN8n;
+	/** The id of this file's copy of a workflow or credential fixture (fixture.id). */
+	id(fixtureId: string): string;
 	n8n: N8nInstance;
 	browser: EditorBrowser;
 	page: Page;
@@ -187,6 +189,7 @@ export async function editorOfLine(
 		return {
 			emu,
 			fixture,
+			id: fixture.id,
 			n8n: fixture.n8n,
 			browser,
 			page: browser.page,
@@ -202,4 +205,25 @@ export async function editorOfLine(
 		await emu.stop();
 		throw error;
 	}
+}
+
+/**
+ * editorOfLine as the set-up (beforeAll) and end (afterAll) of the enclosing describe; `ready`
+ * receives it before the first test (to keep what the tests use: emu, n8n, page, id).
+ */
+export function useEditorOfLine(
+	line: N8nLine,
+	tag: string,
+	workflows: Parameters<typeof editorOfLine>[2],
+	opts: Parameters<typeof editorOfLine>[3],
+	ready: (editor: EditorOfLine) => void,
+): void {
+	let editor: EditorOfLine | undefined;
+	beforeAll(async () => {
+		editor = await editorOfLine(line, tag, workflows, opts);
+		ready(editor);
+	});
+	afterAll(async () => {
+		await editor?.close();
+	});
 }
