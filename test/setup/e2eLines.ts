@@ -8,29 +8,42 @@
  * started when no selected file asks for it, or with E2E_SHARED_N8N=0 (each file then starts its
  * own, as before). e2eLinesStop.ts stops them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 import type { Config } from '@jest/types';
 import fg from 'fast-glob';
 
 import { N8nInstance, log, selectedLines, type SharedN8n } from '../../dev/n8n/harness';
 
-/** What asks for the line's n8n in a test file: n8nOfLine, or a helper named like it (editorOfLine). */
-const ASKS = /\b[a-z][A-Za-z]*OfLine\(/;
+/** What asks for the line's n8n: n8nOfLine, or a helper named like it (useEditorOfLine). */
+const ASKS = /\b[a-z][A-Za-z0-9]*OfLine\(/;
+
+/** A test file's text and that of the modules beside it that it imports (where its suite may be). */
+function suiteText(file: string): string {
+	const text = readFileSync(file, 'utf8');
+	const beside = [...text.matchAll(/from '\.\/([^']+)'/g)].map(([, name]) =>
+		join(dirname(file), `${name}.ts`),
+	);
+	return [
+		text,
+		...beside.filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8')),
+	].join('\n');
+}
 
 /** The instances of this run, for e2eLinesStop.ts (globalSetup and globalTeardown share globals). */
 export const RUNNING = Symbol.for('agent-platform.e2e.lines');
 type WithRunning = typeof globalThis & { [RUNNING]?: N8nInstance[] };
 
 /** The e2e files of this run (its path patterns applied) that ask for the line's n8n. */
-function filesAsking(globalConfig: Config.GlobalConfig, rootDir: string): string[] {
+export function filesAsking(globalConfig: Config.GlobalConfig, rootDir: string): string[] {
 	const pattern = globalConfig.testPathPattern
 		? new RegExp(globalConfig.testPathPattern, 'i')
 		: undefined;
 	return fg
 		.sync('test/e2e/**/*.e2e.test.ts', { cwd: rootDir, absolute: true })
 		.filter((file) => !pattern || pattern.test(file))
-		.filter((file) => ASKS.test(readFileSync(file, 'utf8')));
+		.filter((file) => ASKS.test(suiteText(file)));
 }
 
 export default async function startLines(
