@@ -9,12 +9,13 @@
  */
 import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
@@ -65,6 +66,7 @@ const chatAgent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
 
 describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	let collectionId: number;
 
@@ -85,114 +87,120 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 			body: JSON.stringify({ name: 'e2e-customers' }),
 		});
 		collectionId = ((await created.json()) as { collection: { id: number } }).collection.id;
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
 		const size = String(
 			emu.state.agents.get(IMAGE_AGENT)!.questions.find((q) => q.name === 'size')!.options![0],
 		);
-		await n8n.importWorkflows([
-			chain(WORKFLOWS.image, 'Generated image to binary', [
-				{
-					name: 'Create the image',
-					parameters: {
-						resource: 'agent',
-						operation: 'execute',
-						agentId: { __rl: true, mode: 'id', value: String(IMAGE_AGENT) },
-						answers: { mappingMode: 'defineBelow', value: { prompt: 'An otter on a rock', size } },
-						options: { downloadGeneratedFiles: true },
+		fixture = await n8nOfLine(line, {
+			tag: 'beyond-spec',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					CREDENTIAL,
+				),
+			],
+			workflows: [
+				chain(WORKFLOWS.image, 'Generated image to binary', [
+					{
+						name: 'Create the image',
+						parameters: {
+							resource: 'agent',
+							operation: 'execute',
+							agentId: { __rl: true, mode: 'id', value: String(IMAGE_AGENT) },
+							answers: {
+								mappingMode: 'defineBelow',
+								value: { prompt: 'An otter on a rock', size },
+							},
+							options: { downloadGeneratedFiles: true },
+						},
 					},
-				},
-				{
-					name: 'Hash it',
-					type: 'n8n-nodes-base.crypto',
-					typeVersion: 1,
-					parameters: {
-						action: 'hash',
-						type: 'SHA256',
-						binaryData: true,
-						binaryPropertyName: 'data',
-						dataPropertyName: 'sha256',
-						encoding: 'hex',
+					{
+						name: 'Hash it',
+						type: 'n8n-nodes-base.crypto',
+						typeVersion: 1,
+						parameters: {
+							action: 'hash',
+							type: 'SHA256',
+							binaryData: true,
+							binaryPropertyName: 'data',
+							dataPropertyName: 'sha256',
+							encoding: 'hex',
+						},
 					},
-				},
-			]),
-			chain(WORKFLOWS.session, 'Two turns, then the history', [
-				{
-					name: 'First turn',
-					parameters: {
-						resource: 'agent',
-						operation: 'execute',
-						agentId: chatAgent,
-						message: 'Name three otters',
+				]),
+				chain(WORKFLOWS.session, 'Two turns, then the history', [
+					{
+						name: 'First turn',
+						parameters: {
+							resource: 'agent',
+							operation: 'execute',
+							agentId: chatAgent,
+							message: 'Name three otters',
+						},
 					},
-				},
-				{
-					name: 'Second turn',
-					parameters: {
-						resource: 'agent',
-						operation: 'execute',
-						agentId: chatAgent,
-						message: 'Tell me more about the second one',
-						options: { rootId: '={{ $json.root_id }}' },
+					{
+						name: 'Second turn',
+						parameters: {
+							resource: 'agent',
+							operation: 'execute',
+							agentId: chatAgent,
+							message: 'Tell me more about the second one',
+							options: { rootId: '={{ $json.root_id }}' },
+						},
 					},
-				},
-				{
-					name: 'History',
-					parameters: {
-						resource: 'agentResponse',
-						operation: 'getAll',
-						returnAll: true,
-						filters: { rootId: '={{ $json.root_id }}' },
+					{
+						name: 'History',
+						parameters: {
+							resource: 'agentResponse',
+							operation: 'getAll',
+							returnAll: true,
+							filters: { rootId: '={{ $json.root_id }}' },
+						},
 					},
-				},
-			]),
-			chain(WORKFLOWS.collections, 'Memory collections on a run', [
-				{
-					name: 'Run with memories',
-					parameters: {
-						resource: 'agent',
-						operation: 'execute',
-						agentId: chatAgent,
-						message: 'What do you know about our customers?',
-						options: {
-							memoryCollections: {
-								collections: [
-									{ collection: { __rl: true, mode: 'id', value: String(collectionId) } },
-								],
+				]),
+				chain(WORKFLOWS.collections, 'Memory collections on a run', [
+					{
+						name: 'Run with memories',
+						parameters: {
+							resource: 'agent',
+							operation: 'execute',
+							agentId: chatAgent,
+							message: 'What do you know about our customers?',
+							options: {
+								memoryCollections: {
+									collections: [
+										{ collection: { __rl: true, mode: 'id', value: String(collectionId) } },
+									],
+								},
 							},
 						},
 					},
-				},
-			]),
-			chain(WORKFLOWS.json, 'A JSON answer', [
-				{
-					name: 'Ask for JSON',
-					parameters: {
-						resource: 'agent',
-						operation: 'execute',
-						agentId: chatAgent,
-						message: 'Describe an otter',
-						outputFormat: 'json',
-						jsonSchemaExample: '{"name": "Otter", "age": 8}',
+				]),
+				chain(WORKFLOWS.json, 'A JSON answer', [
+					{
+						name: 'Ask for JSON',
+						parameters: {
+							resource: 'agent',
+							operation: 'execute',
+							agentId: chatAgent,
+							message: 'Describe an otter',
+							outputFormat: 'json',
+							jsonSchemaExample: '{"name": "Otter", "age": 8}',
+						},
 					},
-				},
-			]),
-		]);
+				]),
+			],
+		});
+		n8n = fixture.n8n;
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
 	test('a generated image becomes an n8n binary with its bytes, name and MIME type', async () => {
 		// The emulator's image agent returns a real PNG on its storage host (another origin: no API key).
-		const { run } = await n8n.executeOk(WORKFLOWS.image);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.image));
 		const [hashed] = nodeItems(run, 'Hash it');
 		expect(hashed.sha256).toBe(GENERATED_PNG.sha256);
 		const downloads = emu.storageRequests.filter((r) => r.path.startsWith('/generated/'));
@@ -205,7 +213,7 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	});
 
 	test('the history of a two-turn session, oldest first', async () => {
-		const { run } = await n8n.executeOk(WORKFLOWS.session);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.session));
 		const [first] = nodeItems(run, 'First turn');
 		const [second] = nodeItems(run, 'Second turn');
 		const history = nodeItems(run, 'History');
@@ -218,7 +226,7 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	});
 
 	test('memory collections reach the run', async () => {
-		const { run } = await n8n.executeOk(WORKFLOWS.collections);
+		const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.collections));
 		const [item] = nodeItems(run, 'Run with memories');
 		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([collectionId]);
 		expect(String(item.output)).toContain(`memory collections: e2e-customers #${collectionId}`);
@@ -229,7 +237,7 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 			outputs: ['{"name": "Otter", "age": ', '```json\n{"name": "Otter", "age": "8"}\n```'],
 		});
 		try {
-			const { run } = await n8n.executeOk(WORKFLOWS.json);
+			const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.json));
 			const [item] = nodeItems(run, 'Ask for JSON');
 			expect(item).toMatchObject({
 				output_json: { name: 'Otter', age: 8 },
