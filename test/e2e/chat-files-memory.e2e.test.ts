@@ -28,7 +28,7 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow } from './fixtures';
-import { startRedis, type Redis } from './queueMode';
+import { startRedis, type Redis } from '../../dev/n8n/redis';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
 const WORKSPACE_ID = '42';
