@@ -36,6 +36,8 @@ export interface LineN8n {
 	shared: boolean;
 	/** The id of this file's copy of a workflow or credential fixture. */
 	id(fixtureId: string): string;
+	/** The webhook id of this file's copy of a node (a Chat Trigger's URL is /webhook/<it>/chat). */
+	webhookId(fixtureWebhookId: string): string;
 	/** Activates this file's copy of a workflow; release() deactivates it. */
 	activate(fixtureId: string): Promise<void>;
 	/** Deactivates what activate() activated; stops and removes an n8n of the file's own. */
@@ -105,6 +107,7 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 		n8n,
 		shared: places !== undefined,
 		id,
+		webhookId: (fixtureWebhookId) => copyWebhookId(opts.tag, fixtureWebhookId),
 		async activate(fixtureId) {
 			await n8n.activate(id(fixtureId));
 			active.add(id(fixtureId));
