@@ -46,6 +46,9 @@ export interface N8nInstanceOptions {
 	env?: Record<string, string>;
 }
 
+/** n8n start exited because its task broker's port was taken. */
+class BrokerPortTaken extends Error {}
+
 /** A running n8n's folder, port and API key: enough for another process to attach to it. */
 export interface SharedN8n {
 	folder: string;
@@ -61,7 +64,8 @@ export class N8nInstance extends N8nClient {
 	/** N8N_USER_FOLDER; n8n keeps its data in `<userFolder>/.n8n`. */
 	readonly userFolder: string;
 	readonly port: number;
-	readonly brokerPort: number;
+	/** The task runners' broker port (picked again when another process took it meanwhile). */
+	brokerPort: number;
 	/** Log of `n8n start` (stdout and stderr). */
 	readonly logFile: string;
 	private readonly ownsFolder: boolean;
@@ -266,8 +270,20 @@ export class N8nInstance extends N8nClient {
 	 * their effect, not for this.
 	 */
 	async start(opts: { timeoutMs?: number } = {}): Promise<void> {
+		try {
+			await this.startOnce(opts.timeoutMs ?? 120_000);
+		} catch (error) {
+			// a port is free when picked and taken by another process by the time n8n binds it: the
+			// broker binds seconds after the start, so on a busy machine it is the one that clashes
+			if (!(error instanceof BrokerPortTaken)) throw error;
+			this.brokerPort = await freePort();
+			await this.startOnce(opts.timeoutMs ?? 120_000);
+		}
+	}
+
+	private async startOnce(timeoutMs: number): Promise<void> {
 		if (this.server || this.attached) throw new Error('n8n is already running');
-		const timeoutMs = opts.timeoutMs ?? 120_000;
+		const logBefore = this.logText().length;
 		const fd = openSync(this.logFile, 'a');
 		const child = spawn(NODE24_BIN, [n8nEntry(this.line), 'start'], {
 			cwd: this.folder,
@@ -288,9 +304,10 @@ export class N8nInstance extends N8nClient {
 		while (Date.now() - started < timeoutMs) {
 			if (child.exitCode !== null || child.signalCode !== null) {
 				this.server = undefined;
-				throw new Error(
-					`n8n start exited early (${child.exitCode ?? child.signalCode})\n${this.logTail()}`,
-				);
+				const message = `n8n start exited early (${child.exitCode ?? child.signalCode})\n${this.logTail()}`;
+				if (/Task Broker's port \d+ is already in use/.test(this.logText().slice(logBefore)))
+					throw new BrokerPortTaken(message);
+				throw new Error(message);
 			}
 			try {
 				// 1.x answers readiness before its REST routes exist: wait for /rest/settings too.
