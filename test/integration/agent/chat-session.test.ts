@@ -249,6 +249,47 @@ describe('files of a chat message', () => {
 		});
 		expect(named.error?.message).toMatch(/no binary property "data0"/);
 	});
+
+	it('a message with files and no text: the files are attached, the agent gets a line naming them', async () => {
+		const memory = testMemory();
+		const binary = {
+			...withFile('notes.txt', 'Ada likes tea.'),
+			data1: withFile('plan.txt', 'Tea at five.').data0,
+		};
+		const sent = await turn(memory, 'only-files', '', { item: { binary } });
+		expect(sent.error).toBeUndefined();
+		expect(sent.json.status).toBe('succeeded');
+		expect(uploads()).toHaveLength(2);
+		expect(bodyOf().file_ids).toEqual([expect.any(Number), expect.any(Number)]);
+		expect(bodyOf().messages).toEqual([
+			{ role: 'user', content: 'Attached files: notes.txt, plan.txt' },
+		]);
+		// the next turn continues the conversation as usual
+		const next = await turn(memory, 'only-files', '  What do they say?  ');
+		expect(next.error).toBeUndefined();
+		expect(bodyOf().root_id).toBe(sent.json.root_id);
+	});
+
+	it('with no file attached (node version 1.2, or no file at all), an empty message says what to do', async () => {
+		const binary = withFile('notes.txt', 'Ada likes tea.');
+		const before = emu.requests.length;
+		const old = await turn(undefined, 'v12-only-file', '', { typeVersion: 1.2, item: { binary } });
+		expect(old.error?.message).toMatch(
+			/has a file but no text, and no file is attached \(item 1\)/,
+		);
+		expect(String(old.error?.description)).toMatch(/Attach Input Binaries.*data0/);
+		const empty = await turn(undefined, 'empty', '   ');
+		expect(empty.error?.message).toMatch(/No chat message to send: the chat message is empty/);
+		expect(emu.requests.length).toBe(before);
+		// Attach Input Binaries on the older node attaches the file; the line names it
+		const named = await turn(undefined, 'v12-named', '', {
+			typeVersion: 1.2,
+			item: { binary },
+			extra: { options: { binaryProperties: 'data0' } },
+		});
+		expect(named.error).toBeUndefined();
+		expect(bodyOf().messages).toEqual([{ role: 'user', content: 'Attached file: notes.txt' }]);
+	});
 });
 
 describe("the node's inputs", () => {

@@ -97,6 +97,7 @@ export function readChatMessages(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	roles: string[],
+	attachedFiles: string[] = [],
 ): ChatMessage[] {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const history = checkMessages(
@@ -109,29 +110,49 @@ export function readChatMessages(
 		itemIndex,
 		'History',
 	);
-	const message = userMessage(ctx, itemIndex);
+	const message = userMessage(ctx, itemIndex, attachedFiles);
 	return message ? [...history, { role: 'user', content: message }] : history;
 }
 
 /**
- * The user's message: typed in Message, or (Execute from node version 1.2, Message Source left on
- * the chat) the chatInput field of the item, as n8n's Chat Trigger sends it. Where the source is
- * hidden (Chat Completion, older versions, tool mode) the Message is read.
+ * What is sent for a chat message that has files but no text (n8n's chat lets a person send only
+ * a file; n8n's AI Agent then passes an empty text with it): a short, neutral line naming the
+ * attached files, since the platform takes no empty message.
  */
-function userMessage(ctx: IExecuteFunctions, itemIndex: number): string {
+export function filesOnlyMessage(fileNames: string[]): string {
+	return `${fileNames.length === 1 ? 'Attached file' : 'Attached files'}: ${fileNames.join(', ')}`;
+}
+
+/**
+ * The user's message: typed in Message, or (Execute from node version 1.2, Message Source left on
+ * the chat) the chatInput field of the item, as n8n's Chat Trigger sends it; a chat message with
+ * attached files and no text is sent as filesOnlyMessage. Where the source is hidden (Chat
+ * Completion, older versions, tool mode) the Message is read.
+ */
+function userMessage(ctx: IExecuteFunctions, itemIndex: number, attachedFiles: string[]): string {
 	const source = ctx.getNodeParameter('messageSource', itemIndex, 'define') as string;
 	if (source !== MESSAGE_FROM_CHAT)
 		return String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
-	const chatInput = ctx.getInputData()[itemIndex]?.json?.chatInput;
-	if (typeof chatInput !== 'string' || !chatInput.trim()) {
+	const item = ctx.getInputData()[itemIndex];
+	const chatInput = item?.json?.chatInput;
+	if (typeof chatInput === 'string' && chatInput.trim()) return chatInput.trim();
+	if (typeof chatInput === 'string' && attachedFiles.length) return filesOnlyMessage(attachedFiles);
+	if (typeof chatInput === 'string' && Object.keys(item?.binary ?? {}).length) {
 		fail(
 			ctx,
 			itemIndex,
-			'No chat message to send: Message Source is "Connected Chat Trigger Node", and the item has no chatInput field',
-			'Connect a Chat Trigger in front of this node, or set Message Source to "Define Below" and type or map the message there.',
+			'No chat message to send: the chat message has a file but no text, and no file is attached',
+			"Under a Chat Trigger, a node of version 1.3 or later attaches the chat's files (Options → Attach Chat Files on); on an older node, set Options → Attach Input Binaries to the file's field (data0 for the chat's first file).",
 		);
 	}
-	return chatInput.trim();
+	fail(
+		ctx,
+		itemIndex,
+		typeof chatInput === 'string'
+			? 'No chat message to send: the chat message is empty'
+			: 'No chat message to send: Message Source is "Connected Chat Trigger Node", and the item has no chatInput field',
+		'Connect a Chat Trigger in front of this node, or set Message Source to "Define Below" and type or map the message there.',
+	);
 }
 
 /**

@@ -84,7 +84,12 @@ export async function readExecuteRequest(
 	for (const name of binaryNames) uploads.push(await prepareUpload(ctx, itemIndex, name));
 	const messages = toExecuteMessages(
 		ctx,
-		readChatMessages(ctx, itemIndex, EXECUTE_ROLES),
+		readChatMessages(
+			ctx,
+			itemIndex,
+			EXECUTE_ROLES,
+			uploads.map((upload) => upload.fileName),
+		),
 		itemIndex,
 	);
 
