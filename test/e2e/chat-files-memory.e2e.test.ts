@@ -4,8 +4,9 @@
  * - Chat Trigger (Allow File Uploads) → Agent → Execute (node version 1.3, a System message in
  *   History) with Simple Memory: a message with a file, sent as multipart as n8n's chat sends it,
  *   is uploaded, processed and attached; the next message without one is an ordinary message that
- *   carries only itself and the root_id (the instructions not again); two messages of one session
- *   sent at once are one conversation;
+ *   carries only itself and the root_id (the instructions not again); a message with a file and
+ *   no text attaches the file and sends a line naming it; two messages of one session sent at once
+ *   are one conversation;
  * - the same with Redis Chat Memory and Retry On Fail: Redis stopped while the agent's run is under
  *   way: one platform run, the answer kept in the chat and in the item with its memory_note, and
  *   an execution hint.
@@ -180,6 +181,25 @@ eachLine(
 				messages: [{ role: 'user', content: 'Thank you.' }],
 			});
 			expect(String(second.output)).toContain('Earlier in this conversation you wrote');
+		});
+
+		test('a message with a file and no text: the file is attached, the agent gets a line naming it', async () => {
+			emu.clearRequests();
+			const answer = outputOf(
+				await say(FILES_WEBHOOK, 'files-only', '', [{ name: 'menu.txt', text: 'Tea and cake.' }]),
+			);
+			expect(uploads()).toHaveLength(1);
+			const file = [...emu.state.files.values()].find((f) => f.filename === 'menu.txt');
+			expect(executes()).toEqual([
+				expect.objectContaining({
+					file_ids: [Number(file?.id)],
+					messages: [
+						{ role: 'developer', content: INSTRUCTIONS },
+						{ role: 'user', content: 'Attached file: menu.txt' },
+					],
+				}),
+			]);
+			expect(String(answer.output)).toContain('Attached file: menu.txt');
 		});
 
 		test('two messages of one session sent at once: one conversation', async () => {

@@ -277,7 +277,9 @@ describe('files of a chat message', () => {
 		expect(old.error?.message).toMatch(
 			/has a file but no text, and no file is attached \(item 1\)/,
 		);
-		expect(String(old.error?.description)).toMatch(/Attach Input Binaries.*data0/);
+		expect(String((old.error as { description?: string } | undefined)?.description)).toMatch(
+			/Attach Input Binaries.*data0/,
+		);
 		const empty = await turn(undefined, 'empty', '   ');
 		expect(empty.error?.message).toMatch(/No chat message to send: the chat message is empty/);
 		expect(emu.requests.length).toBe(before);
