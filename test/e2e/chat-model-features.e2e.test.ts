@@ -10,14 +10,16 @@
  *   Sentiment Analysis and the Summarization Chain on the same defaults;
  * - the Model Selector: the picked model's run in the logs with the platform's token usage;
  * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput);
- * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model.
+ * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model;
+ * - human approval of a gated tool (Chat Trigger, the Chat node's approval as the tool's gate): the
+ *   run waits, the Approve link resumes it, the tool runs with the call the model made.
  *
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e test/e2e/chat-model-features.e2e.test.ts
  */
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import { N8nInstance, fixtureId, log, selectedLines, sleep, waitFor } from '../../dev/n8n/harness';
 import { lineByName } from '../../dev/n8n/lines';
 import { chatAgentVars, loadWorkflow, n8nWithFixtures } from './fixtures';
 
@@ -39,6 +41,7 @@ const FIXTURES = [
 	'chat-model-sentiment',
 	'chat-model-summarization',
 	'chat-model-think-subagent',
+	'chat-model-approval',
 ];
 const WORKFLOW_IDS = [
 	'chatModelPrsTol1',
@@ -48,7 +51,11 @@ const WORKFLOW_IDS = [
 	'chatModelSentim1',
 	'chatModelSummar1',
 	'chatModelThinkSb',
+	'chatModelApprove',
 ];
+const APPROVAL_WEBHOOK = '8a1b2c3d-1031-4e5f-8a00-000000000001';
+const BROWSER =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 type RunData = Record<
 	string,
@@ -230,6 +237,69 @@ describeLines.each(lines.length ? lines : [lineByName('2.x')])(
 			expect(output).toContain('Echo from Chat Assistant: otters');
 			// the main model twice (the calls, the answer), the sub-agent's model once
 			expect(completions()).toHaveLength(3);
+		});
+
+		test("human approval: the run waits for the chat's Approve, then the tool runs with the model's call", async () => {
+			const question = 'What is 12 + 30? Use the add tool.';
+			let started: Response | undefined;
+			for (let attempt = 0; attempt < 40; attempt++) {
+				started = await fetch(`${n8n.baseUrl}/webhook/${APPROVAL_WEBHOOK}/chat`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						action: 'sendMessage',
+						sessionId: 'approval',
+						chatInput: question,
+					}),
+				});
+				if (started.status !== 404) break;
+				await sleep(500);
+			}
+			const { executionId } = (await started!.json()) as { executionId: string };
+			type Execution = { status: string; data: { resultData: { runData: RunData } } };
+			const execution = async (status: string) =>
+				await waitFor(`execution ${executionId} to be ${status}`, async () => {
+					const found = await n8n.api<Execution>(
+						'GET',
+						`/executions/${executionId}?includeData=true`,
+					);
+					return found.status === status ? found : undefined;
+				});
+			const waiting = await execution('waiting');
+			// the model asked for the gated tool once; the Chat node sent its Approve button to the chat
+			expect(completions()).toHaveLength(1);
+			const gate = waiting.data.resultData.runData['Approve in the chat'];
+			const sent = JSON.stringify(gate);
+			log(`n8n ${line.version}: approval asked in the chat: ${sent.slice(0, 600)}`);
+			const approve = /"text":"Approve","link":"([^"]+)"/.exec(sent)?.[1];
+			expect(approve).toBeDefined();
+			expect(waiting.data.resultData.runData.add).toBeUndefined();
+
+			// a person clicks Approve: n8n's own waiting webhook resumes the execution
+			const clicked = await fetch(approve!, { headers: { 'user-agent': BROWSER } });
+			expect(clicked.status).toBe(200);
+			const done = await execution('success');
+			const runData = done.data.resultData.runData;
+			const toolRun = JSON.stringify(runData.add);
+			log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
+			expect(toolRun).toContain('42');
+			const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
+			expect(output).toContain('42');
+			// the answer's request carries the call as the model made it before the pause, and the
+			// tool's result under that call's name: the result's call id matched the call's across it
+			expect(completions()).toHaveLength(2);
+			const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
+			log(
+				`n8n ${line.version}: after the approval the model got: ${JSON.stringify(messages.slice(1))}`,
+			);
+			const call = messages.find((m) => m.role === 'assistant');
+			const written = JSON.parse(String(call?.content)) as { tool_call: IDataObject };
+			expect(written.tool_call).toMatchObject({
+				name: 'add',
+				arguments: { toolParameters: { a: 12, b: 30 } },
+			});
+			const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
+			expect(String(result?.content)).toContain('42');
 		});
 	},
 );

@@ -92,4 +92,34 @@ describe('platform messages', () => {
 			),
 		).toEqual([{ role: 'user', content: 'Look at this\nand describe it' }]);
 	});
+	it('writes a call that waited for an approval back as the model wrote it, not flattened', () => {
+		const schema = {
+			type: 'object',
+			properties: {
+				toolParameters: { type: 'object', properties: { a: { type: 'number' } } },
+				hitlParameters: { type: 'object', properties: {} },
+			},
+		};
+		const tools: BoundTool[] = [{ name: 'add', description: 'Adds', schema }];
+		const call = (input: unknown): Message => ({
+			role: 'assistant',
+			content: [
+				{ type: 'tool-call', toolCallId: 'c1', toolName: 'add', input: JSON.stringify(input) },
+			],
+		});
+		const written = (input: unknown) =>
+			JSON.parse(toPlatformMessages([call(input)], tools)[1].content) as unknown;
+		// n8n's AI Agent after the approval: {tool, ...toolParameters}
+		expect(written({ tool: 'add', a: 12, b: 30 })).toEqual({
+			tool_call: { name: 'add', arguments: { toolParameters: { a: 12, b: 30 } } },
+		});
+		// as the model wrote it, and a tool that is not gated: as they come
+		expect(written({ toolParameters: { a: 1 }, hitlParameters: {} })).toEqual({
+			tool_call: { name: 'add', arguments: { toolParameters: { a: 1 }, hitlParameters: {} } },
+		});
+		const plain: BoundTool[] = [{ name: 'add', description: 'Adds', schema: {} }];
+		expect(JSON.parse(toPlatformMessages([call({ tool: 'add', a: 1 })], plain)[1].content)).toEqual(
+			{ tool_call: { name: 'add', arguments: { tool: 'add', a: 1 } } },
+		);
+	});
 });

@@ -21,7 +21,29 @@ function resultText(value: unknown): string {
 	return JSON.stringify(value);
 }
 
-function partsText(parts: MessageContent[], toolNames: Map<string, string>): string {
+/**
+ * The arguments of a call that waited for a person's approval, as the model wrote them. A tool
+ * behind n8n's human review (a "… HitlTool" node such as the Chat node's approval) is bound with
+ * the arguments {toolParameters, hitlParameters}; once approved, n8n's AI Agent writes the call
+ * back flattened, with the tool's name ({tool, ...toolParameters}: n8n-nodes-langchain's
+ * processHitlResponses). Written back in the shape the tool asks for, so that the model does not
+ * copy a shape its tool refuses.
+ */
+function asWritten(args: unknown, toolName: string, tools: BoundTool[]): unknown {
+	const properties = tools.find((tool) => tool.name === toolName)?.schema.properties;
+	const gated =
+		typeof properties === 'object' && properties !== null && 'toolParameters' in properties;
+	if (!gated || typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+	const { tool, ...toolParameters } = args as Record<string, unknown>;
+	if (tool !== toolName || 'toolParameters' in toolParameters) return args;
+	return { toolParameters };
+}
+
+function partsText(
+	parts: MessageContent[],
+	toolNames: Map<string, string>,
+	tools: BoundTool[],
+): string {
 	const texts: string[] = [];
 	for (const part of parts) {
 		if (part.type === 'text') texts.push(String(part.text ?? ''));
@@ -37,7 +59,7 @@ function partsText(parts: MessageContent[], toolNames: Map<string, string>): str
 			// n8n's AI Agent writes the call's id into its arguments: not what the model wrote
 			if (args && typeof args === 'object' && (args as { id?: unknown }).id === call.toolCallId)
 				delete (args as { id?: unknown }).id;
-			texts.push(toolCallText(call.toolName, args));
+			texts.push(toolCallText(call.toolName, asWritten(args, call.toolName, tools)));
 		} else if (part.type === 'tool-result') {
 			const result = part as Extract<MessageContent, { type: 'tool-result' }>;
 			texts.push(
@@ -54,7 +76,7 @@ export function toPlatformMessages(messages: Message[], tools: BoundTool[]): Pla
 	const system: string[] = [];
 	const conversation: PlatformMessage[] = [];
 	for (const message of messages) {
-		const text = partsText(message.content, toolNames);
+		const text = partsText(message.content, toolNames, tools);
 		if (message.role === 'system') {
 			if (text) system.push(text);
 			continue;
