@@ -7,6 +7,9 @@
  *   carries only itself and the root_id (the instructions not again); a message with a file and
  *   no text attaches the file and sends a line naming it; two messages of one session sent at once
  *   are one conversation;
+ * - in the editor (Chromium): the form of node version 1.3 says what happens with the chat's
+ *   files and offers Attach Chat Files; a node saved at 1.2 shows neither (screenshots under
+ *   dev/n8n/.screenshots/);
  * - the same with Redis Chat Memory and Retry On Fail: Redis stopped while the agent's run is under
  *   way: one platform run, the answer kept in the chat and in the item with its memory_note, and
  *   an execution hint.
@@ -18,7 +21,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n8n/browser';
 import {
+	DEFAULT_OWNER,
 	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
@@ -39,6 +44,9 @@ const CREDENTIAL = { id: fixtureId('credChatFiles'), name: 'Agent Platform (chat
 const REDIS_CREDENTIAL_ID = fixtureId('credChatRedis');
 const FILES_WORKFLOW = 'chatFilesMemory1';
 const REDIS_WORKFLOW = 'chatRedisMemory1';
+// the same chat with the Agent Platform node as saved at version 1.2 (never activated)
+const OLD_WORKFLOW = 'chatFilesMemoryV';
+const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
 const FILES_WEBHOOK = '7c2e1f30-51ab-4d6e-8f10-00000000f11e';
 const REDIS_WEBHOOK = '7c2e1f30-51ab-4d6e-8f10-00000000d15c';
 
@@ -81,10 +89,17 @@ eachLine(
 				CREDENTIAL_NAME: CREDENTIAL.name,
 				REDIS_CREDENTIAL_ID,
 			};
-			await n8n.importWorkflows([
-				loadWorkflow('chat-files-memory', vars),
-				loadWorkflow('chat-redis-memory', vars),
-			]);
+			const current = loadWorkflow('chat-files-memory', vars);
+			const saved = loadWorkflow('chat-files-memory', vars, {
+				id: OLD_WORKFLOW,
+				name: `${current.name} (node version 1.2)`,
+				nodes: current.nodes.map((node) =>
+					node.name === 'Agent Platform'
+						? { ...node, typeVersion: 1.2 }
+						: { ...node, webhookId: '7c2e1f30-51ab-4d6e-8f10-0000000f1e12' },
+				),
+			});
+			await n8n.importWorkflows([current, loadWorkflow('chat-redis-memory', vars), saved]);
 			await n8n.start();
 			await n8n.setupOwnerAndApiKey();
 			await n8n.activate(FILES_WORKFLOW);
@@ -244,6 +259,47 @@ eachLine(
 			expect((tasks[0].hints ?? []).map((hint) => hint.message)).toEqual(
 				expect.arrayContaining([expect.stringMatching(/Memory could not store this turn/)]),
 			);
+		});
+
+		test("the editor: Execute's form says what happens with the chat's files; a 1.2 node keeps its own", async () => {
+			const browser = await launchBrowser();
+			const { page } = browser;
+			try {
+				await signIn(page, n8n.baseUrl, DEFAULT_OWNER);
+				/** The Agent Platform node's panel: its text, and the options Add Option offers. */
+				const form = async (workflowId: string, shot: string) =>
+					await step(page, shot, async () => {
+						await openWorkflow(page, n8n.baseUrl, workflowId, 'Agent Platform');
+						const ndv = await openNode(page, 'Agent Platform');
+						const text = await ndv.innerText();
+						// the form's top: Message Source and what follows it
+						await ndv.getByText('Message Source').first().scrollIntoViewIfNeeded();
+						await page.screenshot({ path: join(SHOTS, `${shot}.png`) });
+						// Options → Add Option: the options the node offers
+						await ndv.locator('[data-test-id="collection-parameter-add"]').first().click();
+						const offered = page.locator('[data-test-id="collection-parameter-option"]:visible');
+						await offered.first().waitFor({ timeout: 10_000 });
+						const options = await offered.allInnerTexts();
+						await page.screenshot({ path: join(SHOTS, `${shot}-options.png`) });
+						await page.keyboard.press('Escape');
+						await page.keyboard.press('Escape');
+						return { text, options: options.map((option) => option.trim()) };
+					});
+				const current = await form(FILES_WORKFLOW, `${line.line}-chat-files-form`);
+				log(`n8n ${line.version}: 1.3 form options: ${current.options.join(' | ')}`);
+				expect(current.text).toContain('Files sent with a chat message');
+				expect(current.options).toContain('Attach Chat Files');
+				const saved = await form(OLD_WORKFLOW, `${line.line}-chat-files-form-v1.2`);
+				log(`n8n ${line.version}: 1.2 form options: ${saved.options.join(' | ')}`);
+				expect(saved.text).not.toContain('Files sent with a chat message');
+				expect(saved.text).toContain(
+					'(version 1.2) does not attach the files sent with a chat message',
+				);
+				expect(saved.options).not.toContain('Attach Chat Files');
+				expect(saved.options).toContain('Attach Input Binaries');
+			} finally {
+				await browser.close();
+			}
 		});
 	},
 );

@@ -165,5 +165,8 @@ describe("Execute's chat files (node version 1.3)", () => {
 		expect(shown(1.2, 'attachChatFiles')).toBe(false);
 		expect(shown(1.3, 'chatFilesNotice')).toBe(true);
 		expect(shown(1.3, 'attachChatFiles')).toBe(true);
+		// the saved node says what it does with the chat's files, the new one does not need to
+		expect(shown(1.2, 'chatFilesNoticeV12')).toBe(true);
+		expect(shown(1.3, 'chatFilesNoticeV12')).toBe(false);
 	});
 });

@@ -113,11 +113,25 @@ export const executeProperties: INodeProperties[] = [
 	{
 		...platformNotice(
 			'chatFilesNotice',
-			"Files sent with a chat message (the Chat Trigger's Allow File Uploads) are uploaded, processed and attached to the agent's run; a message without a file is sent as it is. Options → Attach Chat Files turns this off; Attach Input Binaries, where set, names the files to attach instead.",
+			"Files sent with a chat message (the Chat Trigger's Allow File Uploads) are uploaded, processed and attached to the agent's run; a message without a file is sent as it is, and files without text go with a line naming them. Options → Attach Chat Files turns this off; Attach Input Binaries, where set, names the files to attach instead.",
 		),
 		displayOptions: {
 			show: {
 				'@version': [{ _cnd: { gte: 1.3 } }],
+				'@tool': [false],
+				messageSource: [MESSAGE_FROM_CHAT],
+			},
+		},
+	},
+	// Node version 1.2 (saved workflows): the chat's files are attached only where named
+	{
+		...platformNotice(
+			'chatFilesNoticeV12',
+			'This node (version 1.2) does not attach the files sent with a chat message: Options → Attach Input Binaries names the ones to attach (data0 for the first). A new Agent Platform node attaches them by itself.',
+		),
+		displayOptions: {
+			show: {
+				'@version': [1.2],
 				'@tool': [false],
 				messageSource: [MESSAGE_FROM_CHAT],
 			},
