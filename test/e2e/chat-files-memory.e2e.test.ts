@@ -1,6 +1,7 @@
 /**
  * A chat that takes files and a memory that sends each thing once, in real n8n 2.x through the
- * Chat Trigger's own public webhook (one n8n, regular mode, a Redis of its own for the memory):
+ * Chat Trigger's own public webhook (the line's shared n8n, test/e2e/README.md; a Redis of the
+ * file's own for the memory):
  * - Chat Trigger (Allow File Uploads) → Agent → Execute (node version 1.3, a System message in
  *   History) with Simple Memory: a message with a file, sent as multipart as n8n's chat sends it,
  *   is uploaded, processed and attached; the next message without one is an ordinary message that
@@ -21,10 +22,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { launchBrowser, openNode, openWorkflow, signIn, step } from '../../dev/n8n/browser';
+import { openEditor, openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	log,
@@ -34,6 +34,7 @@ import {
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { chatAgentVars, loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 import { startRedis, type Redis } from '../../dev/n8n/redis';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
@@ -61,7 +62,7 @@ eachLine(
 	'n8n $line ($version): files in the chat, a memory that sends each thing once',
 	(line: N8nLine) => {
 		let emu: PlatformEmulator;
-		let n8n: N8nInstance;
+		let fixture: LineN8n;
 		let folder: string;
 		let redis: Redis | undefined;
 		const started = Date.now();
@@ -70,8 +71,7 @@ eachLine(
 			emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, quiet: true });
 			folder = await mkdtemp(join(tmpdir(), 'chat-files-memory-'));
 			redis = await startRedis(folder);
-			n8n = await N8nInstance.withPackage(line);
-			await n8n.importCredentials([
+			const credentials = [
 				agentPlatformCredential(
 					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
 					CREDENTIAL,
@@ -82,7 +82,7 @@ eachLine(
 					type: 'redis',
 					data: { host: '127.0.0.1', port: redis.port, database: 0, password: '' },
 				},
-			]);
+			];
 			const vars = {
 				...chatAgentVars(emu, CHAT_AGENT),
 				CREDENTIAL_ID: CREDENTIAL.id,
@@ -99,18 +99,20 @@ eachLine(
 						: { ...node, webhookId: '7c2e1f30-51ab-4d6e-8f10-0000000f1e12' },
 				),
 			});
-			await n8n.importWorkflows([current, loadWorkflow('chat-redis-memory', vars), saved]);
-			await n8n.start();
-			await n8n.setupOwnerAndApiKey();
-			await n8n.activate(FILES_WORKFLOW);
-			await n8n.activate(REDIS_WORKFLOW);
+			fixture = await n8nOfLine(line, {
+				tag: 'chat-files-memory',
+				credentials,
+				workflows: [current, loadWorkflow('chat-redis-memory', vars), saved],
+			});
+			await fixture.activate(FILES_WORKFLOW);
+			await fixture.activate(REDIS_WORKFLOW);
 			log(
 				`n8n ${line.version} chat files: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 			);
 		});
 
 		afterAll(async () => {
-			await n8n?.dispose();
+			await fixture?.release();
 			await redis?.stop();
 			if (folder) await rm(folder, { recursive: true, force: true });
 			await emu?.stop();
@@ -147,7 +149,8 @@ eachLine(
 					body = JSON.stringify({ action: 'sendMessage', sessionId, chatInput });
 					headers['content-type'] = 'application/json';
 				}
-				const response = await fetch(`${n8n.baseUrl}/webhook/${webhook}/chat`, {
+				const url = `${fixture.n8n.baseUrl}/webhook/${fixture.webhookId(webhook)}/chat`;
+				const response = await fetch(url, {
 					method: 'POST',
 					headers,
 					body,
@@ -246,7 +249,7 @@ eachLine(
 			expect(executes()).toHaveLength(1);
 			expect(emu.state.responses.size).toBe(runsBefore + 1);
 
-			const [newest] = await n8n.getExecutions(REDIS_WORKFLOW, { limit: 1 });
+			const [newest] = await fixture.n8n.getExecutions(fixture.id(REDIS_WORKFLOW), { limit: 1 });
 			expect(newest.status).toBe('success');
 			const data = newest.data as {
 				resultData: {
@@ -262,14 +265,13 @@ eachLine(
 		});
 
 		test("the editor: Execute's form says what happens with the chat's files; a 1.2 node keeps its own", async () => {
-			const browser = await launchBrowser();
+			const browser = await openEditor(fixture.n8n.baseUrl, DEFAULT_OWNER);
 			const { page } = browser;
 			try {
-				await signIn(page, n8n.baseUrl, DEFAULT_OWNER);
 				/** The Agent Platform node's panel: its text, and the options Add Option offers. */
 				const form = async (workflowId: string, shot: string) =>
 					await step(page, shot, async () => {
-						await openWorkflow(page, n8n.baseUrl, workflowId, 'Agent Platform');
+						await openWorkflow(page, fixture.n8n.baseUrl, fixture.id(workflowId), 'Agent Platform');
 						const ndv = await openNode(page, 'Agent Platform');
 						const text = await ndv.innerText();
 						// the form's top: Message Source and what follows it
