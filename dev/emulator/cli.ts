@@ -17,7 +17,7 @@ const USAGE =
 	'              [--model-family NAME]\n' +
 	'  --rate-limit RPS   token bucket per API key: RPS tokens a second, B at most (default RPS)\n' +
 	'  --fixed-window L/W fixed window per API key: L requests per W seconds, Laravel headers\n' +
-	`  --model-family NAME the scripted model writes tool calls as this family does (+think: reasoning first):\n    ${MODEL_FAMILIES.join(', ')}`;
+	`  --model-family NAME the scripted model writes tool calls as this family does (+think: reasoning first; +closing-think: only its closing tag):\n    ${MODEL_FAMILIES.join(', ')}`;
 
 function parseArgs(argv: string[]): EmulatorOptions {
 	const opts: EmulatorOptions = { quiet: false };

@@ -13,7 +13,8 @@
  *   per the schema given, in a fenced block, as the instructions ask.
  *
  * A marker in the question asks for another answer, to test every path: `[model: prose]` (a final
- * answer in prose, no call), `[model: sentence first]` (a sentence, then the call fenced),
+ * answer in prose, no call; a call on the correction request), `[model: prose twice]` (prose again
+ * after it), `[model: sentence first]` (a sentence, then the call fenced),
  * `[model: hermes]` (the call in `<tool_call>` tags), `[model: cut off]` (a final answer the
  * model's length limit ended: `finish_reason: "length"`), `[model: broken json]`,
  * `[model: unknown tool]`, `[model: wrong arguments]` (each corrected on the correction request),
@@ -184,11 +185,14 @@ function toolsAnswer(
 				.map((tool) => toolCallText(tool.name, argumentsFor(tool, question, toolNames)))
 				.join('\n')
 		: `No tools to call: ${question}`;
+	if (isCorrection(last) && wish === 'prose twice')
+		return answer(`I still answer without a tool: ${question}`);
 	if (isCorrection(last))
 		return answer(wish === 'broken twice' ? '{"tool_call": {"name": ' : valid);
 	const first = asking[0];
 	switch (wish) {
 		case 'prose':
+		case 'prose twice':
 			return answer(
 				familyAnswer(family, `I can answer that without a tool: ${question}`, tools[0]?.name),
 			);

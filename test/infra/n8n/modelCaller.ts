@@ -24,6 +24,8 @@ export interface ModelCall {
 	tools?: BoundTool[];
 	stream?: boolean;
 	settings?: Partial<ModelSettings>;
+	/** The tool the answer must call (LangChain's withStructuredOutput forces one). */
+	forcedTool?: string;
 	/** Sees each streamed chunk as it comes (e.g. to time the first one). */
 	onChunk?: (chunk: StreamChunk) => void;
 }
@@ -66,13 +68,19 @@ export function modelCaller(calls: ModelCall[], agentId: number): INodeType {
 						: call.messages;
 				if (call.stream) {
 					const chunks: IDataObject[] = [];
-					for await (const chunk of streamAnswer(this, settings, messages, tools)) {
+					for await (const chunk of streamAnswer(
+						this,
+						settings,
+						messages,
+						tools,
+						call.forcedTool,
+					)) {
 						call.onChunk?.(chunk);
 						chunks.push(chunk as unknown as IDataObject);
 					}
 					out.push({ json: { chunks } });
 				} else {
-					const result = await generateAnswer(this, settings, messages, tools);
+					const result = await generateAnswer(this, settings, messages, tools, call.forcedTool);
 					out.push({ json: result as unknown as IDataObject });
 				}
 			}

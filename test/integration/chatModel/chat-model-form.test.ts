@@ -54,6 +54,8 @@ describe('Agent Platform Chat Model: the form', () => {
 			idleTimeoutMs: 30_000,
 			maxRetries: 2,
 			describeTools: true,
+			// the model the answer comes from (known reasoning families stream from their first answer)
+			models: [model],
 		});
 	});
 
@@ -65,6 +67,10 @@ describe('Agent Platform Chat Model: the form', () => {
 		try {
 			const { settings } = await settingsFor(OTHER_CHAT, { tools: 'web-search' });
 			expect(settings?.choices).toEqual({});
+			// Agent Default: the answer comes from one of the models the agent offers
+			const offered = questions.find((q) => q.name === 'model')?.options;
+			expect(settings?.models).toEqual(offered?.map(String));
+			expect(offered?.length).toBeGreaterThan(0);
 		} finally {
 			agent.questions = questions;
 		}

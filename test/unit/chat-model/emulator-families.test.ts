@@ -44,6 +44,23 @@ describe("the emulator's scripted model in every family", () => {
 		);
 	});
 
+	it.each(MODEL_FAMILIES.map((f) => [`${f}+closing-think`]))(
+		'%s: reasoning with only its closing tag, then two calls: read, nothing shown from the start',
+		(family) => {
+			const written = reply(family, 'Use add and lookup: 2 and 3, "otter"');
+			expect(written).not.toContain('<think>');
+			expect(readToolsAnswer(written, TOOLS)).toMatchObject({
+				kind: 'calls',
+				calls: [{ name: 'add', arguments: ADD.arguments }, LOOKUP],
+				reasoning: expect.stringContaining('The user asked something'),
+			});
+			for (let cut = 1; cut < written.length; cut += 7) {
+				const streamed = new StreamedText(true, '</think>');
+				expect(streamed.push(written.slice(0, cut)) + streamed.push(written.slice(cut))).toBe('');
+			}
+		},
+	);
+
 	it('a question can ask for a family: [family: pythonic]', () => {
 		const written = reply('hermes', '[family: pythonic] Add 2 and 3');
 		expect(written).toBe('[add(a=2, b=3)]');

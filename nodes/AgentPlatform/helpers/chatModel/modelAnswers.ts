@@ -1,32 +1,18 @@
 /**
  * The chat model's answers to n8n, whole (`generate`) and streamed (`stream`): the platform's
- * reply read for tool calls, one correction round for a call that could not be read, the usage of
- * every request summed, and the later calls of a streamed answer given without a request.
+ * reply read for tool calls (settledAnswer.ts), the usage of every request summed, a forced tool
+ * choice told to the model, and the later calls of a streamed answer given without a request.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { BoundedMap } from '../../transport/boundedMap';
 import type { PlatformContext } from '../../transport/types';
 import type { GenerateResult, Message, MessageContent, StreamChunk } from './aiNodeSdk';
-import {
-	requestPieces,
-	requestReply,
-	usageSum,
-	type ModelSettings,
-	type Reply,
-} from './platformCalls';
-import { toPlatformMessages, type PlatformMessage } from './platformMessages';
-import {
-	readToolsAnswer,
-	StreamedText,
-	type BoundTool,
-	type ToolCall,
-	type ToolsAnswer,
-} from './toolCallReader';
-import { closingAlone, splitReasoning } from './toolCalls/reasoning';
-import { toolsCorrection } from './toolsProtocol';
-
-type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
+import { requestPieces, requestReply, type ModelSettings } from './platformCalls';
+import { toPlatformMessages } from './platformMessages';
+import { reasoningUntil, settle } from './settledAnswer';
+import { StreamedText, type BoundTool, type ToolCall } from './toolCallReader';
+import { toolChoiceInstruction } from './toolsProtocol';
 
 /**
  * The calls of a streamed answer not given yet, by the id of the call given before them. n8n's
@@ -37,24 +23,6 @@ type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
  * each is taken once, and the oldest go first beyond a hundred.
  */
 const held = new BoundedMap<string, ToolCall[]>(() => 100);
-
-/**
- * The agents and models whose replies began inside reasoning opened in their prompt (only a
- * closing `</think>` came), by agent and model, with that tag: their later streams show nothing
- * until it comes, so that the reasoning before it never reaches the chat; a reply without it
- * forgets the model again. A hundred at most.
- */
-const reasoningFirst = new BoundedMap<string, string>(() => 100);
-
-function modelKey(settings: ModelSettings): string {
-	return `${settings.agentId} ${String(settings.choices.model ?? '')}`;
-}
-
-function learnReasoningFirst(settings: ModelSettings, reply: Reply) {
-	const closing = closingAlone(reply.text);
-	if (closing) reasoningFirst.set(modelKey(settings), closing);
-	else reasoningFirst.delete(modelKey(settings));
-}
 
 let calls = 0;
 function callId(): string {
@@ -82,39 +50,6 @@ function refuseUndescribedTools(ctx: PlatformContext, settings: ModelSettings, t
 	);
 }
 
-/** Reads the reply for tool calls, asking once more when it is a call that cannot be read. */
-async function settle(
-	ctx: PlatformContext,
-	settings: ModelSettings,
-	sent: PlatformMessage[],
-	reply: Reply,
-	tools: BoundTool[],
-): Promise<{ answer: Settled; reply: Reply }> {
-	learnReasoningFirst(settings, reply);
-	if (!tools.length) {
-		const { reasoning, text } = splitReasoning(reply.text);
-		return { answer: { kind: 'final', text, ...(reasoning ? { reasoning } : {}) }, reply };
-	}
-	const first = readToolsAnswer(reply.text, tools);
-	if (first.kind !== 'malformed') return { answer: first, reply };
-	const corrected = await requestReply(ctx, settings, [
-		...sent,
-		{ role: 'assistant', content: reply.text },
-		{ role: 'user', content: toolsCorrection(first.problem, tools) },
-	]);
-	const second = readToolsAnswer(corrected.text, tools);
-	// the answer is the correction's: its id and finish, both requests' usage
-	const both = { ...corrected, usage: usageSum(reply.usage, corrected.usage) };
-	if (second.kind !== 'malformed') return { answer: second, reply: both };
-	throw new NodeOperationError(
-		ctx.getNode(),
-		"The platform's model did not call the tool in the shape it was asked for",
-		{
-			description: `Asked twice, its answer could not be read as a tool call: ${second.problem}. Try another Model of the agent, or see "Tools" in the package's docs/chat-model.md.`,
-		},
-	);
-}
-
 /**
  * The error with its message at the start of its description: n8n's chat shows an error's
  * description alone, and the message holds the package's words ("The platform refused the
@@ -130,14 +65,31 @@ export function readableInChat(error: unknown): unknown {
 	return error;
 }
 
+/**
+ * A forced tool choice (LangChain's withStructuredOutput) told to the model, first: the SDK drops
+ * `tool_choice`, and the platform has no function calling of its own.
+ */
+function withToolChoice(messages: Message[], forcedTool: string | undefined): Message[] {
+	if (!forcedTool) return messages;
+	const text = toolChoiceInstruction(forcedTool);
+	return [{ role: 'system', content: [{ type: 'text', text }] }, ...messages];
+}
+
 export async function generateAnswer(
 	ctx: PlatformContext,
 	settings: ModelSettings,
 	messages: Message[],
 	tools: BoundTool[],
+	forcedTool?: string,
 ): Promise<GenerateResult> {
 	try {
-		return await answerWhole(ctx, settings, messages, tools);
+		return await answerWhole(
+			ctx,
+			settings,
+			withToolChoice(messages, forcedTool),
+			tools,
+			forcedTool,
+		);
 	} catch (error) {
 		throw readableInChat(error);
 	}
@@ -148,9 +100,10 @@ export async function* streamAnswer(
 	settings: ModelSettings,
 	messages: Message[],
 	tools: BoundTool[],
+	forcedTool?: string,
 ): AsyncGenerator<StreamChunk> {
 	try {
-		yield* answerStreamed(ctx, settings, messages, tools);
+		yield* answerStreamed(ctx, settings, withToolChoice(messages, forcedTool), tools, forcedTool);
 	} catch (error) {
 		throw readableInChat(error);
 	}
@@ -161,16 +114,12 @@ async function answerWhole(
 	settings: ModelSettings,
 	messages: Message[],
 	tools: BoundTool[],
+	forcedTool: string | undefined,
 ): Promise<GenerateResult> {
 	refuseUndescribedTools(ctx, settings, tools);
 	const sent = toPlatformMessages(messages, tools);
-	const { answer, reply } = await settle(
-		ctx,
-		settings,
-		sent,
-		await requestReply(ctx, settings, sent),
-		tools,
-	);
+	const first = await requestReply(ctx, settings, sent);
+	const { answer, reply } = await settle(ctx, settings, sent, first, tools, forcedTool);
 	const content: MessageContent[] =
 		answer.kind === 'final'
 			? [{ type: 'text', text: answer.text }]
@@ -232,13 +181,14 @@ function unshown(answer: string, shown: string, corrected: boolean): string {
  * The answer as it is written. Prose is passed on as it comes; reasoning is never shown; with
  * tools bound, anything that may open a call (toolCalls/markers.ts) is held until the answer is
  * read: a call is given as a tool call, never as text; what turns out to be answer is passed on
- * then.
+ * then. A forced tool's answer is the call alone: no text is passed on.
  */
 async function* answerStreamed(
 	ctx: PlatformContext,
 	settings: ModelSettings,
 	messages: Message[],
 	tools: BoundTool[],
+	forcedTool: string | undefined,
 ): AsyncGenerator<StreamChunk> {
 	refuseUndescribedTools(ctx, settings, tools);
 	const waiting = tools.length ? heldCallFor(messages) : undefined;
@@ -249,19 +199,21 @@ async function* answerStreamed(
 	}
 	const sent = toPlatformMessages(messages, tools);
 	const pieces = requestPieces(ctx, settings, sent);
-	const shown = new StreamedText(tools.length > 0, reasoningFirst.get(modelKey(settings)));
+	const shown = new StreamedText(tools.length > 0, reasoningUntil(settings));
 	let next = await pieces.next();
 	for (; !next.done; next = await pieces.next()) {
-		const delta = shown.push(next.value);
+		const delta = forcedTool ? '' : shown.push(next.value);
 		if (delta) yield { type: 'text-delta', delta };
 	}
 	const streamed = next.value;
-	const { answer, reply } = await settle(ctx, settings, sent, streamed, tools);
-	const rest = unshown(
-		answer.kind === 'final' ? answer.text : answer.prose,
-		shown.shown,
-		reply !== streamed,
-	);
+	const { answer, reply } = await settle(ctx, settings, sent, streamed, tools, forcedTool);
+	const rest = forcedTool
+		? ''
+		: unshown(
+				answer.kind === 'final' ? answer.text : answer.prose,
+				shown.shown,
+				reply !== streamed,
+			);
 	if (rest) yield { type: 'text-delta', delta: rest };
 	if (answer.kind === 'calls') yield* callChunks(answer.calls);
 	yield {

@@ -13,6 +13,7 @@ import {
 	getAgentDefinition,
 	isChatAgent,
 	notChatAgent,
+	questionOptions,
 } from '../agents/definitions';
 import { checkAnswers, readChatSettings } from '../agents/formAnswers';
 import { readNumericId } from '../input/parameters';
@@ -87,5 +88,7 @@ export async function settleModelSettings(
 		Object.fromEntries(sent),
 		itemIndex,
 	);
-	return { ...rest, choices };
+	const offered = questionOptions(agent, 'model').map((option) => option.value);
+	const models = choices.model !== undefined ? [String(choices.model)] : offered;
+	return { ...rest, choices, models };
 }

@@ -24,6 +24,11 @@ export interface ModelSettings {
 	maxRetries: number;
 	/** Whether tools bound by n8n are described to the model (the tools protocol). */
 	describeTools: boolean;
+	/**
+	 * The models an answer may come from: the Model chosen, or with Agent Default the agent's
+	 * Model options (its default is one of them); empty or absent when the agent lists none.
+	 */
+	models?: string[];
 }
 
 /** What a request gave: the answer's text, and what the platform reported about it. */

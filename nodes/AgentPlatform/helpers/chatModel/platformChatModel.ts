@@ -11,9 +11,11 @@ import { generateAnswer, readableInChat, streamAnswer } from './modelAnswers';
 import { settleModelSettings, type ModelParameters } from './modelSettings';
 import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
-import { toolChoiceInstruction } from './toolsProtocol';
 
-/** The platform's model as n8n's SDK sees it; `forcedTool` is set on a copy that must call it. */
+/**
+ * The platform's model as n8n's SDK sees it; `forcedTool` is set on a copy that must call it
+ * (suppliedModel.ts), and told to the model (modelAnswers.ts).
+ */
 export type PlatformChatModel = ChatModel & { forcedTool?: string };
 
 export function createPlatformChatModel(
@@ -38,12 +40,12 @@ export function createPlatformChatModel(
 
 		async generate(messages: Message[]) {
 			const tools = this.boundTools();
-			return await generateAnswer(ctx, await settings(), this.withChoice(messages), tools);
+			return await generateAnswer(ctx, await settings(), messages, tools, this.forcedTool);
 		}
 
 		async *stream(messages: Message[]) {
 			const tools = this.boundTools();
-			yield* streamAnswer(ctx, await settings(), this.withChoice(messages), tools);
+			yield* streamAnswer(ctx, await settings(), messages, tools, this.forcedTool);
 		}
 
 		/** The function tools n8n bound, their schemas as JSON Schema (a Zod schema is converted). */
@@ -55,16 +57,6 @@ export function createPlatformChatModel(
 					description: tool.description ?? '',
 					schema: sdk.getParametersJsonSchema(tool) ?? {},
 				}));
-		}
-
-		/**
-		 * A forced tool choice (LangChain's withStructuredOutput) told to the model: the SDK drops
-		 * `tool_choice`, and the platform has no function calling of its own.
-		 */
-		withChoice(messages: Message[]): Message[] {
-			if (!this.forcedTool) return messages;
-			const text = toolChoiceInstruction(this.forcedTool);
-			return [{ role: 'system', content: [{ type: 'text', text }] }, ...messages];
 		}
 	}
 	const modelId = String(parameters.asked.model ?? `agent ${parameters.agentId}`);

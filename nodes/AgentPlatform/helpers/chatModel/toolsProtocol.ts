@@ -33,8 +33,12 @@ export function toolChoiceInstruction(name: string): string {
 	return `${TOOL_CHOICE_OPENING} "${name}" now: answer with only ${SHAPE} naming "${name}", its arguments filled in from the conversation. Do not answer in plain text.`;
 }
 
-/** The one correction round's request: what was wrong, and the shape again. */
-export function toolsCorrection(problem: string, tools: BoundTool[]): string {
+/**
+ * The one correction round's request: what was wrong, and the shape again; with a forced tool
+ * choice, the tool it must call (plain text is no answer then).
+ */
+export function toolsCorrection(problem: string, tools: BoundTool[], forced?: string): string {
+	if (forced) return `${CORRECTION_OPENING}: ${problem}. ${toolChoiceInstruction(forced)}`;
 	return (
 		`${CORRECTION_OPENING}: ${problem}. ` +
 		`To call a tool, answer with only ${SHAPE}, naming one of ${tools.map((t) => `"${t.name}"`).join(', ')}. ` +

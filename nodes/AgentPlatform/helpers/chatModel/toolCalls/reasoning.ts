@@ -60,3 +60,27 @@ export function closingAlone(reply: string): string | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * Model families whose chat template opens the reasoning in the prompt, so that the reply starts
+ * inside it and only `</think>` is written (the names the serving stacks' reasoning parsers are
+ * chosen by: vLLM's deepseek_r1 for DeepSeek-R1 and its distills, qwen3 for QwQ and Qwen3's
+ * thinking models, minimax_m2_append_think for MiniMax-M2).
+ */
+const OPENED_IN_PROMPT = [
+	/deepseek[\w.-]*?r1|\br1[-_]distill/i,
+	/\bqwq\b/i,
+	/qwen3[\w.-]*thinking/i,
+	/minimax[-_. ]?m2/i,
+];
+
+/**
+ * `</think>` when every model the answer may come from (the Model chosen, or the agent's options
+ * with Agent Default) is of a family whose prompt opens the reasoning; else undefined (not known).
+ */
+export function reasoningOpenedInPrompt(models: string[]): string | undefined {
+	const known = models.length > 0;
+	return known && models.every((model) => OPENED_IN_PROMPT.some((family) => family.test(model)))
+		? '</think>'
+		: undefined;
+}
