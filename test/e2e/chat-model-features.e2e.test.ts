@@ -5,7 +5,8 @@
  *
  * - the AI Agent's fallback model takes over when the main model's call fails: a wrong API key,
  *   an agent the platform no longer has (the main model's error in the execution's logs);
- * - the AI Agent's output parser with a tool (the tool, then `format_final_json_response`);
+ * - the AI Agent's output parser with a tool (the tool, then `format_final_json_response`), and
+ *   without one (`format_final_json_response` at once, filled from the question);
  * - the Information Extractor and the Text Classifier read the text (no scripted outputs);
  *   Sentiment Analysis and the Summarization Chain on the same defaults;
  * - the Model Selector: the picked model's run in the logs with the platform's token usage;
@@ -36,6 +37,7 @@ const FALLBACKS = {
 };
 const FIXTURES = [
 	'chat-model-parser-tool',
+	'chat-model-parser',
 	'chat-model-selector',
 	'chat-model-evaluation',
 	'chat-model-readers',
@@ -46,6 +48,7 @@ const FIXTURES = [
 ];
 const WORKFLOW_IDS = [
 	'chatModelPrsTol1',
+	'chatModelParsNo1',
 	'chatModelSelect1',
 	'chatModelEvalua1',
 	'chatModelReader1',
@@ -160,6 +163,20 @@ describeLines.each(lines.length ? lines : [lineByName('2.x')])(
 			const result = sent[1]?.find((m) => String(m.content).startsWith('Result of the tool "add"'));
 			expect(String(result?.content)).toContain('42');
 			expect(completions()).toHaveLength(2);
+		});
+
+		test('AI Agent with an output parser and no tool: the answer fits the schema, from one request', async () => {
+			const answer = await post('chat-model-parser', {
+				question: 'Charles Babbage is 79 years old and lives in London.',
+			});
+			expect(answer).toMatchObject({
+				status: 200,
+				body: { output: { name: 'Charles Babbage', age: 79, city: 'London' } },
+			});
+			// the parser's tool was the only one described to the model, and it was called at once
+			const sent = JSON.stringify(completions()[0]?.body);
+			expect(sent).toContain('- format_final_json_response:');
+			expect(completions()).toHaveLength(1);
 		});
 
 		test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {

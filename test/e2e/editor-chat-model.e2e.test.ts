@@ -2,7 +2,8 @@
  * The Agent Platform Chat Model in n8n's editor, as a person meets it, in a real browser (see
  * browser.ts), on the example workflow (Chat Trigger → AI Agent with the model, Simple Memory and a
  * Code tool): the model found in the nodes panel by its name, its form (chat agents only, the
- * picked agent's models), and a message in the editor's chat answered through the tool (n8n 2.x;
+ * picked agent's models), its notice shown only where it helps (on a model not connected yet), and
+ * a message in the editor's chat answered through the tool (n8n 2.x;
  * on n8n 1.x, the plain message that it needs n8n 2.16). Screenshots of each step are saved under
  * dev/n8n/.screenshots/ and checked by the test (the text each one shows).
  *
@@ -20,6 +21,21 @@ import { useEditorOfLine } from './editor.shared';
 const WORKFLOW = 'exampleModel0001';
 const MODEL_NODE = 'Agent Platform Chat Model';
 const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
+const LONE_MODEL = 'editorLoneModel1';
+const NOTICE = 'Connect this model to the Chat Model input';
+
+/** The example's model alone in a workflow, not connected to anything yet. */
+function loneModel() {
+	const example = loadExample('chat-with-a-platform-model-in-the-ai-agent');
+	const model = example.nodes.find((node) => node.name === MODEL_NODE)!;
+	return {
+		...example,
+		id: LONE_MODEL,
+		name: 'A chat model not connected yet',
+		nodes: [model],
+		connections: {},
+	};
+}
 
 async function shot(page: Page, name: string): Promise<void> {
 	await page.waitForTimeout(500);
@@ -34,7 +50,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 	useEditorOfLine(
 		line,
 		'editor-chat-model',
-		exampleNames().map(loadExample),
+		[...exampleNames().map(loadExample), loneModel()],
 		{
 			emulator: { executionSeconds: 2 },
 		},
@@ -87,6 +103,26 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 			expect(shown.join('\n')).toContain(models[0]);
 			await shot(page, `${line.line}-model-form`);
 			await page.keyboard.press('Escape');
+			await page.keyboard.press('Escape');
+		});
+	});
+
+	it('its notice shows only where it helps: on a model not connected yet, not on one in use', async () => {
+		await step(page, `${line.line}-model-notice`, async () => {
+			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
+			let ndv = await openNode(page, MODEL_NODE);
+			await ndv.getByText('Agent', { exact: true }).first().waitFor({ timeout: 15_000 });
+			// n8n keeps it in the page, hidden by its container class on a connected node
+			expect(await ndv.getByText(NOTICE).first().isVisible()).toBe(false);
+			await page.keyboard.press('Escape');
+			await openWorkflow(page, n8n.baseUrl, id(LONE_MODEL), MODEL_NODE);
+			ndv = await openNode(page, MODEL_NODE);
+			const notice = ndv.getByText(NOTICE).first();
+			await notice.waitFor({ state: 'visible', timeout: 15_000 });
+			expect(await notice.innerText()).toMatch(
+				/AI Agent or a chain .*: it answers when that node runs/,
+			);
+			await shot(page, `${line.line}-model-notice`);
 			await page.keyboard.press('Escape');
 		});
 	});

@@ -8,7 +8,7 @@ import { MODEL_OPTION_DEFAULTS } from '../helpers/chatModel/modelSettings';
  */
 export const connectModelNotice: INodeProperties = {
 	displayName:
-		'Connect this model to the Chat Model input of an AI Agent or a chain (Basic LLM Chain, Information Extractor, Text Classifier, …) to use it there. It works in n8n 2.16 and later.',
+		'Connect this model to the Chat Model input of an AI Agent or a chain (Basic LLM Chain, Information Extractor, Text Classifier, …): it answers when that node runs, not on its own. Needs n8n 2.16 or later.',
 	name: 'notice',
 	type: 'notice',
 	default: '',
