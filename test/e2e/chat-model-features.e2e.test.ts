@@ -10,7 +10,8 @@
  * - the Information Extractor and the Text Classifier read the text (no scripted outputs);
  *   Sentiment Analysis and the Summarization Chain on the same defaults;
  * - the Model Selector: the picked model's run in the logs with the platform's token usage;
- * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput);
+ * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput),
+ *   also after a prose answer and its one correction round;
  * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model;
  * - human approval of a gated tool (Chat Trigger, the Chat node's approval as the tool's gate): the
  *   run waits, the Approve link resumes it, the tool runs with the call the model made; the
@@ -241,6 +242,23 @@ describeLines.each(lines.length ? lines : [lineByName('2.x')])(
 			expect(helpfulness.Helpfulness).toBeGreaterThanOrEqual(1);
 			// the forced tool choice reached the model's instruction
 			expect(JSON.stringify(completions()[0].body)).toContain('You must call the tool');
+		});
+
+		test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
+			const answer = await post('chat-model-evaluation', {
+				question: 'What is the capital of France?',
+				actual: '[model: prose] Paris',
+				expected: 'The capital of France is Paris.',
+			});
+			expect(answer.status).toBe(200);
+			const runData = await lastRun('chatModelEvalua1');
+			expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
+			// the correction named the tool it had to call, instead of "No tool calls found"
+			const corrections = completions().filter((r) =>
+				JSON.stringify(r.body).includes('answered in plain text instead of calling'),
+			);
+			expect(corrections.length).toBeGreaterThanOrEqual(1);
+			expect(completions().length).toBe(2 + corrections.length);
 		});
 
 		test("Think tool and an AI Agent Tool (a sub-agent on the platform's model): both run in one turn", async () => {
