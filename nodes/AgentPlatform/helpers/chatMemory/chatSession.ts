@@ -13,14 +13,14 @@ import { asNodeError } from '../../transport/errors';
 import type { ChatMessage } from '../agents/messages';
 import type { ChatMemory } from './connectedMemory';
 import { connectedMemory } from './connectedMemory';
-import type { ChatSession as SessionRead } from './session';
+import type { SessionRead } from './session';
 import { platformId, readSession, saveTurn } from './session';
 import { takeTurn } from './sessionTurns';
 
 const INSTRUCTIONS = ['system', 'developer'];
 
 /** A hint beside the node's output, where the n8n running it has them (addExecutionHints). */
-export function hint(ctx: IExecuteFunctions, message: string): void {
+function hint(ctx: IExecuteFunctions, message: string): void {
 	if (typeof ctx.addExecutionHints === 'function')
 		ctx.addExecutionHints({ message, location: 'outputPane' });
 }

@@ -21,7 +21,8 @@ interface SessionMark {
 	root_id?: unknown;
 }
 
-export interface ChatSession {
+/** A chat session as read from the memory (chatSession.ts turns it into a turn). */
+export interface SessionRead {
 	/** The root_id of the agent's conversation in this session, if it has one. */
 	rootId?: number;
 	/** Messages the platform conversation has not seen: after the last turn with the agent (all when it has none). */
@@ -51,8 +52,8 @@ export function platformId(value: unknown): number | undefined {
 export async function readSession(
 	memory: ChatMemory,
 	agentId: number | string,
-): Promise<ChatSession> {
-	const session: ChatSession = { unseen: [], history: [] };
+): Promise<SessionRead> {
+	const session: SessionRead = { unseen: [], history: [] };
 	const agent = platformId(agentId);
 	for (const message of await memoryWindow(memory)) {
 		const mark = markOf(message);
