@@ -38,7 +38,7 @@ const NEGATED =
 	/\b(?:not|no|never|isn't|wasn't|aren't|don't|didn't|doesn't|won't|can't|cannot)\s+(?:\w+\s+)?(?:good|great|happy|helpful|satisfied|working|work|works|fast|nice|recommend)\b/gi;
 
 /** The text's tone: above 0 positive, below 0 negative. */
-export function toneOf(text: string): number {
+function toneOf(text: string): number {
 	const plain = text.replace(NEGATED, ' bad ');
 	return (plain.match(POSITIVE)?.length ?? 0) - (plain.match(NEGATIVE)?.length ?? 0);
 }

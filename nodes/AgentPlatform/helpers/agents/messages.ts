@@ -119,7 +119,7 @@ export function readChatMessages(
  * a file; n8n's AI Agent then passes an empty text with it): a short, neutral line naming the
  * attached files, since the platform takes no empty message.
  */
-export function filesOnlyMessage(fileNames: string[]): string {
+function filesOnlyMessage(fileNames: string[]): string {
 	return `${fileNames.length === 1 ? 'Attached file' : 'Attached files'}: ${fileNames.join(', ')}`;
 }
 

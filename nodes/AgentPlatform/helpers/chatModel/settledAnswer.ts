@@ -13,7 +13,7 @@ import { readToolsAnswer, type BoundTool, type ToolsAnswer } from './toolCallRea
 import { closingAlone, reasoningOpenedInPrompt, splitReasoning } from './toolCalls/reasoning';
 import { toolsCorrection } from './toolsProtocol';
 
-export type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
+type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
 
 /**
  * The agents and models whose replies began inside reasoning opened in their prompt (only a

@@ -40,7 +40,7 @@ function balancedEnd(text: string, start: number): number {
 }
 
 /** Every top-level JSON value in the text that opens with `{` or `[`; `value` absent where broken. */
-export function jsonSpans(text: string): JsonSpan[] {
+function jsonSpans(text: string): JsonSpan[] {
 	const spans: JsonSpan[] = [];
 	for (let i = 0; i < text.length; i++) {
 		if (text[i] !== '{' && text[i] !== '[') continue;
