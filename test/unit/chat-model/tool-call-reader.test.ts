@@ -5,7 +5,7 @@
  */
 import {
 	readToolsAnswer,
-	shownLength,
+	StreamedText,
 	type BoundTool,
 	type ToolsAnswer,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
@@ -158,13 +158,15 @@ const UNUSABLE: Array<[string, string, RegExp]> = [
 
 /** The reply streamed in pieces: what is shown as it comes, and what is held until the end. */
 function streamed(reply: string, cuts: number[]) {
+	const stream = new StreamedText();
 	let text = '';
-	let shown = 0;
+	let shownText = '';
 	for (const [index, cut] of [...cuts, reply.length].entries()) {
-		text += reply.slice(cuts[index - 1] ?? 0, cut);
-		shown = Math.max(shown, shownLength(text));
+		const piece = reply.slice(cuts[index - 1] ?? 0, cut);
+		text += piece;
+		shownText += stream.push(piece);
 	}
-	return { shownText: text.slice(0, shown), answer: readToolsAnswer(text, TOOLS) };
+	return { shownText, answer: readToolsAnswer(text, TOOLS) };
 }
 
 /** Awkward cut places: every 1, 2, 3 and 7 characters, and at each quote, brace and backtick. */

@@ -55,8 +55,6 @@ export class StreamedText {
 	private started = false;
 	/** All that was shown, in order. */
 	shown = '';
-	/** Where in the text the last piece shown ends. */
-	shownEnd = 0;
 
 	/**
 	 * `calls`: tools are bound, so anything that may open a call is held too. `reasoningUntil`: the
@@ -111,10 +109,7 @@ export class StreamedText {
 		// the chat's text starts with words, not with the spaces after reasoning
 		if (!this.started) while (start < stop && /\s/.test(this.text[start])) start++;
 		this.at = stop;
-		if (stop > start) {
-			this.started = true;
-			this.shownEnd = stop;
-		}
+		if (stop > start) this.started = true;
 		return this.text.slice(start, stop);
 	}
 
