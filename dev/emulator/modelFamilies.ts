@@ -6,6 +6,7 @@
  * (`hermes+think`) puts reasoning before every answer, as reasoning models write it;
  * `+closing-think` writes it as DeepSeek-R1 and QwQ do, whose prompt opens it: only `</think>`.
  */
+import { toolCallText } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 
 export interface WrittenCall {
 	name: string;
@@ -34,7 +35,7 @@ const ds = (words: string) => `<｜${words.split(' ').join('▁')}｜>`;
 
 /** Each family's calls, as its models write them. */
 const CALLS: Record<string, (calls: WrittenCall[]) => string> = {
-	asked: lines((c) => json({ tool_call: named(c) })),
+	asked: lines((c) => toolCallText(c.name, c.arguments)),
 	openai: lines((c) => json({ name: c.name, arguments: args(c) })),
 	hermes: lines((c) => `<tool_call>\n${json(named(c))}\n</tool_call>`),
 	llama3: (calls) => calls.map((c) => json({ name: c.name, parameters: c.arguments })).join('; '),
