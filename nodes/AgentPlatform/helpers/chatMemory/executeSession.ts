@@ -51,13 +51,28 @@ export async function executeSession(
 	itemIndex: number,
 	options: { mode: string; shape: (body: IDataObject) => IDataObject },
 ): Promise<ExecuteSession | undefined> {
-	const { shape } = options;
 	const session = await ChatSession.open(ctx, {
 		agentId: request.agentId,
 		itemIndex,
 		unusedBecause: unusedBecause(request, options.mode),
 	});
 	if (!session) return undefined;
+	// the session's next turn in this process waits for this one: it ends here if it cannot start
+	try {
+		return sessionTurn(ctx, request, itemIndex, options.shape, session);
+	} catch (error) {
+		session.close();
+		throw asNodeError(ctx.getNode(), error, itemIndex);
+	}
+}
+
+function sessionTurn(
+	ctx: IExecuteFunctions,
+	request: ExecuteRequest,
+	itemIndex: number,
+	shape: (body: IDataObject) => IDataObject,
+	session: ChatSession,
+): ExecuteSession {
 	const given = (runFields(request.body).messages ?? []) as unknown as ChatMessage[];
 	const input = turnInput(given);
 	let note: string | undefined;
