@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { MODEL_OPTION_DEFAULTS } from '../helpers/chatModel/modelSettings';
-
 /**
  * The chat model's hint, shown only while its output is not connected: n8n's editor hides a
  * notice of this container class on a node with an output connection (as on n8n's own models).
@@ -15,7 +13,8 @@ export const connectModelNotice: INodeProperties = {
 	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
 };
 
-/** The chat model's Options; their defaults are those its calls use (MODEL_OPTION_DEFAULTS). */
+/** The chat model's Options. n8n's community lint wants literal defaults: a unit test keeps them
+ * equal to MODEL_OPTION_DEFAULTS, which the calls use. */
 export const modelOptionsProperty: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -27,7 +26,7 @@ export const modelOptionsProperty: INodeProperties = {
 			displayName: 'Describe Tools to the Model',
 			name: 'describeTools',
 			type: 'boolean',
-			default: MODEL_OPTION_DEFAULTS.describeTools,
+			default: true,
 			description:
 				"Whether tools connected to the AI Agent are described to the platform's model in the request, and its answers read back as tool calls. The platform has no function calling of its own; off, an AI Agent with tools fails with a plain error.",
 		},
@@ -36,7 +35,7 @@ export const modelOptionsProperty: INodeProperties = {
 			name: 'maxRetries',
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: MODEL_OPTION_DEFAULTS.maxRetries,
+			default: 2,
 			description:
 				'How many times a call the platform did not take (rate limit, connection failed before sending) is sent again. A call the platform took is never sent twice.',
 		},
@@ -45,7 +44,7 @@ export const modelOptionsProperty: INodeProperties = {
 			name: 'idleTimeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: MODEL_OPTION_DEFAULTS.idleTimeout,
+			default: 30,
 			description: 'A streamed answer silent for this long is given up with an error',
 		},
 		{
@@ -53,7 +52,7 @@ export const modelOptionsProperty: INodeProperties = {
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: MODEL_OPTION_DEFAULTS.timeout,
+			default: 300,
 			description: 'How long one call of the model may take',
 		},
 	],

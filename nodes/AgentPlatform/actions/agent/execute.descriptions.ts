@@ -222,14 +222,6 @@ export const executeProperties: INodeProperties[] = [
 					'Answers as one JSON object, e.g. {"style": "formal"}. They take precedence over the fields above.',
 			},
 			{
-				displayName: 'Attach Input Binaries',
-				name: 'binaryProperties',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. data, attachment',
-				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas; each must be in the item. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB. Empty: under a Chat Trigger (node version 1.3 on), the chat message's files, if any.`,
-			},
-			{
 				displayName: 'Attach Chat Files',
 				name: 'attachChatFiles',
 				type: 'boolean',
@@ -239,6 +231,14 @@ export const executeProperties: INodeProperties[] = [
 				},
 				description:
 					"Whether the files of the chat message (the Chat Trigger's binaries data0, data1, …) are uploaded and attached to the run when Attach Input Binaries is empty. Processed first, as Process Attachments First says.",
+			},
+			{
+				displayName: 'Attach Input Binaries',
+				name: 'binaryProperties',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. data, attachment',
+				description: `Binary properties of the input item to upload (streamed) and attach, separated by commas; each must be in the item. Together with the File IDs at most ${MAX_ATTACHMENTS} files, each at most 200 MB. Empty: under a Chat Trigger (node version 1.3 on), the chat message's files, if any.`,
 			},
 			{
 				displayName: 'Continue Session (Root ID)',
