@@ -1,4 +1,4 @@
-/** Five projects: fast unit tests; the self-tests of the emulator and of the in-process n8n
+/** Six projects: fast unit tests (and those of the pace that read the clock, unit-timing); the self-tests of the emulator and of the in-process n8n
  * (infra); the nodes' integration tests against the emulator over loopback, a folder per
  * resource; the pace's timing tests (`*.timing.test.ts` among them: pace-timing, run alone by
  * scripts/test.sh); and end-to-end tests that run the packed package inside real n8n 1.x and 2.x,
@@ -24,6 +24,7 @@ module.exports = {
 			transformIgnorePatterns,
 			modulePathIgnorePatterns,
 			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+			testPathIgnorePatterns: ['\\.timing\\.test\\.ts$'],
 		},
 		{
 			displayName: 'infra',
@@ -43,6 +44,15 @@ module.exports = {
 			testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
 			testPathIgnorePatterns: ['\\.timing\\.test\\.ts$'],
 			setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
+		},
+		{
+			// the pace's unit tests that read the clock: run alone, as pace-timing is
+			displayName: 'unit-timing',
+			testEnvironment: 'node',
+			transform: tsJest,
+			transformIgnorePatterns,
+			modulePathIgnorePatterns,
+			testMatch: ['<rootDir>/test/unit/**/*.timing.test.ts'],
 		},
 		{
 			displayName: 'pace-timing',

@@ -74,7 +74,7 @@ fi
 step "the pace's timing tests, one file at a time, each in a new process (they read when the emulator saw each request)"
 # one worker, started anew after every file (a memory limit every worker passes): each file runs
 # as it does alone, not in a process grown by the files before it
-npx jest --selectProjects pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json" || status=$?
+npx jest --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json" || status=$?
 
 step "end-to-end tests in real n8n 1.x and 2.x"
 if [ "$installed" = 1 ]; then
