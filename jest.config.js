@@ -1,6 +1,7 @@
-/** Six projects: fast unit tests (and those of the pace that read the clock, unit-timing); the self-tests of the emulator and of the in-process n8n
- * (infra); the nodes' integration tests against the emulator over loopback, a folder per
- * resource; the pace's timing tests (`*.timing.test.ts` among them: pace-timing, run alone by
+/** Six projects: fast unit tests; the pace's unit tests that read the clock (unit-timing); the
+ * self-tests of the emulator and of the in-process n8n (infra); the nodes' integration tests
+ * against the emulator over loopback, a folder per resource; the pace's timing tests
+ * (`*.timing.test.ts` among them: pace-timing; both timing projects run alone, by
  * scripts/test.sh); and end-to-end tests that run the packed package inside real n8n 1.x and 2.x,
  * sharing one n8n per line where they can (test/setup/e2eLines.ts). */
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
