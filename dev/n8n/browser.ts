@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -45,6 +45,7 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 		timezoneId: 'UTC',
 	});
 	const page = context.pages()[0] ?? (await context.newPage());
+	watchRestRequests(page);
 	return {
 		context,
 		page,
@@ -105,6 +106,90 @@ export async function openEditor(
 
 export function canvasNode(page: Page, name: string): Locator {
 	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
+
+/** The page's requests to n8n's REST API still unanswered, and when that last changed. */
+const restRequests = new WeakMap<Page, { pending: Set<Request>; changedAt: number }>();
+
+function watchRestRequests(page: Page): { pending: Set<Request>; changedAt: number } {
+	let traffic = restRequests.get(page);
+	if (traffic) return traffic;
+	const watched = { pending: new Set<Request>(), changedAt: Date.now() };
+	// the push channel (/rest/push) stays open for as long as the page does
+	const isLookup = (request: Request) => /\/rest\/(?!push)/.test(request.url());
+	const done = (request: Request) => {
+		if (watched.pending.delete(request)) watched.changedAt = Date.now();
+	};
+	page.on('request', (request) => {
+		if (!isLookup(request)) return;
+		watched.pending.add(request);
+		watched.changedAt = Date.now();
+	});
+	page.on('requestfinished', done);
+	page.on('requestfailed', done);
+	restRequests.set(page, watched);
+	traffic = watched;
+	return traffic;
+}
+
+/**
+ * Waits until the editor has had no request to n8n's REST API unanswered for `quietMs`: what a
+ * panel asks for when it opens (dynamic options, answer fields, lookups) has come and is shown.
+ */
+export async function restSettled(
+	page: Page,
+	{ quietMs = 500, timeoutMs = 30_000 }: { quietMs?: number; timeoutMs?: number } = {},
+): Promise<void> {
+	const traffic = watchRestRequests(page);
+	const since = Date.now();
+	traffic.changedAt = Math.max(traffic.changedAt, since);
+	while (traffic.pending.size > 0 || Date.now() - traffic.changedAt < quietMs) {
+		if (Date.now() - since > timeoutMs) {
+			const urls = [...traffic.pending].map((request) => request.url());
+			throw new Error(`n8n's editor still waits for ${urls.join(', ')} after ${timeoutMs} ms`);
+		}
+		await page.waitForTimeout(50);
+	}
+}
+
+/**
+ * Waits until the editor holds no unsaved change of the open workflow (n8n's `stateIsDirty`, in
+ * the store that has it): n8n 2.x saves a change on its own 1.5 s after it (then the state is
+ * clean again and the stored workflow has a new versionId). False when a change is still unsaved
+ * after `timeoutMs` (n8n 1.x does not save on its own).
+ */
+export async function editorClean(page: Page, timeoutMs = 10_000): Promise<boolean> {
+	try {
+		await page.waitForFunction(
+			() => {
+				// runs in the page (no DOM types in this project)
+				const app = (
+					globalThis as unknown as {
+						document: { querySelector(selector: string): unknown };
+					}
+				).document.querySelector('#app') as {
+					__vue_app__?: {
+						config: { globalProperties: { $pinia?: { _s: Map<string, Record<string, unknown>> } } };
+					};
+				} | null;
+				const stores = app?.__vue_app__?.config.globalProperties.$pinia?._s;
+				if (!stores) return false;
+				const holders = [...stores.values()].filter((store) => 'stateIsDirty' in store);
+				return holders.length > 0 && holders.every((store) => store.stateIsDirty === false);
+			},
+			undefined,
+			{ timeout: timeoutMs, polling: 100 },
+		);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Closes the open node panel (Escape) and waits until it is gone. */
+export async function closeNode(page: Page): Promise<void> {
+	await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
 /** Opens a workflow and waits for one of its nodes on the canvas. */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import type { PlatformEmulator } from '../../dev/emulator';
-import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
 import { exampleNames, loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
@@ -82,7 +82,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 		await step(page, `${line.line}-model-form`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			const ndv = await openNode(page, MODEL_NODE);
-			await page.waitForTimeout(1000);
+			await restSettled(page);
 			await ndv
 				.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
 				.click();

@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 
 import type { PlatformEmulator } from '../../dev/emulator';
-import { canvasNode, openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import { canvasNode, openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
 import {
 	agentPlatformCredential,
 	loadExample,
@@ -164,7 +164,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 						await field.locator('input, textarea').first().fill(value);
 					}
 				}
-				await page.waitForTimeout(500);
+				await restSettled(page);
 				expect({ agent, red: await redFields(ndv) }).toEqual({ agent, red: [] });
 
 				const before = executes().length;
@@ -187,7 +187,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				// the run finishes and n8n shows its item (its ID in the output) before the next agent
 				const runId = Math.max(...emu.state.responses.keys());
 				await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
-				await page.waitForTimeout(1000);
+				await restSettled(page);
 			});
 		}
 		await page.keyboard.press('Escape');

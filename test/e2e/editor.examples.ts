@@ -8,7 +8,14 @@
  */
 import type { Page } from 'playwright-core';
 
-import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import {
+	closeNode,
+	editorClean,
+	openNode,
+	openWorkflow,
+	restSettled,
+	step,
+} from '../../dev/n8n/browser';
 import {
 	exampleNames,
 	loadExample,
@@ -57,15 +64,14 @@ export function openingExamples(part: 1 | 2): void {
 						for (const node of example.nodes) {
 							if (/stickyNote|manualTrigger/i.test(node.type)) continue;
 							const ndv = await openNode(page, node.name);
-							await page.waitForTimeout(2000); // dynamic options and answer fields load
+							await restSettled(page); // dynamic options and answer fields load
 							if (await page.getByText(CHANGED_WORDS).count())
 								problems.push(`${name}, ${node.name}: n8n says it changed`);
 							if (/agentPlatform/.test(node.type)) {
 								for (const red of await redFields(ndv))
 									problems.push(`${name}, ${node.name}: ${red}`);
 							}
-							await page.keyboard.press('Escape');
-							await page.waitForTimeout(300);
+							await closeNode(page);
 						}
 						if (example === SAVED_BEFORE_RENAME) {
 							// the old value is shown as what it is, not as an unsupported one
@@ -74,9 +80,11 @@ export function openingExamples(part: 1 | 2): void {
 							const shown = await operation.first().inputValue();
 							if (shown !== 'List (Old Name of Get Many)')
 								problems.push(`${name}: its operation is shown as "${shown}"`);
-							await page.keyboard.press('Escape');
+							await closeNode(page);
 						}
-						await page.waitForTimeout(2500); // n8n 2.x saves changes on its own after a moment
+						// n8n 2.x saves a change on its own 1.5 s after it: wait until nothing is unsaved
+						await restSettled(page);
+						await editorClean(page);
 						const after = await storedWorkflow(page, id(example.id));
 						if (after.versionId !== before.versionId) {
 							problems.push(`${name}: n8n saved it again as ${JSON.stringify(after.nodes)}`);

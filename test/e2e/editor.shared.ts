@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
-import { openEditor, type EditorBrowser } from '../../dev/n8n/browser';
+import { openEditor, restSettled, type EditorBrowser } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
@@ -91,7 +91,7 @@ export async function pickAgent(page: Page, ndv: Locator, title: string): Promis
 		.click();
 	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: title }).first().click();
 	// the agent's own choices load after the pick
-	await page.waitForTimeout(2500);
+	await restSettled(page);
 }
 
 /** Picks an option of a dropdown parameter by its position in the list. */
