@@ -4,21 +4,28 @@
  * (dev/emulator/modelFamilies.ts, chosen by `[family: …]` in the question), and an AI Agent with
  * two Code tools runs both from 2 requests, answered through a Webhook and streamed through a
  * Chat Trigger, where the chat's text is the answer alone: no markup of a call, no reasoning.
- * One n8n start for all families.
+ * On the line's shared n8n (lineN8n.ts), with a Webhook path of its own.
  *
  * Run: npx jest test/e2e/chat-model-families.e2e.test.ts --selectProjects e2e   (about 2 minutes)
  */
 import type { IDataObject } from 'n8n-workflow';
 import { MODEL_FAMILIES } from '../../dev/emulator/modelFamilies';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
-import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import { agentPlatformCredential } from '../../dev/n8n/examples';
+import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-families-key-3f1c';
 const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatFamilies'), name: 'Agent Platform (families)' };
 const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
+/**
+ * The Webhook's path of this file's copy of chat-model-agent-two-tools: chat-model.e2e.test.ts
+ * activates that fixture too, and a path is not made the file's own with the copy's ids.
+ */
+const TWO_TOOLS_PATH = 'chat-model-families-two-tools';
 const QUESTION = 'Use lookup and translate on "otter".';
 /** Every family, and reasoning first in four of them. */
 const FAMILIES = [
@@ -33,6 +40,7 @@ const lines = selectedLines().filter((line) => line.line === '2.x');
 
 describe.each(lines)('n8n $line ($version): every model family', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	/** The answer of the tools protocol's own shape, which every family's must equal. */
 	let expected: string;
@@ -47,22 +55,29 @@ describe.each(lines)('n8n $line ($version): every model family', (line) => {
 			quiet: true,
 		});
 		const vars = chatAgentVars(emu, CHAT_AGENT);
-		n8n = await n8nWithFixtures(
-			line,
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			{ ...CREDENTIAL, requestsPerSecond: 100 },
-			['chat-model-agent-two-tools', 'chat-model-agent-chat'].map((name) => [name, vars]),
-		);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		for (const id of ['chatModelTwoTls1', 'chatModelAgent02']) await n8n.activate(id);
+		const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+		const twoTools = loadWorkflow('chat-model-agent-two-tools', { ...ids, ...vars });
+		for (const node of twoTools.nodes)
+			if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = TWO_TOOLS_PATH;
+		fixture = await n8nOfLine(line, {
+			tag: 'chat-model-families',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					{ ...CREDENTIAL, requestsPerSecond: 100 },
+				),
+			],
+			workflows: [twoTools, loadWorkflow('chat-model-agent-chat', { ...ids, ...vars })],
+		});
+		n8n = fixture.n8n;
+		for (const id of ['chatModelTwoTls1', 'chatModelAgent02']) await fixture.activate(id);
 		expected = await whole('asked');
 		expect(expected).toContain('Glossary says: otter is a river animal');
 		expect(expected).toContain('French for otter is loutre');
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
@@ -70,7 +85,7 @@ describe.each(lines)('n8n $line ($version): every model family', (line) => {
 
 	async function whole(family: string): Promise<string> {
 		const answer = await n8n.postWebhook(
-			'chat-model-two-tools',
+			TWO_TOOLS_PATH,
 			{ question: `[family: ${family}] ${QUESTION}` },
 			{ registeredWithinMs: 20_000 },
 		);
@@ -80,11 +95,15 @@ describe.each(lines)('n8n $line ($version): every model family', (line) => {
 
 	/** The text n8n's chat shows of one streamed answer. */
 	async function streamed(family: string): Promise<string> {
-		const response = await postToStreamingWebhook(n8n.baseUrl, `${CHAT_WEBHOOK}/chat`, {
-			action: 'sendMessage',
-			sessionId: `e2e-family-${family}`,
-			chatInput: `[family: ${family}] ${QUESTION}`,
-		});
+		const response = await postToStreamingWebhook(
+			n8n.baseUrl,
+			`${fixture.webhookId(CHAT_WEBHOOK)}/chat`,
+			{
+				action: 'sendMessage',
+				sessionId: `e2e-family-${family}`,
+				chatInput: `[family: ${family}] ${QUESTION}`,
+			},
+		);
 		expect(response.status).toBe(200);
 		const body = await response.text();
 		return body

@@ -7,13 +7,14 @@
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
 	selectedLines,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';
@@ -30,6 +31,7 @@ const WORKFLOWS = {
 
 describe.each(selectedLines())('n8n $line ($version): agent executions', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	let settings: { MODEL: string; TOOLS: string; TEMPERATURE: string };
 
@@ -44,13 +46,6 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		const first = emu.firstOptions(CHAT_AGENT);
 		settings = { MODEL: first.model, TOOLS: first.tools, TEMPERATURE: first.temperature };
 
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
 		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
 		const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>
 			loadWorkflow('agent-platform-node', {
@@ -65,7 +60,7 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 			tools: settings.TOOLS,
 			temperature: settings.TEMPERATURE,
 		};
-		await n8n.importWorkflows([
+		const workflows = [
 			agentNode(WORKFLOWS.wait, 'Execute (wait)', {
 				resource: 'agent',
 				operation: 'execute',
@@ -104,38 +99,51 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 				...settings,
 				AGENT_ID: String(CHAT_AGENT),
 			}),
-		]);
+		];
+		fixture = await n8nOfLine(line, {
+			tag: 'executions',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					CREDENTIAL,
+				),
+			],
+			workflows,
+		});
+		n8n = fixture.n8n;
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
 	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
 
 	test('Execute, wait for completion: the finished run, simplified', async () => {
-		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.wait)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.wait))).run);
 		expect(item).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: item.id });
 		expect(item.output).toBe(recordOf(item.id).output);
 		expect(String(item.output)).toContain('Hello from n8n');
 	});
 
 	test('Execute, start only: the starting response, finished later on the platform', async () => {
-		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.start)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.start))).run);
 		expect(item).toMatchObject({ status: 'starting', output: '' });
 		await emu.waitFor(() => recordOf(item.id).status === 'succeeded', 10_000);
 	});
 
 	test('Execute, stream: the deltas assembled into one item', async () => {
-		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.stream)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.stream))).run);
 		expect(item.output).toBe(recordOf(item.id).output);
 		expect(Number(item.credits)).toBeGreaterThan(0);
 	});
 
 	test('Chat Completion, plain and streamed, give the same OpenAI-format answer', async () => {
-		const [plain] = lastNodeItems((await n8n.executeOk(WORKFLOWS.completion)).run);
-		const [streamed] = lastNodeItems((await n8n.executeOk(WORKFLOWS.completionStream)).run);
+		const [plain] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.completion))).run);
+		const [streamed] = lastNodeItems(
+			(await n8n.executeOk(fixture.id(WORKFLOWS.completionStream))).run,
+		);
 		expect(plain.object).toBe('chat.completion');
 		expect(String(plain.content).length).toBeGreaterThan(0);
 		expect(streamed.content).toBe(plain.content);
@@ -145,38 +153,32 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 	});
 
 	test('a Webhook in "Streaming" response mode: the caller gets the text in several chunks before the run ends', async () => {
-		await n8n.start();
-		try {
-			await n8n.setupOwnerAndApiKey();
-			await n8n.activate(WORKFLOWS.webhook);
-			const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
-				message: 'Tell me about otters',
-			});
-			expect(response.status).toBe(200);
-			const arrivals: Array<{ at: number; text: string }> = [];
-			const decoder = new TextDecoder();
-			for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-				arrivals.push({ at: Date.now(), text: decoder.decode(chunk, { stream: true }) });
-			}
-			// n8n streams one JSON object per line: begin, item…, end
-			const messages = arrivals
-				.map((a) => a.text)
-				.join('')
-				.split('\n')
-				.filter((l) => l.trim())
-				.map((l) => JSON.parse(l) as { type: string; content?: string });
-			const items = messages.filter((m) => m.type === 'item');
-			expect(items.length).toBeGreaterThan(2);
-			const text = items.map((m) => m.content).join('');
-			const run = [...emu.state.responses.values()].pop()!;
-			expect(text).toBe(run.output);
-			expect(text).toContain('Tell me about otters');
-			// the pieces really came over time, not in one burst at the end
-			const withContent = arrivals.filter((a) => a.text.includes('"item"'));
-			expect(withContent.length).toBeGreaterThan(1);
-			expect(withContent[withContent.length - 1].at - withContent[0].at).toBeGreaterThan(1000);
-		} finally {
-			await n8n.stop();
+		await fixture.activate(WORKFLOWS.webhook);
+		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+			message: 'Tell me about otters',
+		});
+		expect(response.status).toBe(200);
+		const arrivals: Array<{ at: number; text: string }> = [];
+		const decoder = new TextDecoder();
+		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+			arrivals.push({ at: Date.now(), text: decoder.decode(chunk, { stream: true }) });
 		}
+		// n8n streams one JSON object per line: begin, item…, end
+		const messages = arrivals
+			.map((a) => a.text)
+			.join('')
+			.split('\n')
+			.filter((l) => l.trim())
+			.map((l) => JSON.parse(l) as { type: string; content?: string });
+		const items = messages.filter((m) => m.type === 'item');
+		expect(items.length).toBeGreaterThan(2);
+		const text = items.map((m) => m.content).join('');
+		const run = [...emu.state.responses.values()].pop()!;
+		expect(text).toBe(run.output);
+		expect(text).toContain('Tell me about otters');
+		// the pieces really came over time, not in one burst at the end
+		const withContent = arrivals.filter((a) => a.text.includes('"item"'));
+		expect(withContent.length).toBeGreaterThan(1);
+		expect(withContent[withContent.length - 1].at - withContent[0].at).toBeGreaterThan(1000);
 	});
 });
