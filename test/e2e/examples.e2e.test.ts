@@ -1,15 +1,20 @@
 /**
  * The example workflows of examples/*.json, imported as they are into real n8n 1.x and 2.x (the
  * packed package installed as n8n's community installer does) and run against the emulator, so
- * that an example can never rot. One n8n per line: the manual examples run with `n8n execute`,
- * then n8n starts and the webhook, trigger and chat examples are activated and called.
+ * that an example can never rot. On the line's shared n8n (lineN8n.ts: the examples as copies with
+ * ids of this file's own): the manual examples run with `n8n execute`, then the webhook, trigger
+ * and chat examples are activated and called.
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
  * @slow (minutes: started first when jest has no times of a run before)
  */
 import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
+	EXAMPLE_CREDENTIALS,
+	agentPlatformCredential,
+	openAiEmulatorCredential,
+} from '../../dev/n8n/examples';
+import {
 	exampleNames,
 	loadExample,
 	log,
@@ -17,7 +22,9 @@ import {
 	selectedLines,
 	sleep,
 	waitFor,
+	type N8nInstance,
 } from '../../dev/n8n/harness';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';
@@ -42,6 +49,7 @@ const EXAMPLES = {
 
 describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const started = Date.now();
 
@@ -52,16 +60,24 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			timeScale: 10,
 			quiet: true,
 		});
-		n8n = await N8nInstance.withPackage(line);
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importExamples(platform, CHAT_AGENT);
+		// the examples as they are (the copies' ids are this file's own: fixture.id)
+		fixture = await n8nOfLine(line, {
+			tag: 'examples',
+			credentials: [
+				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+				openAiEmulatorCredential(platform, CHAT_AGENT),
+			],
+			workflows: exampleNames().map(loadExample),
+		});
+		n8n = fixture.n8n;
 		log(
 			`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 		);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 		log(`n8n ${line.version}: examples suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
@@ -93,7 +109,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test('chat with an agent: the follow-up continues the same session (root_id)', async () => {
-		const { run } = await n8n.executeOk(EXAMPLES['chat-with-an-agent']);
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['chat-with-an-agent']));
 		const [first] = nodeItems(run, 'Ask the agent');
 		const [second] = nodeItems(run, 'Continue the conversation');
 		expect(first).toMatchObject({ status: 'succeeded', agent_id: CHAT_AGENT, root_id: first.id });
@@ -108,7 +124,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test('run an agent on an uploaded file: uploaded, processed, attached by its ID', async () => {
-		const { run } = await n8n.executeOk(EXAMPLES['run-an-agent-on-a-file']);
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['run-an-agent-on-a-file']));
 		const [file] = nodeItems(run, 'Upload the file');
 		expect(file).toMatchObject({ filename: 'otters.txt', status: 'completed' });
 		const [answer] = nodeItems(run, 'Run the agent on it');
@@ -122,7 +138,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test("store results as memories: the run's output becomes a memory in the default collection", async () => {
-		const { run } = await n8n.executeOk(EXAMPLES['store-results-as-memories']);
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['store-results-as-memories']));
 		const [summary] = nodeItems(run, 'Write the summary');
 		const [memory] = nodeItems(run, 'Remember it');
 		expect(summary).toMatchObject({ status: 'succeeded', agent_id: TEXT_AGENT });
@@ -133,7 +149,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test('create an image and pass the file on: the picture arrives as a binary and is uploaded again', async () => {
-		const { run } = await n8n.executeOk(EXAMPLES['create-an-image-and-keep-the-file']);
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['create-an-image-and-keep-the-file']));
 		const [image] = nodeItems(run, 'Create the image');
 		expect(image).toMatchObject({ status: 'succeeded', agent_id: IMAGE_AGENT });
 		expect(image.generated_files).toEqual([expect.objectContaining({ binary_property: 'data' })]);
@@ -147,7 +163,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	test('read a conversation back: both turns of the session, oldest first', async () => {
-		const { run } = await n8n.executeOk(EXAMPLES['read-a-conversation-back']);
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['read-a-conversation-back']));
 		const [first] = nodeItems(run, 'Ask the agent');
 		const [second] = nodeItems(run, 'Follow up');
 		const turns = nodeItems(run, 'Read the conversation');
@@ -160,16 +176,8 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	});
 
 	describe('with n8n running', () => {
-		beforeAll(async () => {
-			await n8n.start();
-			await n8n.setupOwnerAndApiKey();
-		});
-		afterAll(async () => {
-			await n8n.stop();
-		});
-
 		test('stream to a webhook caller: the caller gets the answer piece by piece', async () => {
-			await n8n.activate(EXAMPLES['stream-to-a-webhook-caller']);
+			await fixture.activate(EXAMPLES['stream-to-a-webhook-caller']);
 			const response = await callWebhook('ask-agent', { message: 'Tell me about otters' });
 			expect(response.status).toBe(200);
 			const messages = (await response.text())
@@ -188,10 +196,10 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const chatTrigger = workflow.nodes.find(
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
 			) as unknown as { webhookId: string };
-			await n8n.activate(workflow.id);
+			await fixture.activate(workflow.id);
 			const say = async (sessionId: string, chatInput: string) => {
 				const before = executeBodies(CHAT_AGENT).length;
-				const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+				const response = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 					action: 'sendMessage',
 					sessionId,
 					chatInput,
@@ -220,7 +228,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			expect(other.body.root_id).toBeUndefined();
 			expect(other.answer.output).not.toContain('Ada');
 			// the Chat Trigger shows the session's earlier messages from the same memory
-			const loaded = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+			const loaded = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 				action: 'loadPreviousSession',
 				sessionId: 'e2e-ada',
 			});
@@ -237,7 +245,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 
 		test("when an agent finishes: a finished run starts the workflow with the run's result", async () => {
 			const workflowId = EXAMPLES['when-an-agent-finishes'];
-			await n8n.activate(workflowId);
+			await fixture.activate(workflowId);
 			await waitFor("the trigger's webhook on the platform", () =>
 				[...emu.state.webhooks.values()].some(
 					(w) => w.template_id === TEXT_AGENT && w.status === 'active',
@@ -255,7 +263,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			expect(res.status).toBe(200);
 			const runId = ((await res.json()) as { responses: Array<{ id: number }> }).responses[0].id;
 			const execution = await waitFor('the example to run on the delivery', async () => {
-				const [newest] = await n8n.getExecutions(workflowId);
+				const [newest] = await n8n.getExecutions(fixture.id(workflowId));
 				return newest?.status === 'success' ? newest : undefined;
 			});
 			const runData = (
@@ -282,9 +290,9 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const chatTrigger = workflow.nodes.find(
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
 			) as unknown as { webhookId: string };
-			await n8n.activate(workflow.id);
+			await fixture.activate(workflow.id);
 			const question = 'What do sea otters eat?';
-			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+			const response = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 				action: 'sendMessage',
 				sessionId: 'e2e-session',
 				chatInput: question,
@@ -309,15 +317,15 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const chatTrigger = workflow.nodes.find(
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
 			) as unknown as { webhookId: string };
-			await n8n.activate(workflow.id);
-			const response = await callWebhook(`${chatTrigger.webhookId}/chat`, {
+			await fixture.activate(workflow.id);
+			const response = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 				action: 'sendMessage',
 				sessionId: 'e2e-model',
 				chatInput: 'What is an otter?',
 			});
 			const lines = (await response.text()).split('\n').filter((l) => l.trim());
 			if (line.line === '1.x') {
-				const [execution] = await n8n.getExecutions(EXAMPLES[name], { limit: 1 });
+				const [execution] = await n8n.getExecutions(fixture.id(EXAMPLES[name]), { limit: 1 });
 				expect(JSON.stringify(execution)).toContain(
 					'The Agent Platform Chat Model needs n8n 2.16 or later',
 				);
