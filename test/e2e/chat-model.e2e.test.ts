@@ -14,9 +14,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential } from '../../dev/n8n/examples';
+import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { chatAgentVars, n8nWithFixtures, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';
 const WORKSPACE_ID = '42';
@@ -45,11 +47,17 @@ const WORKFLOW_IDS = [
 	'chatModelSentim1',
 ];
 const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
+/**
+ * This file's Webhook paths on the line's shared n8n: chat-model-features and chat-model-families
+ * activate some of the same fixtures, and a copy's ids do not change a path.
+ */
+const ownPath = (path: string) => `${path}-of-chat-model-file`;
 const TOOL_SAYS = (question: string) => `Glossary says: ${question} is a river animal`;
 
 describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model', (line) => {
 	const hasSdk = line.line === '2.x';
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const completions = () =>
 		emu.requests.filter((r) => r.path === `/agents/${CHAT_AGENT}/openai/chat/completions`);
@@ -64,19 +72,27 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 			quiet: true,
 		});
 		const vars = chatAgentVars(emu, CHAT_AGENT);
-		n8n = await n8nWithFixtures(
-			line,
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			{ ...CREDENTIAL, requestsPerSecond: 100 },
-			FIXTURES.map((name) => [name, vars]),
-		);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		for (const id of hasSdk ? WORKFLOW_IDS : WORKFLOW_IDS.slice(0, 1)) await n8n.activate(id);
+		const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+		const workflows = FIXTURES.map((name) => loadWorkflow(name, { ...ids, ...vars }));
+		for (const node of workflows.flatMap((workflow) => workflow.nodes))
+			if (node.type === 'n8n-nodes-base.webhook')
+				node.parameters.path = ownPath(String(node.parameters.path));
+		fixture = await n8nOfLine(line, {
+			tag: 'chat-model',
+			credentials: [
+				agentPlatformCredential(
+					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+					{ ...CREDENTIAL, requestsPerSecond: 100 },
+				),
+			],
+			workflows,
+		});
+		n8n = fixture.n8n;
+		for (const id of hasSdk ? WORKFLOW_IDS : WORKFLOW_IDS.slice(0, 1)) await fixture.activate(id);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 	});
 
@@ -91,11 +107,15 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	/** One message to n8n's chat (the Chat Trigger, streaming): its lines as the chat reads them, each with when it came. */
 	async function chatEvents(chatInput: string, sessionId: string) {
-		const response = await postToStreamingWebhook(n8n.baseUrl, `${CHAT_WEBHOOK}/chat`, {
-			action: 'sendMessage',
-			sessionId,
-			chatInput,
-		});
+		const response = await postToStreamingWebhook(
+			n8n.baseUrl,
+			`${fixture.webhookId(CHAT_WEBHOOK)}/chat`,
+			{
+				action: 'sendMessage',
+				sessionId,
+				chatInput,
+			},
+		);
 		expect(response.status).toBe(200);
 		const events: Array<{ type: string; content?: string; at: number }> = [];
 		let buffered = '';
@@ -113,12 +133,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	if (!hasSdk) {
 		test('n8n 1.x: the model says plainly that it needs n8n 2.16, and sends nothing', async () => {
 			const answer = await n8n.postWebhook(
-				'chat-model-chain',
+				ownPath('chat-model-chain'),
 				{ question: 'Hello' },
 				{ registeredWithinMs: 20_000 },
 			);
 			expect(answer.status).toBe(500);
-			const [execution] = await n8n.getExecutions('chatModelChain01', { limit: 1 });
+			const [execution] = await n8n.getExecutions(fixture.id('chatModelChain01'), { limit: 1 });
 			const saved = JSON.stringify(execution);
 			expect(saved).toContain('The Agent Platform Chat Model needs n8n 2.16 or later');
 			expect(completions()).toHaveLength(0);
@@ -129,7 +149,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	test('Basic LLM Chain: the answer is the platform run, from one request', async () => {
 		const question = 'What is an otter?';
 		const answer = await n8n.postWebhook(
-			'chat-model-chain',
+			ownPath('chat-model-chain'),
 			{ question },
 			{ registeredWithinMs: 20_000 },
 		);
@@ -143,7 +163,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	test('Basic LLM Chain with a Structured Output Parser on its defaults: the scripted model follows the format instructions', async () => {
 		const answer = await n8n.postWebhook(
-			'chat-model-structured',
+			ownPath('chat-model-structured'),
 			{ question: 'Name a state of the USA, like "California".' },
 			{ registeredWithinMs: 20_000 },
 		);
@@ -157,7 +177,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
 		const question = 'otter';
 		const answer = await n8n.postWebhook(
-			'chat-model-agent',
+			ownPath('chat-model-agent'),
 			{ question },
 			{ registeredWithinMs: 20_000 },
 		);
@@ -213,7 +233,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	test('an AI Agent whose model asks for two tools at once runs both in one turn, from 2 requests', async () => {
 		const answer = await n8n.postWebhook(
-			'chat-model-two-tools',
+			ownPath('chat-model-two-tools'),
 			{ question: 'Use lookup and translate on "otter".' },
 			{ registeredWithinMs: 20_000 },
 		);
@@ -273,7 +293,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		emu.configureAgent(CHAT_AGENT, { outputs: ['{"name": "Ada", "age": 36}'] });
 		try {
 			const answer = await n8n.postWebhook(
-				'chat-model-extract',
+				ownPath('chat-model-extract'),
 				{ text: 'Ada is 36 years old.' },
 				{ registeredWithinMs: 20_000 },
 			);
@@ -302,12 +322,12 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 			try {
 				const text = 'Otters hold hands while they sleep, which is lovely.';
 				const answer = await n8n.postWebhook(
-					`chat-model-root-${n}`,
+					ownPath(`chat-model-root-${n}`),
 					{ text },
 					{ registeredWithinMs: 20_000 },
 				);
 				expect(answer.status).toBe(200);
-				const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
+				const [execution] = await n8n.getExecutions(fixture.id(workflowId), { limit: 1 });
 				const runData = (execution.data as { resultData: { runData: RunData } }).resultData.runData;
 				const main = runData[name][0].data.main;
 				log(
