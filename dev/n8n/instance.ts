@@ -4,6 +4,7 @@
  * N8nClient, its APIs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,11 @@ export interface SharedN8n {
 	folder: string;
 	port: number;
 	apiKey: string;
+}
+
+/** A file name's part no other import into the same folder has (several test files share one). */
+function uniqueSuffix(): string {
+	return `${Date.now()}-${randomUUID().slice(0, 8)}`;
 }
 
 /** One isolated n8n: its own user folder, database, ports and log. */
@@ -185,9 +191,38 @@ export class N8nInstance extends N8nClient {
 
 	/** `n8n import:credentials` of an array of `{ id, name, type, data }` (plain data; n8n encrypts it). */
 	async importCredentials(credentials: unknown[]): Promise<void> {
-		const file = join(this.folder, `credentials-${Date.now()}.json`);
+		const file = join(this.folder, `credentials-${uniqueSuffix()}.json`);
 		await writeFile(file, JSON.stringify(credentials, null, 2), 'utf8');
-		await this.cli(['import:credentials', `--input=${file}`]);
+		await this.importCli(['import:credentials', `--input=${file}`]);
+	}
+
+	/**
+	 * An `n8n import:…` call. n8n 1.x logs a failed import and exits 0 ("An error occurred while
+	 * importing"): that output fails here. Files importing into one shared n8n at once (its SQLite
+	 * database) take turns: one import at a time in its folder.
+	 */
+	private async importCli(args: string[]): Promise<void> {
+		const lock = join(this.folder, 'import.lock');
+		const waitedSince = Date.now();
+		for (;;) {
+			try {
+				await mkdir(lock);
+				break;
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+				if (Date.now() - waitedSince > 300_000)
+					throw new Error(`an n8n import held ${lock} for 5 minutes`);
+				await sleep(100);
+			}
+		}
+		try {
+			const result = await this.cli(args);
+			const output = `${result.stdout}\n${result.stderr}`;
+			if (/An error occurred while importing/i.test(output))
+				throw new Error(`n8n ${this.line.version} ${args[0]} failed:\n${output}`);
+		} finally {
+			await rm(lock, { recursive: true, force: true });
+		}
 	}
 
 	/**
@@ -204,12 +239,12 @@ export class N8nInstance extends N8nClient {
 
 	/** Imports all workflows in one `n8n import:workflow --separate` call (each call costs seconds). */
 	async importWorkflows(workflows: Array<{ id: string; name: string }>): Promise<void> {
-		const dir = join(this.folder, `workflows-${Date.now()}`);
+		const dir = join(this.folder, `workflows-${uniqueSuffix()}`);
 		await mkdir(dir, { recursive: true });
 		for (const workflow of workflows) {
 			await writeFile(join(dir, `${workflow.id}.json`), JSON.stringify(workflow, null, 2), 'utf8');
 		}
-		await this.cli(['import:workflow', '--separate', `--input=${dir}`]);
+		await this.importCli(['import:workflow', '--separate', `--input=${dir}`]);
 	}
 
 	/**
