@@ -23,6 +23,7 @@ import {
 	type PlatformEndpoint,
 } from './examples';
 import { CACHE_DIR, ensureN8n, n8nEntry, NODE24_BIN, type N8nLine } from './lines';
+import { withLock } from './lock';
 import { log } from './log';
 import { packPackage } from './pack';
 import {
@@ -202,27 +203,16 @@ export class N8nInstance extends N8nClient {
 	 * database) take turns: one import at a time in its folder.
 	 */
 	private async importCli(args: string[]): Promise<void> {
-		const lock = join(this.folder, 'import.lock');
-		const waitedSince = Date.now();
-		for (;;) {
-			try {
-				await mkdir(lock);
-				break;
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-				if (Date.now() - waitedSince > 300_000)
-					throw new Error(`an n8n import held ${lock} for 5 minutes`);
-				await sleep(100);
-			}
-		}
-		try {
-			const result = await this.cli(args);
-			const output = `${result.stdout}\n${result.stderr}`;
-			if (/An error occurred while importing/i.test(output))
-				throw new Error(`n8n ${this.line.version} ${args[0]} failed:\n${output}`);
-		} finally {
-			await rm(lock, { recursive: true, force: true });
-		}
+		await withLock(
+			join(this.folder, 'import.lock'),
+			async () => {
+				const result = await this.cli(args);
+				const output = `${result.stdout}\n${result.stderr}`;
+				if (/An error occurred while importing/i.test(output))
+					throw new Error(`n8n ${this.line.version} ${args[0]} failed:\n${output}`);
+			},
+			{ staleMs: 5 * 60_000, pollMs: 100 },
+		);
 	}
 
 	/**

@@ -3,15 +3,15 @@
  * the temp folder under a hash of them, builds serialised across processes by a lock.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { PACKAGE_NAME } from '../constants';
+import { withLock } from './lock';
 import { log, secondsSince } from './log';
 import { REPO_ROOT, run } from './processes';
-import { sleep } from './wait';
 
 let packed: Promise<string> | undefined;
 
@@ -85,28 +85,5 @@ export function packPackage(): Promise<string> {
 }
 
 async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
-	const lock = join(tmpdir(), `${PACKAGE_NAME}-build.lock`);
-	const waitStarted = Date.now();
-	for (;;) {
-		try {
-			mkdirSync(lock);
-			break;
-		} catch (err) {
-			if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-			const held = statSync(lock, { throwIfNoEntry: false });
-			if (!held) continue; // just released
-			if (Date.now() - held.mtimeMs > 10 * 60_000) {
-				rmSync(lock, { recursive: true, force: true }); // left by a killed process
-				continue;
-			}
-			if (Date.now() - waitStarted > 10 * 60_000)
-				throw new Error(`waited 10 minutes for the build lock ${lock}`);
-			await sleep(500);
-		}
-	}
-	try {
-		return await fn();
-	} finally {
-		rmSync(lock, { recursive: true, force: true });
-	}
+	return await withLock(join(tmpdir(), `${PACKAGE_NAME}-build.lock`), fn);
 }
