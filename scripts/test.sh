@@ -4,11 +4,10 @@
 # end-to-end tests in real n8n 1.x and 2.x (installed once into a cache outside the repo).
 #
 # Time: the real n8n installs (several minutes on a first run) start at once in the background and
-# overlap the checks and the unit, infra and integration tests; the pace's timing tests and the
-# end-to-end tests wait for them (timing tests read arrival times a busy machine shifts). The jest
-# runs use two workers (this machine's cores), the end-to-end run too: a third, beside the
-# queue-mode files' four n8n processes, loaded the machine past what n8n 2.x answered in time
-# (docs/development.md, Tests and CI time).
+# overlap the checks and the unit, infra and integration tests; the end-to-end tests wait for them
+# and run at a lower priority beside the pace's timing tests (docs/development.md, Tests and CI
+# time). The jest runs use two workers (this machine's cores), the end-to-end run too: a third,
+# beside queue mode's four n8n processes, loaded the machine past what n8n 2.x answered in time.
 # Each stage prints its time, and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,25 +37,22 @@ install_all() {
 install_all > >(sed -u 's/^/[n8n installs, in the background] /' >&2) 2>&1 &
 installs=$!
 
+# CHECKED=1: .ci/run ran these four first, side by side (release:check's build is in dist/)
+checked() {
+	[ "${CHECKED:-}" = 1 ] && echo "done already (CHECKED=1: .ci/run ran it beside the other checks)"
+}
+
 step "type check"
-npx tsc --noEmit -p tsconfig.test.json
+checked || npx tsc --noEmit -p tsconfig.test.json
 
 step "build"
-npm run --silent build >/dev/null
+checked || npm run --silent build >/dev/null
 
 step "lint: ESLint (n8n's community rules on the shipped source) and Prettier"
-if [ "${RELEASE_CHECKED:-}" = 1 ]; then
-	echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run lint first)"
-else
-	npm run --silent lint
-fi
+checked || npm run --silent lint
 
 step "release check: n8n's community checks and the package checks (source and packed tarball)"
-if [ "${RELEASE_CHECKED:-}" = 1 ]; then
-	echo "done already (RELEASE_CHECKED=1: .ci/run ran npm run release:check first)"
-else
-	node scripts/lint-package.mjs # what npm run release:check runs, on the build above
-fi
+checked || node scripts/lint-package.mjs # what npm run release:check runs, on the build above
 
 step "unit, infra and integration tests (beside the n8n installs)"
 status=0
@@ -72,18 +68,29 @@ if [ "$install_status" != 0 ]; then
 		|| installed=0
 fi
 
-step "the pace's timing tests, one file at a time, each in a new process (they read when the emulator saw each request)"
-# one worker, started anew after every file (a memory limit every worker passes): each file runs
-# as it does alone, not in a process grown by the files before it
-npx jest --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json" || status=$?
-
-step "end-to-end tests in real n8n 1.x and 2.x"
+step "end-to-end tests in real n8n 1.x and 2.x, and beside them the pace's timing tests"
+# The timing tests read when the emulator (in their own process) saw each request, so a busy
+# machine must not stall them: the end-to-end run, which keeps both cores busy, runs at a lower
+# priority (nice 10; its n8n processes inherit it) and yields the CPU whenever the timing tests
+# wake. They run one file at a time, each in a new worker (a memory limit every worker passes), as
+# each file runs alone; their output is printed whole when they end.
+e2e=""
 if [ "$installed" = 1 ]; then
-	npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" || status=$?
+	nice -n 10 npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
+	e2e=$!
 else
-	echo "not run: the n8n installs failed (their sentence is above)"
+	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
 fi
+timing_begun=$SECONDS
+npx jest --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
+	--json --outputFile="$results/pace.json" > "$results/pace.log" 2>&1 || status=$?
+{
+	echo "== the pace's timing tests, one file at a time (beside the end-to-end tests)"
+	cat "$results/pace.log"
+	echo "[test] the pace's timing tests took $(( SECONDS - timing_begun )) s"
+} >&2
+if [ -n "$e2e" ]; then wait "$e2e" || status=$?; fi
 
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
