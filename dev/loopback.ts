@@ -4,6 +4,7 @@
  * should be, a scripted platform). Closing ends open connections at once, streams included, so a
  * test never waits on a socket a node left open.
  */
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
@@ -65,8 +66,38 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-/** A free TCP port on 127.0.0.1 (free when asked; good enough for tests and npm start). */
-export function freePort(): Promise<number> {
+/**
+ * The first port of the range the system hands out to outgoing connections (Linux's
+ * ip_local_port_range; elsewhere the IANA range's).
+ */
+function firstEphemeralPort(): number {
+	try {
+		const low = Number(
+			readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+		);
+		if (low > 12_000) return low;
+	} catch {
+		// not Linux
+	}
+	return 49_152;
+}
+
+/**
+ * A free TCP port on 127.0.0.1 (free when asked; good enough for tests and npm start), picked at
+ * random below the range of outgoing connections' ports: a port picked inside it can be taken by
+ * one of the machine's outgoing connections before the server that asked for it binds it.
+ */
+export async function freePort(): Promise<number> {
+	const below = firstEphemeralPort();
+	for (let tries = 0; tries < 50; tries++) {
+		const port = below - 10_000 + Math.floor(Math.random() * 10_000);
+		if (await portIsFree(port)) return port;
+	}
+	return await anyFreePort();
+}
+
+/** A port the system picks (inside the outgoing connections' range). */
+function anyFreePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = createTcpServer();
 		server.unref();

@@ -17,7 +17,7 @@ import { N8nInstance } from './instance';
 import { NODE24_BIN, n8nInstallDir, type N8nLine } from './lines';
 import { postgresEnv, postgresServer, type PostgresServer } from './postgres';
 import { startRedis, type Redis } from './redis';
-import { sleep, waitFor } from './wait';
+import { sleep, waitFor, WaitIsOver } from './wait';
 
 /** One n8n process other than `n8n start` (a worker, a webhook processor), its output in a log. */
 export interface N8nProcess {
@@ -95,7 +95,7 @@ async function startN8nProcess(
 			`n8n ${name} to be ready`,
 			() => {
 				if (child.exitCode !== null)
-					throw new Error(`n8n ${name} exited (${child.exitCode})\n${text().slice(-4000)}`);
+					throw new WaitIsOver(`n8n ${name} exited (${child.exitCode})\n${text().slice(-4000)}`);
 				return text().includes(ready);
 			},
 			{ timeoutMs: 120_000, intervalMs: 250 },
