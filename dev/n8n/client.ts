@@ -98,6 +98,33 @@ export class N8nClient {
 		});
 	}
 
+	/**
+	 * Creates a credential through the editor's API (a request, where `n8n import:credentials`
+	 * starts n8n's CLI for seconds); n8n gives it an id of its own, returned here.
+	 */
+	async createCredential(credential: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<string> {
+		const { name, type, data } = credential;
+		return (await this.rest<{ id: string }>('POST', '/credentials', { name, type, data })).id;
+	}
+
+	/**
+	 * Creates a workflow, inactive, through the editor's API (a request, where `n8n import:workflow`
+	 * starts n8n's CLI for seconds). n8n 2.x keeps the workflow's id, 1.x gives it one of its own:
+	 * the id n8n gave is returned.
+	 */
+	async createWorkflow(workflow: {
+		id: string;
+		name: string;
+		[key: string]: unknown;
+	}): Promise<string> {
+		return (await this.rest<{ id: string }>('POST', '/workflows', { ...workflow, active: false }))
+			.id;
+	}
+
 	async activate(workflowId: string): Promise<void> {
 		await this.api('POST', `/workflows/${workflowId}/activate`);
 	}

@@ -28,12 +28,11 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	log,
-	selectedLines,
 	sleep,
 	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
-import { chatAgentVars, loadWorkflow } from './fixtures';
+import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
 import { startRedis, type Redis } from '../../dev/n8n/redis';
 
@@ -52,13 +51,8 @@ const FILES_WEBHOOK = '7c2e1f30-51ab-4d6e-8f10-00000000f11e';
 const REDIS_WEBHOOK = '7c2e1f30-51ab-4d6e-8f10-00000000d15c';
 
 // n8n 2.x only: one n8n start keeps the file short; the 1.x line's chat memory runs in the other
-// e2e files. With E2E_N8N_LINES=1 the file is skipped (jest refuses an empty table).
-const lines = selectedLines().filter((line) => line.line === '2.x');
-const eachLine = lines.length
-	? describe.each(lines)
-	: describe.skip.each([{ line: '2.x', version: 'not selected' } as N8nLine]);
-
-eachLine(
+// e2e files
+describeEachLine(['2.x'])(
 	'n8n $line ($version): files in the chat, a memory that sends each thing once',
 	(line: N8nLine) => {
 		let emu: PlatformEmulator;

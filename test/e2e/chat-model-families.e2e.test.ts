@@ -12,8 +12,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { MODEL_FAMILIES } from '../../dev/emulator/modelFamilies';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
+import { chatAgentVars, describeEachLine, loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-families-key-3f1c';
@@ -36,9 +36,7 @@ const FAMILIES = [
 	'seed-oss+think',
 ];
 
-const lines = selectedLines().filter((line) => line.line === '2.x');
-
-describe.each(lines)('n8n $line ($version): every model family', (line) => {
+describeEachLine(['2.x'])('n8n $line ($version): every model family', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

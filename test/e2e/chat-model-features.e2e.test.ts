@@ -22,9 +22,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { N8nInstance, fixtureId, log, selectedLines, sleep, waitFor } from '../../dev/n8n/harness';
-import { lineByName } from '../../dev/n8n/lines';
-import { chatAgentVars, loadWorkflow, n8nWithFixtures } from './fixtures';
+import { N8nInstance, fixtureId, log, sleep, waitFor } from '../../dev/n8n/harness';
+import { chatAgentVars, describeEachLine, loadWorkflow, n8nWithFixtures } from './fixtures';
 
 const API_KEY = 'e2e-chat-features-key-4c1e';
 const WORKSPACE_ID = '42';
@@ -68,307 +67,295 @@ type RunData = Record<
 >;
 
 // n8n 2.x only: 1.x has no AI node SDK (chat-model.e2e.test.ts shows its plain message there)
-const lines = selectedLines().filter((line) => line.line === '2.x');
-const describeLines = lines.length ? describe : describe.skip;
+describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat Model', (line) => {
+	let emu: PlatformEmulator;
+	let n8n: N8nInstance;
+	const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 
-describeLines.each(lines.length ? lines : [lineByName('2.x')])(
-	'n8n $version: AI features on the Agent Platform Chat Model',
-	(line) => {
-		let emu: PlatformEmulator;
-		let n8n: N8nInstance;
-		const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
-
-		beforeAll(async () => {
-			emu = await startEmulator({
-				apiKey: API_KEY,
-				workspaceId: WORKSPACE_ID,
-				executionSeconds: 1,
-				quiet: true,
-			});
-			const vars = chatAgentVars(emu, CHAT_AGENT);
-			const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-			n8n = await n8nWithFixtures(
-				line,
-				platform,
-				{ ...CREDENTIAL, requestsPerSecond: 100 },
-				FIXTURES.map((name) => [name, vars]),
-			);
-			await n8n.importCredentials([
-				agentPlatformCredential({ ...platform, apiKey: 'wrong-key-for-the-fallback' }, WRONG_KEY),
-			]);
-			const fallback = (which: keyof typeof FALLBACKS, main: typeof CREDENTIAL, agent: number) =>
-				loadWorkflow('chat-model-fallback', {
-					...vars,
-					CREDENTIAL_ID: CREDENTIAL.id,
-					CREDENTIAL_NAME: CREDENTIAL.name,
-					WORKFLOW_ID: FALLBACKS[which].id,
-					PATH: FALLBACKS[which].path,
-					WEBHOOK_ID: `8a1b2c3d-1021-4e5f-8a00-00000000000${which === 'key' ? 1 : 2}`,
-					MAIN_CREDENTIAL_ID: main.id,
-					MAIN_CREDENTIAL_NAME: main.name,
-					MAIN_AGENT_ID: String(agent),
-				});
-			await n8n.importWorkflows([
-				fallback('key', WRONG_KEY, CHAT_AGENT),
-				fallback('gone', CREDENTIAL, GONE_AGENT),
-			]);
-			await n8n.start();
-			await n8n.setupOwnerAndApiKey();
-			for (const id of [...WORKFLOW_IDS, FALLBACKS.key.id, FALLBACKS.gone.id])
-				await n8n.activate(id);
+	beforeAll(async () => {
+		emu = await startEmulator({
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			executionSeconds: 1,
+			quiet: true,
 		});
-
-		afterAll(async () => {
-			await n8n?.dispose();
-			await emu?.stop();
-		});
-
-		beforeEach(() => emu.clearRequests());
-
-		async function post(path: string, body: IDataObject) {
-			return await n8n.postWebhook(path, body, { registeredWithinMs: 20_000 });
-		}
-
-		async function lastRun(workflowId: string): Promise<RunData> {
-			const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
-			return (execution.data as { resultData: { runData: RunData } }).resultData.runData;
-		}
-
-		test.each([
-			['key', 'a wrong API key'],
-			['gone', 'an agent the platform no longer has'],
-		] as const)(
-			"fallback model: the main model's call fails (%s: %s), the fallback answers",
-			async (which, _case) => {
-				const question = 'What is an otter?';
-				const answer = await post(FALLBACKS[which].path, { question });
-				expect(answer).toMatchObject({
-					status: 200,
-					body: { output: `Echo from Chat Assistant: ${question}` },
-				});
-				const runData = await lastRun(FALLBACKS[which].id);
-				const mainError = JSON.stringify(runData['Main model']?.map((run) => run.error));
-				log(`n8n ${line.version}: fallback (${which}): the main model's error: ${mainError}`);
-				expect(mainError).toMatch(which === 'key' ? /API key|403/i : /9999|404|not found/i);
-				expect(runData['Fallback model']?.length).toBeGreaterThan(0);
-			},
+		const vars = chatAgentVars(emu, CHAT_AGENT);
+		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+		n8n = await n8nWithFixtures(
+			line,
+			platform,
+			{ ...CREDENTIAL, requestsPerSecond: 100 },
+			FIXTURES.map((name) => [name, vars]),
 		);
-
-		test('AI Agent with an output parser and a tool: the tool runs, the answer fits the schema', async () => {
-			const answer = await post('chat-model-parser-tool', {
-				question: 'What is 12 + 30? Use the add tool.',
+		await n8n.importCredentials([
+			agentPlatformCredential({ ...platform, apiKey: 'wrong-key-for-the-fallback' }, WRONG_KEY),
+		]);
+		const fallback = (which: keyof typeof FALLBACKS, main: typeof CREDENTIAL, agent: number) =>
+			loadWorkflow('chat-model-fallback', {
+				...vars,
+				CREDENTIAL_ID: CREDENTIAL.id,
+				CREDENTIAL_NAME: CREDENTIAL.name,
+				WORKFLOW_ID: FALLBACKS[which].id,
+				PATH: FALLBACKS[which].path,
+				WEBHOOK_ID: `8a1b2c3d-1021-4e5f-8a00-00000000000${which === 'key' ? 1 : 2}`,
+				MAIN_CREDENTIAL_ID: main.id,
+				MAIN_CREDENTIAL_NAME: main.name,
+				MAIN_AGENT_ID: String(agent),
 			});
-			expect(answer).toMatchObject({ status: 200, body: { output: { sum: 42 } } });
-			// the add tool's result went back to the model, which answered through the parser's tool
-			const sent = completions().map((r) => (r.body as { messages: IDataObject[] }).messages);
-			const result = sent[1]?.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-			expect(String(result?.content)).toContain('42');
-			expect(completions()).toHaveLength(2);
-		});
+		await n8n.importWorkflows([
+			fallback('key', WRONG_KEY, CHAT_AGENT),
+			fallback('gone', CREDENTIAL, GONE_AGENT),
+		]);
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
+		for (const id of [...WORKFLOW_IDS, FALLBACKS.key.id, FALLBACKS.gone.id]) await n8n.activate(id);
+	});
 
-		test('AI Agent with an output parser and no tool: the answer fits the schema, from one request', async () => {
-			const answer = await post('chat-model-parser', {
-				question: 'Charles Babbage is 79 years old and lives in London.',
-			});
+	afterAll(async () => {
+		await n8n?.dispose();
+		await emu?.stop();
+	});
+
+	beforeEach(() => emu.clearRequests());
+
+	async function post(path: string, body: IDataObject) {
+		return await n8n.postWebhook(path, body, { registeredWithinMs: 20_000 });
+	}
+
+	async function lastRun(workflowId: string): Promise<RunData> {
+		const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
+		return (execution.data as { resultData: { runData: RunData } }).resultData.runData;
+	}
+
+	test.each([
+		['key', 'a wrong API key'],
+		['gone', 'an agent the platform no longer has'],
+	] as const)(
+		"fallback model: the main model's call fails (%s: %s), the fallback answers",
+		async (which, _case) => {
+			const question = 'What is an otter?';
+			const answer = await post(FALLBACKS[which].path, { question });
 			expect(answer).toMatchObject({
 				status: 200,
-				body: { output: { name: 'Charles Babbage', age: 79, city: 'London' } },
+				body: { output: `Echo from Chat Assistant: ${question}` },
 			});
-			// the parser's tool was the only one described to the model, and it was called at once
-			const sent = JSON.stringify(completions()[0]?.body);
-			expect(sent).toContain('- format_final_json_response:');
-			expect(completions()).toHaveLength(1);
+			const runData = await lastRun(FALLBACKS[which].id);
+			const mainError = JSON.stringify(runData['Main model']?.map((run) => run.error));
+			log(`n8n ${line.version}: fallback (${which}): the main model's error: ${mainError}`);
+			expect(mainError).toMatch(which === 'key' ? /API key|403/i : /9999|404|not found/i);
+			expect(runData['Fallback model']?.length).toBeGreaterThan(0);
+		},
+	);
+
+	test('AI Agent with an output parser and a tool: the tool runs, the answer fits the schema', async () => {
+		const answer = await post('chat-model-parser-tool', {
+			question: 'What is 12 + 30? Use the add tool.',
 		});
+		expect(answer).toMatchObject({ status: 200, body: { output: { sum: 42 } } });
+		// the add tool's result went back to the model, which answered through the parser's tool
+		const sent = completions().map((r) => (r.body as { messages: IDataObject[] }).messages);
+		const result = sent[1]?.find((m) => String(m.content).startsWith('Result of the tool "add"'));
+		expect(String(result?.content)).toContain('42');
+		expect(completions()).toHaveLength(2);
+	});
 
-		test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
-			const answer = await post('chat-model-readers', {
-				text: 'Ada Lovelace is 36 years old and lives in London.',
-				feedback: 'My order arrived broken and nobody answers my e-mails. I want a refund!',
-			});
-			expect(answer.status).toBe(200);
-			const runData = await lastRun('chatModelReader1');
-			const extracted = runData['Information Extractor'][0].data!.main[0][0].json;
-			expect(extracted.output).toEqual({ name: 'Ada Lovelace', age: 36, city: 'London' });
-			const branches = runData['Text Classifier'][0].data!.main.map((items) => items?.length ?? 0);
-			expect(branches).toEqual([1, 0]); // complaint, not praise
+	test('AI Agent with an output parser and no tool: the answer fits the schema, from one request', async () => {
+		const answer = await post('chat-model-parser', {
+			question: 'Charles Babbage is 79 years old and lives in London.',
 		});
-
-		test('Sentiment Analysis and the Summarization Chain on the defaults', async () => {
-			const sentiment = await post('chat-model-root-7', {
-				text: 'The support team was wonderful and fixed everything, thank you!',
-			});
-			expect(sentiment.status).toBe(200);
-			const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
-			expect(branches.map((items) => items?.length ?? 0)).toEqual([1, 0, 0]); // Positive
-			const summary = await post('chat-model-root-5', {
-				text: 'Otters hold hands while they sleep.',
-			});
-			expect(summary.status).toBe(200);
-			const run = (await lastRun('chatModelSummar1'))['Summarization Chain'][0].data!.main[0][0];
-			expect(String((run.json.output as IDataObject).text)).toMatch(/^Echo from Chat Assistant: /);
+		expect(answer).toMatchObject({
+			status: 200,
+			body: { output: { name: 'Charles Babbage', age: 79, city: 'London' } },
 		});
+		// the parser's tool was the only one described to the model, and it was called at once
+		const sent = JSON.stringify(completions()[0]?.body);
+		expect(sent).toContain('- format_final_json_response:');
+		expect(completions()).toHaveLength(1);
+	});
 
-		test("Model Selector: the picked model answers; its run in the logs carries the platform's usage", async () => {
-			const question = 'Tell me about beavers.';
-			const answer = await post('chat-model-selector', { question });
-			expect(answer).toMatchObject({
-				status: 200,
-				body: { text: `Echo from Chat Assistant: ${question}` },
-			});
-			const runData = await lastRun('chatModelSelect1');
-			const picked = runData['Second model'];
-			log(
-				`n8n ${line.version}: Model Selector: the picked model's runs: ${JSON.stringify(picked)}`,
-			);
-			expect(picked?.length).toBeGreaterThan(0);
-			const usage = JSON.stringify(picked);
-			expect(usage).toMatch(/"totalTokens":[1-9]/);
-			expect(runData['First model'] ?? []).toHaveLength(0);
+	test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
+		const answer = await post('chat-model-readers', {
+			text: 'Ada Lovelace is 36 years old and lives in London.',
+			feedback: 'My order arrived broken and nobody answers my e-mails. I want a refund!',
 		});
+		expect(answer.status).toBe(200);
+		const runData = await lastRun('chatModelReader1');
+		const extracted = runData['Information Extractor'][0].data!.main[0][0].json;
+		expect(extracted.output).toEqual({ name: 'Ada Lovelace', age: 36, city: 'London' });
+		const branches = runData['Text Classifier'][0].data!.main.map((items) => items?.length ?? 0);
+		expect(branches).toEqual([1, 0]); // complaint, not praise
+	});
 
-		test("Evaluation: Correctness and Helpfulness give a score through the model's withStructuredOutput", async () => {
-			const answer = await post('chat-model-evaluation', {
-				question: 'What is the capital of France?',
-				actual: 'Paris',
-				expected: 'The capital of France is Paris.',
-			});
-			expect(answer.status).toBe(200);
-			const runData = await lastRun('chatModelEvalua1');
-			const correctness = runData.Correctness[0].data!.main[0][0].json;
-			const helpfulness = runData.Helpfulness[0].data!.main[0][0].json;
-			log(`n8n ${line.version}: Evaluation: ${JSON.stringify({ correctness, helpfulness })}`);
-			expect(correctness.Correctness).toBe(5);
-			expect(helpfulness.Helpfulness).toEqual(expect.any(Number));
-			expect(helpfulness.Helpfulness).toBeGreaterThanOrEqual(1);
-			// the forced tool choice reached the model's instruction
-			expect(JSON.stringify(completions()[0].body)).toContain('You must call the tool');
+	test('Sentiment Analysis and the Summarization Chain on the defaults', async () => {
+		const sentiment = await post('chat-model-root-7', {
+			text: 'The support team was wonderful and fixed everything, thank you!',
 		});
-
-		test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
-			const answer = await post('chat-model-evaluation', {
-				question: 'What is the capital of France?',
-				actual: '[model: prose] Paris',
-				expected: 'The capital of France is Paris.',
-			});
-			expect(answer.status).toBe(200);
-			const runData = await lastRun('chatModelEvalua1');
-			expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
-			// the correction named the tool it had to call, instead of "No tool calls found"
-			const corrections = completions().filter((r) =>
-				JSON.stringify(r.body).includes('answered in plain text instead of calling'),
-			);
-			expect(corrections.length).toBeGreaterThanOrEqual(1);
-			expect(completions().length).toBe(2 + corrections.length);
+		expect(sentiment.status).toBe(200);
+		const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
+		expect(branches.map((items) => items?.length ?? 0)).toEqual([1, 0, 0]); // Positive
+		const summary = await post('chat-model-root-5', {
+			text: 'Otters hold hands while they sleep.',
 		});
+		expect(summary.status).toBe(200);
+		const run = (await lastRun('chatModelSummar1'))['Summarization Chain'][0].data!.main[0][0];
+		expect(String((run.json.output as IDataObject).text)).toMatch(/^Echo from Chat Assistant: /);
+	});
 
-		test("Think tool and an AI Agent Tool (a sub-agent on the platform's model): both run in one turn", async () => {
-			const answer = await post('chat-model-think-subagent', {
-				question: 'Use think and research on "otters".',
-			});
-			expect(answer.status).toBe(200);
-			const output = String((answer.body as IDataObject).output);
-			log(`n8n ${line.version}: Think and a sub-agent answered: ${output}`);
-			expect(output).toContain('Here is what Think said');
-			expect(output).toContain('Here is what research said');
-			expect(output).toContain('Echo from Chat Assistant: otters');
-			// the main model twice (the calls, the answer), the sub-agent's model once
-			expect(completions()).toHaveLength(3);
+	test("Model Selector: the picked model answers; its run in the logs carries the platform's usage", async () => {
+		const question = 'Tell me about beavers.';
+		const answer = await post('chat-model-selector', { question });
+		expect(answer).toMatchObject({
+			status: 200,
+			body: { text: `Echo from Chat Assistant: ${question}` },
 		});
+		const runData = await lastRun('chatModelSelect1');
+		const picked = runData['Second model'];
+		log(`n8n ${line.version}: Model Selector: the picked model's runs: ${JSON.stringify(picked)}`);
+		expect(picked?.length).toBeGreaterThan(0);
+		const usage = JSON.stringify(picked);
+		expect(usage).toMatch(/"totalTokens":[1-9]/);
+		expect(runData['First model'] ?? []).toHaveLength(0);
+	});
 
-		type Execution = { status: string; data: { resultData: { runData: RunData } } };
+	test("Evaluation: Correctness and Helpfulness give a score through the model's withStructuredOutput", async () => {
+		const answer = await post('chat-model-evaluation', {
+			question: 'What is the capital of France?',
+			actual: 'Paris',
+			expected: 'The capital of France is Paris.',
+		});
+		expect(answer.status).toBe(200);
+		const runData = await lastRun('chatModelEvalua1');
+		const correctness = runData.Correctness[0].data!.main[0][0].json;
+		const helpfulness = runData.Helpfulness[0].data!.main[0][0].json;
+		log(`n8n ${line.version}: Evaluation: ${JSON.stringify({ correctness, helpfulness })}`);
+		expect(correctness.Correctness).toBe(5);
+		expect(helpfulness.Helpfulness).toEqual(expect.any(Number));
+		expect(helpfulness.Helpfulness).toBeGreaterThanOrEqual(1);
+		// the forced tool choice reached the model's instruction
+		expect(JSON.stringify(completions()[0].body)).toContain('You must call the tool');
+	});
 
-		/** An execution's state once it reaches `status` (public API). */
-		async function executionWhen(executionId: string, status: string): Promise<Execution> {
-			return await waitFor(`execution ${executionId} to be ${status}`, async () => {
-				const found = await n8n.api<Execution>(
-					'GET',
-					`/executions/${executionId}?includeData=true`,
-				);
-				return found.status === status ? found : undefined;
+	test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
+		const answer = await post('chat-model-evaluation', {
+			question: 'What is the capital of France?',
+			actual: '[model: prose] Paris',
+			expected: 'The capital of France is Paris.',
+		});
+		expect(answer.status).toBe(200);
+		const runData = await lastRun('chatModelEvalua1');
+		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
+		// the correction named the tool it had to call, instead of "No tool calls found"
+		const corrections = completions().filter((r) =>
+			JSON.stringify(r.body).includes('answered in plain text instead of calling'),
+		);
+		expect(corrections.length).toBeGreaterThanOrEqual(1);
+		expect(completions().length).toBe(2 + corrections.length);
+	});
+
+	test("Think tool and an AI Agent Tool (a sub-agent on the platform's model): both run in one turn", async () => {
+		const answer = await post('chat-model-think-subagent', {
+			question: 'Use think and research on "otters".',
+		});
+		expect(answer.status).toBe(200);
+		const output = String((answer.body as IDataObject).output);
+		log(`n8n ${line.version}: Think and a sub-agent answered: ${output}`);
+		expect(output).toContain('Here is what Think said');
+		expect(output).toContain('Here is what research said');
+		expect(output).toContain('Echo from Chat Assistant: otters');
+		// the main model twice (the calls, the answer), the sub-agent's model once
+		expect(completions()).toHaveLength(3);
+	});
+
+	type Execution = { status: string; data: { resultData: { runData: RunData } } };
+
+	/** An execution's state once it reaches `status` (public API). */
+	async function executionWhen(executionId: string, status: string): Promise<Execution> {
+		return await waitFor(`execution ${executionId} to be ${status}`, async () => {
+			const found = await n8n.api<Execution>('GET', `/executions/${executionId}?includeData=true`);
+			return found.status === status ? found : undefined;
+		});
+	}
+
+	/**
+	 * A chat message to the approval workflow, until its execution waits for the person: the
+	 * execution's id, and the links of the buttons the Chat node sent into the chat.
+	 */
+	async function askForApproval(sessionId: string, question: string) {
+		let started: Response | undefined;
+		for (let attempt = 0; attempt < 40; attempt++) {
+			started = await fetch(`${n8n.baseUrl}/webhook/${APPROVAL_WEBHOOK}/chat`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput: question }),
 			});
+			if (started.status !== 404) break;
+			await sleep(500);
 		}
+		const { executionId } = (await started!.json()) as { executionId: string };
+		const waiting = await executionWhen(executionId, 'waiting');
+		const sent = JSON.stringify(waiting.data.resultData.runData['Approve in the chat']);
+		log(`n8n ${line.version}: approval asked in the chat: ${sent.slice(0, 600)}`);
+		// the buttons' links: n8n's signed waiting-webhook URL with approved=true or approved=false
+		const links = [...sent.matchAll(/"link":"([^"]+)"/g)].map((match) => new URL(match[1]));
+		const link = (approved: string) =>
+			links.find((url) => url.searchParams.get('approved') === approved)?.toString();
+		return { executionId, waiting, approve: link('true'), decline: link('false') };
+	}
 
-		/**
-		 * A chat message to the approval workflow, until its execution waits for the person: the
-		 * execution's id, and the links of the buttons the Chat node sent into the chat.
-		 */
-		async function askForApproval(sessionId: string, question: string) {
-			let started: Response | undefined;
-			for (let attempt = 0; attempt < 40; attempt++) {
-				started = await fetch(`${n8n.baseUrl}/webhook/${APPROVAL_WEBHOOK}/chat`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput: question }),
-				});
-				if (started.status !== 404) break;
-				await sleep(500);
-			}
-			const { executionId } = (await started!.json()) as { executionId: string };
-			const waiting = await executionWhen(executionId, 'waiting');
-			const sent = JSON.stringify(waiting.data.resultData.runData['Approve in the chat']);
-			log(`n8n ${line.version}: approval asked in the chat: ${sent.slice(0, 600)}`);
-			// the buttons' links: n8n's signed waiting-webhook URL with approved=true or approved=false
-			const links = [...sent.matchAll(/"link":"([^"]+)"/g)].map((match) => new URL(match[1]));
-			const link = (approved: string) =>
-				links.find((url) => url.searchParams.get('approved') === approved)?.toString();
-			return { executionId, waiting, approve: link('true'), decline: link('false') };
-		}
+	test("human approval: the run waits for the chat's Approve, then the tool runs with the model's call", async () => {
+		const question = 'What is 12 + 30? Use the add tool.';
+		const { executionId, waiting, approve } = await askForApproval('approval', question);
+		// the model asked for the gated tool once; the Chat node sent its Approve button to the chat
+		expect(completions()).toHaveLength(1);
+		expect(approve).toBeDefined();
+		expect(waiting.data.resultData.runData.add).toBeUndefined();
 
-		test("human approval: the run waits for the chat's Approve, then the tool runs with the model's call", async () => {
-			const question = 'What is 12 + 30? Use the add tool.';
-			const { executionId, waiting, approve } = await askForApproval('approval', question);
-			// the model asked for the gated tool once; the Chat node sent its Approve button to the chat
-			expect(completions()).toHaveLength(1);
-			expect(approve).toBeDefined();
-			expect(waiting.data.resultData.runData.add).toBeUndefined();
-
-			// a person clicks Approve: n8n's own waiting webhook resumes the execution
-			const clicked = await fetch(approve!, { headers: { 'user-agent': BROWSER } });
-			expect(clicked.status).toBe(200);
-			const done = await executionWhen(executionId, 'success');
-			const runData = done.data.resultData.runData;
-			const toolRun = JSON.stringify(runData.add);
-			log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
-			expect(toolRun).toContain('42');
-			const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-			expect(output).toContain('42');
-			// the answer's request carries the call as the model made it before the pause, and the
-			// tool's result under that call's name: the result's call id matched the call's across it
-			expect(completions()).toHaveLength(2);
-			const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
-			log(
-				`n8n ${line.version}: after the approval the model got: ${JSON.stringify(messages.slice(1))}`,
-			);
-			const call = messages.find((m) => m.role === 'assistant');
-			const written = JSON.parse(String(call?.content)) as { tool_call: IDataObject };
-			expect(written.tool_call).toMatchObject({
-				name: 'add',
-				arguments: { toolParameters: { a: 12, b: 30 } },
-			});
-			const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-			expect(String(result?.content)).toContain('42');
+		// a person clicks Approve: n8n's own waiting webhook resumes the execution
+		const clicked = await fetch(approve!, { headers: { 'user-agent': BROWSER } });
+		expect(clicked.status).toBe(200);
+		const done = await executionWhen(executionId, 'success');
+		const runData = done.data.resultData.runData;
+		const toolRun = JSON.stringify(runData.add);
+		log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
+		expect(toolRun).toContain('42');
+		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
+		expect(output).toContain('42');
+		// the answer's request carries the call as the model made it before the pause, and the
+		// tool's result under that call's name: the result's call id matched the call's across it
+		expect(completions()).toHaveLength(2);
+		const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
+		log(
+			`n8n ${line.version}: after the approval the model got: ${JSON.stringify(messages.slice(1))}`,
+		);
+		const call = messages.find((m) => m.role === 'assistant');
+		const written = JSON.parse(String(call?.content)) as { tool_call: IDataObject };
+		expect(written.tool_call).toMatchObject({
+			name: 'add',
+			arguments: { toolParameters: { a: 12, b: 30 } },
 		});
+		const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
+		expect(String(result?.content)).toContain('42');
+	});
 
-		test('human approval declined: the tool does not run, the model hears so and answers', async () => {
-			const { executionId, decline } = await askForApproval(
-				'declined',
-				'What is 2 + 3? Use the add tool.',
-			);
-			expect(decline).toBeDefined();
-			const clicked = await fetch(decline!, { headers: { 'user-agent': BROWSER } });
-			expect(clicked.status).toBe(200);
-			const runData = (await executionWhen(executionId, 'success')).data.resultData.runData;
-			expect(runData.add).toBeUndefined();
-			expect(completions()).toHaveLength(2);
-			const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
-			const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-			// n8n names the call by the id the model's answer gave it, kept across the pause
-			expect(String(result?.content)).toMatch(
-				/User rejected the tool call to add \(id: agent_platform_call_\w+\)/,
-			);
-			const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-			log(`n8n ${line.version}: declined, the agent answered: ${output}`);
-			expect(output).toContain('User rejected');
-		});
-	},
-);
+	test('human approval declined: the tool does not run, the model hears so and answers', async () => {
+		const { executionId, decline } = await askForApproval(
+			'declined',
+			'What is 2 + 3? Use the add tool.',
+		);
+		expect(decline).toBeDefined();
+		const clicked = await fetch(decline!, { headers: { 'user-agent': BROWSER } });
+		expect(clicked.status).toBe(200);
+		const runData = (await executionWhen(executionId, 'success')).data.resultData.runData;
+		expect(runData.add).toBeUndefined();
+		expect(completions()).toHaveLength(2);
+		const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
+		const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
+		// n8n names the call by the id the model's answer gave it, kept across the pause
+		expect(String(result?.content)).toMatch(
+			/User rejected the tool call to add \(id: agent_platform_call_\w+\)/,
+		);
+		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
+		log(`n8n ${line.version}: declined, the agent answered: ${output}`);
+		expect(output).toContain('User rejected');
+	});
+});

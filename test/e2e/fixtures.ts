@@ -14,6 +14,8 @@ import { importable, type WorkflowFixture } from '../../dev/n8n/examples';
 import {
 	N8nInstance,
 	agentPlatformCredential,
+	lineByName,
+	selectedLines,
 	type N8nLine,
 	type PlatformEndpoint,
 } from '../../dev/n8n/harness';
@@ -174,4 +176,14 @@ export async function streamedPieces(
 		}
 	}
 	return pieces;
+}
+
+/**
+ * `describe.each` over the selected lines among `only` (['2.x'] for the files of the AI node SDK,
+ * which 1.x lacks); with none of them selected (E2E_N8N_LINES=1) the file's suite is skipped, as
+ * jest refuses an empty table.
+ */
+export function describeEachLine(only: Array<N8nLine['line']>) {
+	const lines = selectedLines().filter((line) => only.includes(line.line));
+	return lines.length ? describe.each(lines) : describe.skip.each(only.map(lineByName));
 }

@@ -5,10 +5,11 @@
  * started the same way. Files that need a special n8n (other environment, a restart, queue mode)
  * use N8nInstance or dev/n8n/queueMode.ts instead.
  *
- * Several files import into one n8n at once, so each file's copies get ids of their own: `id()`
- * turns a fixture's id (a workflow's, a credential's) into its copy's, made from the file's `tag`.
- * Nodes' credential references and webhook ids follow; a webhook's `path` stays as written, so an
- * active workflow's path must be the file's own.
+ * Several files use one n8n at once, so each file's copies get ids of their own: `id()` turns a
+ * fixture's id (a workflow's, a credential's) into its copy's, made from the file's `tag` or given
+ * by n8n. Nodes' credential references and webhook ids follow; a webhook's `path` stays as
+ * written, so an active workflow's path must be the file's own. The copies are made through n8n's
+ * API (one request each) once n8n runs.
  */
 import { createHash } from 'node:crypto';
 
@@ -62,8 +63,15 @@ function copyWebhookId(tag: string, id: string): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A workflow with its id, its nodes' credential references and webhook ids made the file's own. */
-function workflowCopy(tag: string, workflow: WorkflowFixture): WorkflowFixture {
+/**
+ * A workflow with its id and webhook ids made the file's own, and its nodes' credential
+ * references the ids n8n gave this file's credentials (`idOf`).
+ */
+function workflowCopy(
+	tag: string,
+	workflow: WorkflowFixture,
+	idOf: (fixtureId: string) => string,
+): WorkflowFixture {
 	return {
 		...workflow,
 		id: copyId(tag, workflow.id),
@@ -74,10 +82,7 @@ function workflowCopy(tag: string, workflow: WorkflowFixture): WorkflowFixture {
 				Record<string, { id: string; name: string }> | undefined;
 			if (credentials)
 				copy.credentials = Object.fromEntries(
-					Object.entries(credentials).map(([type, ref]) => [
-						type,
-						{ ...ref, id: copyId(tag, ref.id) },
-					]),
+					Object.entries(credentials).map(([type, ref]) => [type, { ...ref, id: idOf(ref.id) }]),
 				);
 			return copy;
 		}),
@@ -87,18 +92,21 @@ function workflowCopy(tag: string, workflow: WorkflowFixture): WorkflowFixture {
 export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<LineN8n> {
 	const places = opts.fresh ? undefined : sharedPlaces(line);
 	const n8n = places ? N8nInstance.attach(line, places) : await N8nInstance.withPackage(line);
-	const id = (fixtureId: string) => copyId(opts.tag, fixtureId);
+	// the ids n8n gave this file's copies (1.x gives workflows ids of its own, both credentials)
+	const given = new Map<string, string>();
+	const id = (fixtureId: string) => given.get(fixtureId) ?? copyId(opts.tag, fixtureId);
 	const active = new Set<string>();
 	try {
-		if (opts.credentials?.length)
-			await n8n.importCredentials(opts.credentials.map((c) => ({ ...c, id: id(c.id) })));
-		if (opts.workflows?.length)
-			await n8n.importWorkflows(opts.workflows.map((w) => workflowCopy(opts.tag, w)));
 		if (places) await n8n.login(DEFAULT_OWNER);
 		else {
 			await n8n.start({ timeoutMs: 180_000 });
 			await n8n.setupOwnerAndApiKey(DEFAULT_OWNER);
 		}
+		// through n8n's API, not its import commands: each of those starts n8n's CLI for seconds
+		for (const credential of opts.credentials ?? [])
+			given.set(credential.id, await n8n.createCredential(credential));
+		for (const workflow of opts.workflows ?? [])
+			given.set(workflow.id, await n8n.createWorkflow(workflowCopy(opts.tag, workflow, id)));
 	} catch (error) {
 		await n8n.dispose();
 		throw error;
