@@ -5,18 +5,17 @@
  * One n8n per line: the workflows are imported once and executed with `n8n execute`.
  * Run: npx jest test/e2e/agents.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	log,
 	runError,
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
 const WRONG_KEY = 'e2e-wrong-key-Zx81Qp7Lm2';
@@ -37,52 +36,37 @@ describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	let chatAgentId: number;
-	let started = 0;
 
-	beforeAll(async () => {
-		started = Date.now();
-		emu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			seed: { agents: SEEDED_AGENTS },
-		});
-		chatAgentId = [...emu.state.agents.values()].find(
-			(a) => a.type === 'chat' && a.questions.length > 0,
-		)!.id;
-
-		const good = { CREDENTIAL_ID: GOOD_CREDENTIAL.id, CREDENTIAL_NAME: GOOD_CREDENTIAL.name };
-		const wrong = { CREDENTIAL_ID: WRONG_CREDENTIAL.id, CREDENTIAL_NAME: WRONG_CREDENTIAL.name };
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'agents',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					GOOD_CREDENTIAL,
-				),
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: WRONG_KEY, workspaceId: WORKSPACE_ID },
-					WRONG_CREDENTIAL,
-				),
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, seed: { agents: SEEDED_AGENTS } },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, GOOD_CREDENTIAL),
+				agentPlatformCredential({ ...platform, apiKey: WRONG_KEY }, WRONG_CREDENTIAL),
 			],
-			workflows: [
-				loadWorkflow('agent-get-many', good),
-				loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
-				loadWorkflow('agent-get-many', wrong, {
-					id: WORKFLOW.wrongKey,
-					name: 'Agent → Get Many (wrong API key)',
-				}),
-			],
-		});
-		n8n = fixture.n8n;
-		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-		log(`n8n ${line.version}: agents suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
+			workflows: (started) => {
+				chatAgentId = [...started.state.agents.values()].find(
+					(a) => a.type === 'chat' && a.questions.length > 0,
+				)!.id;
+				const good = { CREDENTIAL_ID: GOOD_CREDENTIAL.id, CREDENTIAL_NAME: GOOD_CREDENTIAL.name };
+				const wrong = {
+					CREDENTIAL_ID: WRONG_CREDENTIAL.id,
+					CREDENTIAL_NAME: WRONG_CREDENTIAL.name,
+				};
+				return [
+					loadWorkflow('agent-get-many', good),
+					loadWorkflow('agent-get', { ...good, AGENT_ID: String(chatAgentId) }),
+					loadWorkflow('agent-get-many', wrong, {
+						id: WORKFLOW.wrongKey,
+						name: 'Agent → Get Many (wrong API key)',
+					}),
+				];
+			},
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	test('Agent → Get Many with Return All returns every agent, across several pages', async () => {
 		const before = emu.requests.length;

@@ -7,7 +7,7 @@
  * validated (which also proves the bundled JSON Schema validator loads from dist/vendor).
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e --runInBand test/e2e/beyond-spec.e2e.test.ts
  */
-import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { GENERATED_PNG, type PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
@@ -15,7 +15,7 @@ import {
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
@@ -70,133 +70,126 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	let n8n: N8nInstance;
 	let collectionId: number;
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 10,
-			quiet: true,
-		});
-		const created = await fetch(`${emu.url}/memory-collections`, {
-			method: 'POST',
-			headers: {
-				authorization: `Bearer ${API_KEY}`,
-				'x-workspace-id': WORKSPACE_ID,
-				'content-type': 'application/json',
-			},
-			body: JSON.stringify({ name: 'e2e-customers' }),
-		});
-		collectionId = ((await created.json()) as { collection: { id: number } }).collection.id;
-		const size = String(
-			emu.state.agents.get(IMAGE_AGENT)!.questions.find((q) => q.name === 'size')!.options![0],
-		);
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'beyond-spec',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			],
-			workflows: [
-				chain(WORKFLOWS.image, 'Generated image to binary', [
-					{
-						name: 'Create the image',
-						parameters: {
-							resource: 'agent',
-							operation: 'execute',
-							agentId: { __rl: true, mode: 'id', value: String(IMAGE_AGENT) },
-							answers: {
-								mappingMode: 'defineBelow',
-								value: { prompt: 'An otter on a rock', size },
+			emulator: {
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				timeScale: 10,
+			},
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: async (started) => {
+				const created = await fetch(`${started.url}/memory-collections`, {
+					method: 'POST',
+					headers: {
+						authorization: `Bearer ${API_KEY}`,
+						'x-workspace-id': WORKSPACE_ID,
+						'content-type': 'application/json',
+					},
+					body: JSON.stringify({ name: 'e2e-customers' }),
+				});
+				collectionId = ((await created.json()) as { collection: { id: number } }).collection.id;
+				const size = String(
+					started.state.agents.get(IMAGE_AGENT)!.questions.find((q) => q.name === 'size')!
+						.options![0],
+				);
+				return [
+					chain(WORKFLOWS.image, 'Generated image to binary', [
+						{
+							name: 'Create the image',
+							parameters: {
+								resource: 'agent',
+								operation: 'execute',
+								agentId: { __rl: true, mode: 'id', value: String(IMAGE_AGENT) },
+								answers: {
+									mappingMode: 'defineBelow',
+									value: { prompt: 'An otter on a rock', size },
+								},
+								options: { downloadGeneratedFiles: true },
 							},
-							options: { downloadGeneratedFiles: true },
 						},
-					},
-					{
-						name: 'Hash it',
-						type: 'n8n-nodes-base.crypto',
-						typeVersion: 1,
-						parameters: {
-							action: 'hash',
-							type: 'SHA256',
-							binaryData: true,
-							binaryPropertyName: 'data',
-							dataPropertyName: 'sha256',
-							encoding: 'hex',
+						{
+							name: 'Hash it',
+							type: 'n8n-nodes-base.crypto',
+							typeVersion: 1,
+							parameters: {
+								action: 'hash',
+								type: 'SHA256',
+								binaryData: true,
+								binaryPropertyName: 'data',
+								dataPropertyName: 'sha256',
+								encoding: 'hex',
+							},
 						},
-					},
-				]),
-				chain(WORKFLOWS.session, 'Two turns, then the history', [
-					{
-						name: 'First turn',
-						parameters: {
-							resource: 'agent',
-							operation: 'execute',
-							agentId: chatAgent,
-							message: 'Name three otters',
+					]),
+					chain(WORKFLOWS.session, 'Two turns, then the history', [
+						{
+							name: 'First turn',
+							parameters: {
+								resource: 'agent',
+								operation: 'execute',
+								agentId: chatAgent,
+								message: 'Name three otters',
+							},
 						},
-					},
-					{
-						name: 'Second turn',
-						parameters: {
-							resource: 'agent',
-							operation: 'execute',
-							agentId: chatAgent,
-							message: 'Tell me more about the second one',
-							options: { rootId: '={{ $json.root_id }}' },
+						{
+							name: 'Second turn',
+							parameters: {
+								resource: 'agent',
+								operation: 'execute',
+								agentId: chatAgent,
+								message: 'Tell me more about the second one',
+								options: { rootId: '={{ $json.root_id }}' },
+							},
 						},
-					},
-					{
-						name: 'History',
-						parameters: {
-							resource: 'agentResponse',
-							operation: 'getAll',
-							returnAll: true,
-							filters: { rootId: '={{ $json.root_id }}' },
+						{
+							name: 'History',
+							parameters: {
+								resource: 'agentResponse',
+								operation: 'getAll',
+								returnAll: true,
+								filters: { rootId: '={{ $json.root_id }}' },
+							},
 						},
-					},
-				]),
-				chain(WORKFLOWS.collections, 'Memory collections on a run', [
-					{
-						name: 'Run with memories',
-						parameters: {
-							resource: 'agent',
-							operation: 'execute',
-							agentId: chatAgent,
-							message: 'What do you know about our customers?',
-							options: {
-								memoryCollections: {
-									collections: [
-										{ collection: { __rl: true, mode: 'id', value: String(collectionId) } },
-									],
+					]),
+					chain(WORKFLOWS.collections, 'Memory collections on a run', [
+						{
+							name: 'Run with memories',
+							parameters: {
+								resource: 'agent',
+								operation: 'execute',
+								agentId: chatAgent,
+								message: 'What do you know about our customers?',
+								options: {
+									memoryCollections: {
+										collections: [
+											{ collection: { __rl: true, mode: 'id', value: String(collectionId) } },
+										],
+									},
 								},
 							},
 						},
-					},
-				]),
-				chain(WORKFLOWS.json, 'A JSON answer', [
-					{
-						name: 'Ask for JSON',
-						parameters: {
-							resource: 'agent',
-							operation: 'execute',
-							agentId: chatAgent,
-							message: 'Describe an otter',
-							outputFormat: 'json',
-							jsonSchemaExample: '{"name": "Otter", "age": 8}',
+					]),
+					chain(WORKFLOWS.json, 'A JSON answer', [
+						{
+							name: 'Ask for JSON',
+							parameters: {
+								resource: 'agent',
+								operation: 'execute',
+								agentId: chatAgent,
+								message: 'Describe an otter',
+								outputFormat: 'json',
+								jsonSchemaExample: '{"name": "Otter", "age": 8}',
+							},
 						},
-					},
-				]),
-			],
-		});
-		n8n = fixture.n8n;
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+					]),
+				];
+			},
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	test('a generated image becomes an n8n binary with its bytes, name and MIME type', async () => {
 		// The emulator's image agent returns a real PNG on its storage host (another origin: no API key).

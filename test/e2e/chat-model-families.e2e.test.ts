@@ -10,11 +10,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { MODEL_FAMILIES } from '../../dev/emulator/modelFamilies';
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-families-key-3f1c';
 const WORKSPACE_ID = '42';
@@ -45,39 +45,31 @@ describeEachLine(['2.x'])('n8n $line ($version): every model family', (line) => 
 	const completions = () =>
 		emu.requests.filter((r) => r.path === `/agents/${CHAT_AGENT}/openai/chat/completions`);
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 0.3,
-			quiet: true,
-		});
-		const vars = chatAgentVars(emu, CHAT_AGENT);
-		const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		const twoTools = loadWorkflow('chat-model-agent-two-tools', { ...ids, ...vars });
-		for (const node of twoTools.nodes)
-			if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = TWO_TOOLS_PATH;
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'chat-model-families',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					{ ...CREDENTIAL, requestsPerSecond: 100 },
-				),
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 0.3 },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 100 }),
 			],
-			workflows: [twoTools, loadWorkflow('chat-model-agent-chat', { ...ids, ...vars })],
-		});
-		n8n = fixture.n8n;
-		for (const id of ['chatModelTwoTls1', 'chatModelAgent02']) await fixture.activate(id);
-		expected = await whole('asked');
-		expect(expected).toContain('Glossary says: otter is a river animal');
-		expect(expected).toContain('French for otter is loutre');
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+			workflows: (started) => {
+				const vars = chatAgentVars(started, CHAT_AGENT);
+				const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+				const twoTools = loadWorkflow('chat-model-agent-two-tools', { ...ids, ...vars });
+				for (const node of twoTools.nodes)
+					if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = TWO_TOOLS_PATH;
+				return [twoTools, loadWorkflow('chat-model-agent-chat', { ...ids, ...vars })];
+			},
+		},
+		async (setUp) => {
+			({ emu, fixture, n8n } = setUp);
+			for (const id of ['chatModelTwoTls1', 'chatModelAgent02']) await fixture.activate(id);
+			expected = await whole('asked');
+			expect(expected).toContain('Glossary says: otter is a river animal');
+			expect(expected).toContain('French for otter is loutre');
+		},
+	);
 
 	beforeEach(() => emu.clearRequests());
 

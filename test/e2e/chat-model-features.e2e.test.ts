@@ -17,7 +17,7 @@
  *   run waits, the Approve link resumes it, the tool runs with the call the model made; the
  *   Disapprove link: the tool does not run, the model is told and answers.
  *
- * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e test/e2e/chat-model-features.e2e.test.ts
+ * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-features.e2e.test.ts --selectProjects e2e
  */
 import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';

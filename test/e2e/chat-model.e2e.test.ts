@@ -13,12 +13,12 @@
  * Run: npx jest test/e2e/chat-model.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
 import type { IDataObject } from 'n8n-workflow';
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';
 const WORKSPACE_ID = '42';
@@ -64,37 +64,29 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	const sentMessages = (i: number) =>
 		(completions()[i].body as IDataObject).messages as IDataObject[];
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 2,
-			quiet: true,
-		});
-		const vars = chatAgentVars(emu, CHAT_AGENT);
-		const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		const workflows = FIXTURES.map((name) => loadWorkflow(name, { ...ids, ...vars }));
-		for (const node of workflows.flatMap((workflow) => workflow.nodes))
-			if (node.type === 'n8n-nodes-base.webhook')
-				node.parameters.path = ownPath(String(node.parameters.path));
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'chat-model',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					{ ...CREDENTIAL, requestsPerSecond: 100 },
-				),
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 2 },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 100 }),
 			],
-			workflows,
-		});
-		n8n = fixture.n8n;
-		for (const id of hasSdk ? WORKFLOW_IDS : WORKFLOW_IDS.slice(0, 1)) await fixture.activate(id);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+			workflows: (started) => {
+				const vars = chatAgentVars(started, CHAT_AGENT);
+				const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+				const workflows = FIXTURES.map((name) => loadWorkflow(name, { ...ids, ...vars }));
+				for (const node of workflows.flatMap((workflow) => workflow.nodes))
+					if (node.type === 'n8n-nodes-base.webhook')
+						node.parameters.path = ownPath(String(node.parameters.path));
+				return workflows;
+			},
+		},
+		async (setUp) => {
+			({ emu, fixture, n8n } = setUp);
+			for (const id of hasSdk ? WORKFLOW_IDS : WORKFLOW_IDS.slice(0, 1)) await fixture.activate(id);
+		},
+	);
 
 	beforeEach(() => emu.clearRequests());
 

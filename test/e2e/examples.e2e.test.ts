@@ -8,7 +8,7 @@
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts
  * @slow (minutes: started first when jest has no times of a run before)
  */
-import { GENERATED_PNG, startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { GENERATED_PNG, type PlatformEmulator } from '../../dev/emulator';
 import {
 	EXAMPLE_CREDENTIALS,
 	agentPlatformCredential,
@@ -17,14 +17,13 @@ import {
 import {
 	exampleNames,
 	loadExample,
-	log,
 	nodeItems,
 	selectedLines,
 	sleep,
 	waitFor,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';
@@ -51,36 +50,21 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
-	const started = Date.now();
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 10,
-			quiet: true,
-		});
-		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		// the examples as they are (the copies' ids are this file's own: fixture.id)
-		fixture = await n8nOfLine(line, {
+	// the examples as they are (the copies' ids are this file's own: fixture.id)
+	useLineN8n(
+		line,
+		{
 			tag: 'examples',
-			credentials: [
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10 },
+			credentials: (platform) => [
 				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
 				openAiEmulatorCredential(platform, CHAT_AGENT),
 			],
-			workflows: exampleNames().map(loadExample),
-		});
-		n8n = fixture.n8n;
-		log(
-			`n8n ${line.version}: examples imported in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-		);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-		log(`n8n ${line.version}: examples suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
+			workflows: () => exampleNames().map(loadExample),
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	const runsOf = (agentId: number) =>
 		[...emu.state.responses.values()].filter((r) => r.template_id === agentId);

@@ -5,7 +5,7 @@
  * receives the agent's text in several chunks before the run ends.
  * @slow (minutes: started first when jest has no times of a run before)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
@@ -14,7 +14,7 @@ import {
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';
@@ -35,88 +35,76 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 	let n8n: N8nInstance;
 	let settings: { MODEL: string; TOOLS: string; TEMPERATURE: string };
 
-	beforeAll(async () => {
-		// Real time: a run lasts 3 s and streams 8 pieces, so chunks are visibly spread out.
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 3,
-			quiet: true,
-		});
-		const first = emu.firstOptions(CHAT_AGENT);
-		settings = { MODEL: first.model, TOOLS: first.tools, TEMPERATURE: first.temperature };
-
-		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>
-			loadWorkflow('agent-platform-node', {
-				...credential,
-				WORKFLOW_ID: id,
-				WORKFLOW_NAME: name,
-				PARAMETERS: parameters,
-			});
-		const chat = {
-			agentId: { __rl: true, mode: 'id', value: String(CHAT_AGENT) },
-			model: settings.MODEL,
-			tools: settings.TOOLS,
-			temperature: settings.TEMPERATURE,
-		};
-		const workflows = [
-			agentNode(WORKFLOWS.wait, 'Execute (wait)', {
-				resource: 'agent',
-				operation: 'execute',
-				...chat,
-				message: 'Hello from n8n',
-			}),
-			agentNode(WORKFLOWS.start, 'Execute (start only)', {
-				resource: 'agent',
-				operation: 'execute',
-				...chat,
-				message: 'Start me',
-				responseMode: 'start',
-			}),
-			agentNode(WORKFLOWS.stream, 'Execute (stream)', {
-				resource: 'agent',
-				operation: 'execute',
-				...chat,
-				message: 'Stream me',
-				responseMode: 'stream',
-			}),
-			agentNode(WORKFLOWS.completion, 'Chat Completion', {
-				resource: 'agent',
-				operation: 'chatCompletion',
-				...chat,
-				message: 'What is an otter?',
-			}),
-			agentNode(WORKFLOWS.completionStream, 'Chat Completion (stream)', {
-				resource: 'agent',
-				operation: 'chatCompletion',
-				...chat,
-				message: 'What is an otter?',
-				stream: true,
-			}),
-			loadWorkflow('webhook-streaming-execute', {
-				...credential,
-				...settings,
-				AGENT_ID: String(CHAT_AGENT),
-			}),
-		];
-		fixture = await n8nOfLine(line, {
+	// Real time: a run lasts 3 s and streams 8 pieces, so chunks are visibly spread out.
+	useLineN8n(
+		line,
+		{
 			tag: 'executions',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			],
-			workflows,
-		});
-		n8n = fixture.n8n;
-	});
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 3 },
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: (started) => {
+				const first = started.firstOptions(CHAT_AGENT);
+				settings = { MODEL: first.model, TOOLS: first.tools, TEMPERATURE: first.temperature };
 
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+				const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+				const agentNode = (id: string, name: string, parameters: Record<string, unknown>) =>
+					loadWorkflow('agent-platform-node', {
+						...credential,
+						WORKFLOW_ID: id,
+						WORKFLOW_NAME: name,
+						PARAMETERS: parameters,
+					});
+				const chat = {
+					agentId: { __rl: true, mode: 'id', value: String(CHAT_AGENT) },
+					model: settings.MODEL,
+					tools: settings.TOOLS,
+					temperature: settings.TEMPERATURE,
+				};
+				const workflows = [
+					agentNode(WORKFLOWS.wait, 'Execute (wait)', {
+						resource: 'agent',
+						operation: 'execute',
+						...chat,
+						message: 'Hello from n8n',
+					}),
+					agentNode(WORKFLOWS.start, 'Execute (start only)', {
+						resource: 'agent',
+						operation: 'execute',
+						...chat,
+						message: 'Start me',
+						responseMode: 'start',
+					}),
+					agentNode(WORKFLOWS.stream, 'Execute (stream)', {
+						resource: 'agent',
+						operation: 'execute',
+						...chat,
+						message: 'Stream me',
+						responseMode: 'stream',
+					}),
+					agentNode(WORKFLOWS.completion, 'Chat Completion', {
+						resource: 'agent',
+						operation: 'chatCompletion',
+						...chat,
+						message: 'What is an otter?',
+					}),
+					agentNode(WORKFLOWS.completionStream, 'Chat Completion (stream)', {
+						resource: 'agent',
+						operation: 'chatCompletion',
+						...chat,
+						message: 'What is an otter?',
+						stream: true,
+					}),
+					loadWorkflow('webhook-streaming-execute', {
+						...credential,
+						...settings,
+						AGENT_ID: String(CHAT_AGENT),
+					}),
+				];
+				return workflows;
+			},
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
 

@@ -13,9 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 
+import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
+
 import {
 	DEFAULT_OWNER,
 	N8nInstance,
+	log,
+	type PlatformEndpoint,
 	type CredentialFixture,
 	type N8nLine,
 	type SharedN8n,
@@ -125,4 +129,58 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 			await n8n.dispose();
 		},
 	};
+}
+
+/** What useLineN8n hands the file once its set-up is done. */
+export interface LineSetUp {
+	emu: PlatformEmulator;
+	/** The emulator as a credential sees it: its URL, API key and workspace. */
+	platform: PlatformEndpoint;
+	fixture: LineN8n;
+	n8n: N8nInstance;
+}
+
+export interface LineSetUpOptions {
+	/** This file's own word, as for n8nOfLine; also the set-up's name in the log. */
+	tag: string;
+	/** The file's emulator: its API key and workspace, and any other option (quiet by default). */
+	emulator: EmulatorOptions & { apiKey: string; workspaceId: string };
+	/** The file's credentials for that emulator. */
+	credentials: (platform: PlatformEndpoint) => CredentialFixture[];
+	/** The file's workflows, made once the emulator runs (its agents' ids, seeded data…). */
+	workflows: (emu: PlatformEmulator) => WorkflowFixture[] | Promise<WorkflowFixture[]>;
+}
+
+/**
+ * The set-up most end-to-end files share, as the describe's beforeAll and afterAll: an emulator of
+ * the file's own, and the n8n of the line with the file's credentials and workflows for it
+ * (n8nOfLine); `ready` receives them. The log says how long the set-up and the suite took.
+ */
+export function useLineN8n(
+	line: N8nLine,
+	opts: LineSetUpOptions,
+	ready: (setUp: LineSetUp) => unknown,
+): void {
+	let started = 0;
+	const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+	let emu: PlatformEmulator | undefined;
+	let fixture: LineN8n | undefined;
+	beforeAll(async () => {
+		started = Date.now();
+		emu = await startEmulator({ quiet: true, ...opts.emulator });
+		const { apiKey, workspaceId } = opts.emulator;
+		const platform = { url: emu.url, apiKey, workspaceId };
+		fixture = await n8nOfLine(line, {
+			tag: opts.tag,
+			credentials: opts.credentials(platform),
+			workflows: await opts.workflows(emu),
+		});
+		log(`n8n ${line.version}: ${opts.tag} set up in ${seconds()} s`);
+		await ready({ emu, platform, fixture, n8n: fixture.n8n });
+	});
+	afterAll(async () => {
+		await fixture?.release();
+		await emu?.stop();
+		log(`n8n ${line.version}: ${opts.tag} suite took ${seconds()} s`);
+	});
 }

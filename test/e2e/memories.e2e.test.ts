@@ -6,18 +6,17 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/memories.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	log,
 	nodeItems,
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-memories-key-8c2d';
 const WORKSPACE_ID = '42';
@@ -36,41 +35,22 @@ const TEXT = {
 
 describe.each(selectedLines())('n8n $line ($version): memories and collections', (line) => {
 	let emu: PlatformEmulator;
-	let fixture: LineN8n;
 	let n8n: N8nInstance;
-	const started = Date.now();
+	let fixture: LineN8n;
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			seed: { memories: SEEDED_MEMORIES },
-			quiet: true,
-		});
-		const vars = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name, ...TEXT };
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'memories',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			],
-			workflows: [
-				loadWorkflow('memories-roundtrip', vars),
-				loadWorkflow('memories-get-many', vars),
-			],
-		});
-		n8n = fixture.n8n;
-		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-		log(`n8n ${line.version}: memories suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, seed: { memories: SEEDED_MEMORIES } },
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: () => {
+				const vars = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name, ...TEXT };
+				return [loadWorkflow('memories-roundtrip', vars), loadWorkflow('memories-get-many', vars)];
+			},
+		},
+		(setUp) => ({ emu, n8n, fixture } = setUp),
+	);
 
 	test('round trip: create collection, create memory in it, list, rename, update, delete memory, delete collection', async () => {
 		const before = emu.requests.length;

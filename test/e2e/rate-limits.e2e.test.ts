@@ -6,7 +6,7 @@
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/rate-limits.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
@@ -16,7 +16,7 @@ import {
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-rate-limits-key-41f7';
 const WORKSPACE_ID = '42';
@@ -30,39 +30,28 @@ describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
-	const started = Date.now();
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			seed: { memories: PAGES * MEMORIES_PER_PAGE },
-			quiet: true,
-		});
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'rate-limits',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					{ ...CREDENTIAL, requestsPerSecond: 1 },
-				),
+			emulator: {
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				seed: { memories: PAGES * MEMORIES_PER_PAGE },
+			},
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 1 }),
 			],
-			workflows: [
+			workflows: () => [
 				loadWorkflow('memories-get-many', {
 					CREDENTIAL_ID: CREDENTIAL.id,
 					CREDENTIAL_NAME: CREDENTIAL.name,
 				}),
 			],
-		});
-		n8n = fixture.n8n;
-		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	test('Return All over 12 pages at 1 request a second completes with every item', async () => {
 		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });

@@ -6,18 +6,17 @@
  *
  * Run: npx jest test/e2e/saved-workflows.e2e.test.ts --selectProjects e2e --runInBand   (E2E_N8N_LINES=2 for one line)
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import {
 	agentPlatformCredential,
 	fixtureId,
-	log,
 	nodeItems,
 	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
-import { n8nOfLine, type LineN8n } from './lineN8n';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-saved-workflows-key-3c8e51';
 const WORKSPACE_ID = '42';
@@ -32,35 +31,26 @@ describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) =
 	let n8n: N8nInstance;
 	let linked: number[];
 
-	beforeAll(async () => {
-		const started = Date.now();
-		emu = await startEmulator({ port: 0, apiKey: API_KEY, workspaceId: WORKSPACE_ID });
-		linked = seedFiles(emu, 3);
-		emu.state.agents.get(CHAT_AGENT)!.fileIds = [...linked];
-		fixture = await n8nOfLine(line, {
+	useLineN8n(
+		line,
+		{
 			tag: 'saved-workflows',
-			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-					CREDENTIAL,
-				),
-			],
-			workflows: [
-				loadWorkflow('agent-file-list-v1', {
-					CREDENTIAL_ID: CREDENTIAL.id,
-					CREDENTIAL_NAME: CREDENTIAL.name,
-					AGENT_ID: String(CHAT_AGENT),
-				}),
-			],
-		});
-		n8n = fixture.n8n;
-		log(`n8n ${line.version}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		await fixture?.release();
-		await emu?.stop();
-	});
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID },
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: (started) => {
+				linked = seedFiles(started, 3);
+				started.state.agents.get(CHAT_AGENT)!.fileIds = [...linked];
+				return [
+					loadWorkflow('agent-file-list-v1', {
+						CREDENTIAL_ID: CREDENTIAL.id,
+						CREDENTIAL_NAME: CREDENTIAL.name,
+						AGENT_ID: String(CHAT_AGENT),
+					}),
+				];
+			},
+		},
+		(setUp) => ({ emu, fixture, n8n } = setUp),
+	);
 
 	test("Agent File's old operation value `list` runs as Get Many", async () => {
 		emu.clearRequests();
