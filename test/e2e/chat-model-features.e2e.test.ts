@@ -20,10 +20,11 @@
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-features.e2e.test.ts --selectProjects e2e
  */
 import type { IDataObject } from 'n8n-workflow';
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { N8nInstance, fixtureId, log, sleep, waitFor } from '../../dev/n8n/harness';
-import { chatAgentVars, describeEachLine, loadWorkflow, n8nWithFixtures } from './fixtures';
+import { fixtureId, log, sleep, waitFor, type N8nInstance } from '../../dev/n8n/harness';
+import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-features-key-4c1e';
 const WORKSPACE_ID = '42';
@@ -69,52 +70,48 @@ type RunData = Record<
 // n8n 2.x only: 1.x has no AI node SDK (chat-model.e2e.test.ts shows its plain message there)
 describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat Model', (line) => {
 	let emu: PlatformEmulator;
+	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 1,
-			quiet: true,
-		});
-		const vars = chatAgentVars(emu, CHAT_AGENT);
-		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		n8n = await n8nWithFixtures(
-			line,
-			platform,
-			{ ...CREDENTIAL, requestsPerSecond: 100 },
-			FIXTURES.map((name) => [name, vars]),
-		);
-		await n8n.importCredentials([
-			agentPlatformCredential({ ...platform, apiKey: 'wrong-key-for-the-fallback' }, WRONG_KEY),
-		]);
-		const fallback = (which: keyof typeof FALLBACKS, main: typeof CREDENTIAL, agent: number) =>
-			loadWorkflow('chat-model-fallback', {
-				...vars,
-				CREDENTIAL_ID: CREDENTIAL.id,
-				CREDENTIAL_NAME: CREDENTIAL.name,
-				WORKFLOW_ID: FALLBACKS[which].id,
-				PATH: FALLBACKS[which].path,
-				WEBHOOK_ID: `8a1b2c3d-1021-4e5f-8a00-00000000000${which === 'key' ? 1 : 2}`,
-				MAIN_CREDENTIAL_ID: main.id,
-				MAIN_CREDENTIAL_NAME: main.name,
-				MAIN_AGENT_ID: String(agent),
-			});
-		await n8n.importWorkflows([
-			fallback('key', WRONG_KEY, CHAT_AGENT),
-			fallback('gone', CREDENTIAL, GONE_AGENT),
-		]);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		for (const id of [...WORKFLOW_IDS, FALLBACKS.key.id, FALLBACKS.gone.id]) await n8n.activate(id);
-	});
-
-	afterAll(async () => {
-		await n8n?.dispose();
-		await emu?.stop();
-	});
+	useLineN8n(
+		line,
+		{
+			tag: 'chat-model-features',
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 1 },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 100 }),
+				agentPlatformCredential({ ...platform, apiKey: 'wrong-key-for-the-fallback' }, WRONG_KEY),
+			],
+			workflows: (started) => {
+				const vars = {
+					...chatAgentVars(started, CHAT_AGENT),
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+				};
+				const fallback = (which: keyof typeof FALLBACKS, main: typeof CREDENTIAL, agent: number) =>
+					loadWorkflow('chat-model-fallback', {
+						...vars,
+						WORKFLOW_ID: FALLBACKS[which].id,
+						PATH: FALLBACKS[which].path,
+						WEBHOOK_ID: `8a1b2c3d-1021-4e5f-8a00-00000000000${which === 'key' ? 1 : 2}`,
+						MAIN_CREDENTIAL_ID: main.id,
+						MAIN_CREDENTIAL_NAME: main.name,
+						MAIN_AGENT_ID: String(agent),
+					});
+				return [
+					...FIXTURES.map((name) => loadWorkflow(name, vars)),
+					fallback('key', WRONG_KEY, CHAT_AGENT),
+					fallback('gone', CREDENTIAL, GONE_AGENT),
+				];
+			},
+		},
+		async (setUp) => {
+			({ emu, fixture, n8n } = setUp);
+			for (const id of [...WORKFLOW_IDS, FALLBACKS.key.id, FALLBACKS.gone.id])
+				await fixture.activate(id);
+		},
+	);
 
 	beforeEach(() => emu.clearRequests());
 
@@ -123,7 +120,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	}
 
 	async function lastRun(workflowId: string): Promise<RunData> {
-		const [execution] = await n8n.getExecutions(workflowId, { limit: 1 });
+		const [execution] = await n8n.getExecutions(fixture.id(workflowId), { limit: 1 });
 		return (execution.data as { resultData: { runData: RunData } }).resultData.runData;
 	}
 
@@ -283,7 +280,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	async function askForApproval(sessionId: string, question: string) {
 		let started: Response | undefined;
 		for (let attempt = 0; attempt < 40; attempt++) {
-			started = await fetch(`${n8n.baseUrl}/webhook/${APPROVAL_WEBHOOK}/chat`, {
+			started = await fetch(`${n8n.baseUrl}/webhook/${fixture.webhookId(APPROVAL_WEBHOOK)}/chat`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput: question }),
