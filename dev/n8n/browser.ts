@@ -192,14 +192,64 @@ export async function closeNode(page: Page): Promise<void> {
 	await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
-/** Opens a workflow and waits for one of its nodes on the canvas. */
+/**
+ * Opens a workflow and waits for one of its nodes on the canvas. When the page shows another
+ * workflow of the same n8n 2.x with nothing unsaved, n8n's own router opens it, as a click in the
+ * workflow list does: no new page load (which takes seconds). The same workflow again, n8n 1.x
+ * (its editor keeps the workflow it shows when only the route changes), or any other page: the
+ * page loads it anew (that also resets what the page showed).
+ */
 export async function openWorkflow(
 	page: Page,
 	base: string,
 	workflowId: string,
 	nodeName: string,
 ): Promise<void> {
-	await page.goto(`${base}/workflow/${workflowId}`);
+	const path = `/workflow/${workflowId}`;
+	const routed =
+		page.url().startsWith(`${base}/workflow/`) &&
+		(await page.evaluate((target) => {
+			// runs in the page (no DOM types in this project)
+			const { document, location } = globalThis as unknown as {
+				document: { querySelector(selector: string): unknown };
+				location: { pathname: string };
+			};
+			const app = document.querySelector('#app') as {
+				__vue_app__?: {
+					config: {
+						globalProperties: {
+							$router?: { push(to: string): Promise<unknown> };
+							$pinia?: { _s: Map<string, Record<string, unknown>> };
+						};
+					};
+				};
+			} | null;
+			const { $router, $pinia } = app?.__vue_app__?.config.globalProperties ?? {};
+			if (!$router || !$pinia || location.pathname === target) return false;
+			const settings = $pinia._s.get('settings')?.settings as { versionCli?: string } | undefined;
+			if (!/^[2-9]\./.test(settings?.versionCli ?? '')) return false;
+			if ([...$pinia._s.values()].some((store) => store.stateIsDirty === true)) return false;
+			void $router.push(target);
+			return true;
+		}, path));
+	if (!routed) await page.goto(`${base}${path}`);
+	// the workflow's own nodes, not those of the one shown before (n8n 1.x and 2.x: `workflows`)
+	await page.waitForFunction(
+		(id) => {
+			const app = (
+				globalThis as unknown as { document: { querySelector(selector: string): unknown } }
+			).document.querySelector('#app') as {
+				__vue_app__?: {
+					config: { globalProperties: { $pinia?: { _s: Map<string, Record<string, unknown>> } } };
+				};
+			} | null;
+			return (
+				app?.__vue_app__?.config.globalProperties.$pinia?._s.get('workflows')?.workflowId === id
+			);
+		},
+		workflowId,
+		{ timeout: 30_000, polling: 100 },
+	);
 	await canvasNode(page, nodeName).first().waitFor({ timeout: 30_000 });
 }
 
