@@ -12,16 +12,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 
-import type { PlatformEmulator } from '../../dev/emulator';
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import {
 	EXAMPLE_CREDENTIALS,
 	agentPlatformCredential,
 	loadExample,
 	selectedLines,
-	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
@@ -35,28 +32,20 @@ const SECOND = 'What is my name?';
 describe.each(selectedLines())(
 	'n8n $line ($version): a chat that remembers, in the editor',
 	(line) => {
-		let emu: PlatformEmulator;
-		let n8n: N8nInstance;
-		let page: Page;
-		let id: (fixtureId: string) => string;
-		useEditorOfLine(
-			line,
-			'editor-chat-memory',
-			[loadExample(EXAMPLE)],
-			{
-				emulator: { executionSeconds: 1 },
-				credentials: (platform) => [
-					agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-				],
-			},
-			(editor) => ({ emu, n8n, page, id } = editor),
-		);
+		const editor = useEditorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
+			emulator: { executionSeconds: 1 },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+			],
+		});
 		beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 		const executes = () =>
-			emu.requests.filter((r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`);
+			editor.emu.requests.filter(
+				(r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`,
+			);
 		const panelText = async () =>
-			await page
+			await editor.page
 				.locator('[data-test-id="canvas-chat"]')
 				.first()
 				.innerText()
@@ -64,6 +53,7 @@ describe.each(selectedLines())(
 
 		/** Sends one message in the editor's chat and waits until the run's answer is shown. */
 		async function send(message: string): Promise<string> {
+			const { emu, page } = editor;
 			const before = executes().length;
 			const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
 			await input.fill(message);
@@ -80,6 +70,7 @@ describe.each(selectedLines())(
 		}
 
 		it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
+			const { emu, n8n, page, id } = editor;
 			await step(page, `${line.line}-memory-open`, async () => {
 				await openWorkflow(page, n8n.baseUrl, id(loadExample(EXAMPLE).id), TRIGGER);
 				// the form's line under a Chat Trigger: what a Memory changes

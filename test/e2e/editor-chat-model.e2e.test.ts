@@ -13,9 +13,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-import type { PlatformEmulator } from '../../dev/emulator';
 import { openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
-import { exampleNames, loadExample, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { exampleNames, loadExample, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
 const WORKFLOW = 'exampleModel0001';
@@ -38,27 +37,23 @@ function loneModel() {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-	await page.waitForTimeout(500);
-	await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+	// a list or panel still fading in is shown as it ends
+	await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
 }
 
 describe.each(selectedLines())('n8n $line ($version): the chat model in the editor', (line) => {
-	let emu: PlatformEmulator;
-	let n8n: N8nInstance;
-	let page: Page;
-	let id: (fixtureId: string) => string;
-	useEditorOfLine(
+	const editor = useEditorOfLine(
 		line,
 		'editor-chat-model',
 		[...exampleNames().map(loadExample), loneModel()],
 		{
 			emulator: { executionSeconds: 2 },
 		},
-		(editor) => ({ emu, n8n, page, id } = editor),
 	);
 	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 	it('is found in the nodes panel by its name, as a language model', async () => {
+		const { n8n, page, id } = editor;
 		await step(page, `${line.line}-model-search`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
@@ -79,6 +74,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 	});
 
 	it('its form lists chat agents only, and the picked agent’s models', async () => {
+		const { emu, n8n, page, id } = editor;
 		await step(page, `${line.line}-model-form`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			const ndv = await openNode(page, MODEL_NODE);
@@ -108,6 +104,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 	});
 
 	it('its notice shows only where it helps: on a model not connected yet, not on one in use', async () => {
+		const { n8n, page, id } = editor;
 		await step(page, `${line.line}-model-notice`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			let ndv = await openNode(page, MODEL_NODE);
@@ -128,6 +125,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 	});
 
 	it('a message in the editor’s chat is answered through the tool (n8n 2.x), or the model’s panel says plainly it needs n8n 2.16 (1.x)', async () => {
+		const { n8n, page, id } = editor;
 		await step(page, `${line.line}-model-chat`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			await page.locator('[data-test-id="workflow-chat-button"]').first().click();

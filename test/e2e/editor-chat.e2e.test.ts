@@ -12,14 +12,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
-import type { PlatformEmulator } from '../../dev/emulator';
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
-import {
-	agentPlatformCredential,
-	log,
-	selectedLines,
-	type N8nInstance,
-} from '../../dev/n8n/harness';
+import { agentPlatformCredential, log, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 import { chatAgentVars, loadWorkflow } from './fixtures';
 
@@ -46,11 +40,7 @@ async function shownAnswer(page: Page): Promise<string> {
 }
 
 describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (line) => {
-	let emu: PlatformEmulator;
-	let n8n: N8nInstance;
-	let page: Page;
-	let id: (fixtureId: string) => string;
-	useEditorOfLine(
+	const editor = useEditorOfLine(
 		line,
 		'editor-chat',
 		(emu) => [
@@ -66,11 +56,11 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			emulator: { executionSeconds: 4 },
 			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
 		},
-		(editor) => ({ emu, n8n, page, id } = editor),
 	);
 	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 	it('Chat Trigger → Execute with no message typed answers the chat with the run’s output', async () => {
+		const { emu, n8n, page, id } = editor;
 		await step(page, `${line.line}-chat-execute-form`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), TRIGGER);
 			// the node as saved with nothing typed: its message comes from the chat
@@ -78,8 +68,10 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			const source = ndv.locator('[data-test-id="parameter-input-messageSource"] input').first();
 			expect(await source.inputValue()).toBe('Connected Chat Trigger Node');
 			expect(await ndv.locator('[data-test-id="parameter-input-message"]').count()).toBe(0);
-			await page.waitForTimeout(500);
-			await page.screenshot({ path: join(SHOTS, `${line.line}-chat-execute-form.png`) });
+			await page.screenshot({
+				path: join(SHOTS, `${line.line}-chat-execute-form.png`),
+				animations: 'disabled',
+			});
 			await page.keyboard.press('Escape');
 		});
 		await step(page, `${line.line}-chat-open`, async () => {

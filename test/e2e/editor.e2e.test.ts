@@ -10,16 +10,9 @@
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e
  * @slow (minutes: started first when jest has no times of a run before)
  */
-import type { Page } from 'playwright-core';
 
-import type { PlatformEmulator } from '../../dev/emulator';
 import { canvasNode, openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
-import {
-	agentPlatformCredential,
-	loadExample,
-	selectedLines,
-	type N8nInstance,
-} from '../../dev/n8n/harness';
+import { agentPlatformCredential, loadExample, selectedLines } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
 	API_KEY,
@@ -54,20 +47,16 @@ function switchingWorkflow() {
 }
 
 describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
-	let emu: PlatformEmulator;
-	let n8n: N8nInstance;
-	let page: Page;
-	let id: (fixtureId: string) => string;
-	useEditorOfLine(
+	const editor = useEditorOfLine(
 		line,
 		'editor',
 		[switchingWorkflow()],
 		// a new user's n8n: the new node gets the one credential there is
 		{ fresh: true },
-		(editor) => ({ emu, n8n, page, id } = editor),
 	);
 
 	it('finds both nodes by name in the trigger panel and in "What happens next?"; Agent → Execute stays free of red fields for a chat and a text agent', async () => {
+		const { n8n, page } = editor;
 		await step(page, `${line.line}-trigger-panel`, async () => {
 			await page.goto(`${n8n.baseUrl}/workflow/new`);
 			await page.locator('[data-test-id="canvas-add-button"]').first().click();
@@ -111,6 +100,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 	});
 
 	it('one Execute node switched from a chat agent to a text and an image agent: words on the form, no red field, messages only to the chat agent', async () => {
+		const { emu, n8n, page, id } = editor;
 		const executes = () =>
 			emu.requests.filter((r) => r.method === 'POST' && /\/agents\/\d+\/execute$/.test(r.path));
 		const cases: Array<{
@@ -194,6 +184,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 	});
 
 	it('the credential test says in words that nothing answers at the Base URL, and that http:// is missing', async () => {
+		const { emu, n8n, page, id } = editor;
 		const closed = `http://127.0.0.1:${await freePort()}`;
 		const platform = { apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importCredentials([

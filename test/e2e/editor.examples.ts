@@ -6,8 +6,6 @@
  * would show), so two test files share them (editor-examples-1 and -2: every other one), each
  * on the line's shared n8n with a browser of its own.
  */
-import type { Page } from 'playwright-core';
-
 import {
 	closeNode,
 	editorClean,
@@ -20,7 +18,7 @@ import {
 	exampleNames,
 	loadExample,
 	selectedLines,
-	type N8nInstance,
+	type N8nLine,
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
 import {
@@ -39,22 +37,27 @@ function workflowsOfPart(part: 1 | 2): Array<readonly [string, WorkflowFixture]>
 	].filter((_, index) => index % 2 === part - 1);
 }
 
-export function openingExamples(part: 1 | 2): void {
+/**
+ * The cases of part `part` on each line. `alongside`: another case of the line's whose set-up
+ * (registered first) comes before the examples' and whose test (`test()`) runs after them, e.g.
+ * one that must wait out a minute (editor.held.ts).
+ */
+export function openingExamples(
+	part: 1 | 2,
+	alongside?: (line: N8nLine) => { test(): void },
+): void {
 	describe.each(selectedLines())(
 		`n8n $line ($version): opening the examples in the editor, part ${part}`,
 		(line) => {
-			let n8n: N8nInstance;
-			let page: Page;
-			let id: (fixtureId: string) => string;
-			useEditorOfLine(
+			const other = alongside?.(line);
+			const editor = useEditorOfLine(
 				line,
 				`editor-examples-${part}`,
 				workflowsOfPart(part).map(([, workflow]) => workflow),
-				{},
-				(editor) => ({ n8n, page, id } = editor),
 			);
 
 			it(`opening each workflow of part ${part} (the examples, and a workflow saved before a rename), and each of its nodes, changes nothing`, async () => {
+				const { n8n, page, id } = editor;
 				const problems: string[] = [];
 				for (const [name, example] of workflowsOfPart(part)) {
 					await step(page, `${line.line}-example-${name}`, async () => {
@@ -93,6 +96,7 @@ export function openingExamples(part: 1 | 2): void {
 				}
 				expect(problems).toEqual([]);
 			});
+			other?.test();
 		},
 	);
 }

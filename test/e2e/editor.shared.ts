@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
-import { openEditor, restSettled, type EditorBrowser } from '../../dev/n8n/browser';
+import { launchBrowser, restSettled, signIn, type EditorBrowser } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
@@ -133,7 +133,8 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 	await option('512x512').waitFor({ timeout: 10_000 });
 	expect(await option('512x512').innerText()).toMatch(/512x512\s+Image size/);
 	await page.keyboard.press('Escape');
-	await page.waitForTimeout(300);
+	// closed before the next field is filled
+	await option('512x512').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** One editor file's set-up on a line: its emulator, the line's n8n with its workflows, a browser. */
@@ -165,14 +166,18 @@ export async function editorOfLine(
 	} = {},
 ): Promise<EditorOfLine> {
 	const started = Date.now();
-	const emu = await startEmulator({
-		...(opts.emulator ?? { timeScale: 10 }),
-		apiKey: API_KEY,
-		workspaceId: WORKSPACE_ID,
-		quiet: true,
-	});
+	// Chromium starts beside the emulator and the imports (seconds each)
+	const launching = launchBrowser();
+	launching.catch(() => undefined);
+	let emu: PlatformEmulator | undefined;
 	let fixture: LineN8n | undefined;
 	try {
+		emu = await startEmulator({
+			...(opts.emulator ?? { timeScale: 10 }),
+			apiKey: API_KEY,
+			workspaceId: WORKSPACE_ID,
+			quiet: true,
+		});
 		const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		fixture = await n8nOfLine(line, {
 			tag,
@@ -183,9 +188,10 @@ export async function editorOfLine(
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,
 		});
-		const browser = await openEditor(fixture.n8n.baseUrl, DEFAULT_OWNER);
+		const browser = await launching;
+		await signIn(browser.page, fixture.n8n.baseUrl, DEFAULT_OWNER);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		const opened = fixture;
+		const [running, opened] = [emu, fixture];
 		return {
 			emu,
 			fixture,
@@ -196,34 +202,39 @@ export async function editorOfLine(
 			async close() {
 				await browser.close();
 				await opened.release();
-				await emu.stop();
+				await running.stop();
 				log(`n8n ${line.version}: ${tag} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 			},
 		};
 	} catch (error) {
+		await launching.then((browser) => browser.close()).catch(() => undefined);
 		await fixture?.release();
-		await emu.stop();
+		await emu?.stop();
 		throw error;
 	}
 }
 
 /**
- * editorOfLine as the set-up (beforeAll) and end (afterAll) of the enclosing describe; `ready`
- * receives it before the first test (to keep what the tests use: emu, n8n, page, id).
+ * editorOfLine as the set-up (beforeAll) and end (afterAll) of the enclosing describe. What it
+ * returns reads the set-up's (emu, n8n, page, id...) once it is made: in the tests and hooks.
  */
 export function useEditorOfLine(
 	line: N8nLine,
 	tag: string,
 	workflows: Parameters<typeof editorOfLine>[2],
-	opts: Parameters<typeof editorOfLine>[3],
-	ready: (editor: EditorOfLine) => void,
-): void {
+	opts: Parameters<typeof editorOfLine>[3] = {},
+): EditorOfLine {
 	let editor: EditorOfLine | undefined;
 	beforeAll(async () => {
 		editor = await editorOfLine(line, tag, workflows, opts);
-		ready(editor);
 	});
 	afterAll(async () => {
 		await editor?.close();
+	});
+	return new Proxy({} as EditorOfLine, {
+		get(_, name) {
+			if (!editor) throw new Error(`${tag}: the editor is used before its set-up (beforeAll) ran`);
+			return Reflect.get(editor, name) as unknown;
+		},
 	});
 }
