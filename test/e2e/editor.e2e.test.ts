@@ -3,9 +3,9 @@
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
  * agent is picked, each question's description is shown, and the credential test speaks in words.
- * editor-examples.e2e.test.ts opens every example; editor-held.e2e.test.ts checks the lookups
- * while the rate limit holds the key. An n8n of the file's own on each line (a new user's: one
- * credential) and one browser for the file. A failing step saves a screenshot in
+ * editor-examples-1/-2 open every example; editor.held.ts (run in editor-examples-1) checks the
+ * lookups while the rate limit holds the key. An n8n of the file's own on each line (a new
+ * user's: one credential) and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e
  * @slow (minutes: started first when jest has no times of a run before)
@@ -206,7 +206,9 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		];
 		for (const [name, words] of cases) {
 			await step(page, `${line.line}-credential-${name}`, async () => {
-				await page.goto(`${n8n.baseUrl}/home/credentials`);
+				// the list stays shown under the closed dialog of the case before
+				if (!page.url().startsWith(`${n8n.baseUrl}/home/credentials`))
+					await page.goto(`${n8n.baseUrl}/home/credentials`);
 				await page.getByText(name, { exact: true }).first().click();
 				const modal = page.locator('[data-test-id="editCredential-modal"]');
 				// n8n opens a saved credential by testing it; its words are behind "More details"

@@ -1,4 +1,4 @@
-/** What the editor's test files (editor, editor-examples, editor-held) share: their set-up, constants, the red-mark reader and the form steps they repeat. */
+/** What the editor's test files (editor, editor-examples and the held lookups, editor-chat*) share: their set-up, constants, the red-mark reader and the form steps they repeat. */
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
