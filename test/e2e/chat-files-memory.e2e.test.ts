@@ -17,8 +17,6 @@
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-files-memory.e2e.test.ts --selectProjects e2e --runInBand
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
@@ -28,13 +26,17 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	log,
-	sleep,
 	waitFor,
 	type N8nLine,
 } from '../../dev/n8n/harness';
+import {
+	agentExecutes,
+	sendChatMessage,
+	startMemoryRedis,
+	type MemoryRedis,
+} from './chatMemory.shared';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
-import { startRedis, type Redis } from '../../dev/n8n/redis';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
 const WORKSPACE_ID = '42';
@@ -57,25 +59,18 @@ describeEachLine(['2.x'])(
 	(line: N8nLine) => {
 		let emu: PlatformEmulator;
 		let fixture: LineN8n;
-		let folder: string;
-		let redis: Redis | undefined;
+		let memory: MemoryRedis | undefined;
 		const started = Date.now();
 
 		beforeAll(async () => {
 			emu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, quiet: true });
-			folder = await mkdtemp(join(tmpdir(), 'chat-files-memory-'));
-			redis = await startRedis(folder);
+			memory = await startMemoryRedis(REDIS_CREDENTIAL_ID);
 			const credentials = [
 				agentPlatformCredential(
 					{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
 					CREDENTIAL,
 				),
-				{
-					id: REDIS_CREDENTIAL_ID,
-					name: 'Redis (chat memory)',
-					type: 'redis',
-					data: { host: '127.0.0.1', port: redis.port, database: 0, password: '' },
-				},
+				memory.credential,
 			];
 			const vars = {
 				...chatAgentVars(emu, CHAT_AGENT),
@@ -107,56 +102,27 @@ describeEachLine(['2.x'])(
 
 		afterAll(async () => {
 			await fixture?.release();
-			await redis?.stop();
-			if (folder) await rm(folder, { recursive: true, force: true });
+			await memory?.stop();
 			await emu?.stop();
 			log(`n8n ${line.version} chat files: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		});
 
-		const executes = () =>
-			emu.requests
-				.filter((r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`)
-				.map((r) => r.body as Record<string, unknown>);
+		const executes = () => agentExecutes(emu, CHAT_AGENT);
 		const uploads = () => emu.requests.filter((r) => r.method === 'POST' && r.path === '/files');
 
-		/**
-		 * One chat message to a public chat: JSON, or multipart with files as n8n's chat sends a
-		 * message with attachments (fields chatInput, action, sessionId; each file as `files`).
-		 */
-		async function say(
+		/** One chat message to a public chat of the file's (JSON, or multipart with files). */
+		const say = (
 			webhook: string,
 			sessionId: string,
 			chatInput: string,
 			files: Array<{ name: string; text: string }> = [],
-		): Promise<{ status: number; text: string }> {
-			for (let attempt = 0; ; attempt++) {
-				let body: string | FormData;
-				const headers: Record<string, string> = {};
-				if (files.length) {
-					body = new FormData();
-					body.append('chatInput', chatInput);
-					body.append('action', 'sendMessage');
-					body.append('sessionId', sessionId);
-					for (const file of files)
-						body.append('files', new Blob([file.text], { type: 'text/plain' }), file.name);
-				} else {
-					body = JSON.stringify({ action: 'sendMessage', sessionId, chatInput });
-					headers['content-type'] = 'application/json';
-				}
-				const url = `${fixture.n8n.baseUrl}/webhook/${fixture.webhookId(webhook)}/chat`;
-				const response = await fetch(url, {
-					method: 'POST',
-					headers,
-					body,
-				});
-				const text = await response.text();
-				if (response.status === 404 && attempt < 60) {
-					await sleep(500);
-					continue;
-				}
-				return { status: response.status, text };
-			}
-		}
+		) =>
+			sendChatMessage(
+				`${fixture.n8n.baseUrl}/webhook/${fixture.webhookId(webhook)}/chat`,
+				sessionId,
+				chatInput,
+				files,
+			);
 		const outputOf = (answer: { status: number; text: string }) => {
 			expect(answer).toMatchObject({ status: 200 });
 			return JSON.parse(answer.text) as Record<string, unknown>;
@@ -236,7 +202,7 @@ describeEachLine(['2.x'])(
 			const answer = say(REDIS_WEBHOOK, 'redis-ada', 'What is my name?');
 			// the memory was read and the run is under way (the emulator's run lasts 3 s): Redis goes
 			await waitFor('the second run to start', () => (executes().length ? true : undefined));
-			await redis!.stop();
+			await memory!.redis.stop();
 			const kept = outputOf(await answer);
 			expect(String(kept.output)).toContain('Earlier in this conversation you wrote');
 			expect(String(kept.memory_note)).toMatch(/answer was kept.*could not store/);
