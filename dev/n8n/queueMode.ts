@@ -38,6 +38,9 @@ async function startN8nProcess(
 	env: Record<string, string> = {},
 ): Promise<N8nProcess> {
 	const logFile = join(instance.folder, `${name}.log`);
+	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+	// started again, it writes on in the same log: ready is what it writes from here on
+	const from = text().length;
 	const fd = openSync(logFile, 'a');
 	const child: ChildProcess = spawn(
 		NODE24_BIN,
@@ -51,7 +54,6 @@ async function startN8nProcess(
 	);
 	closeSync(fd);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const text = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 	const groupGone = async () => {
 		for (let i = 0; i < 50; i++) {
 			try {
@@ -96,7 +98,7 @@ async function startN8nProcess(
 			() => {
 				if (child.exitCode !== null)
 					throw new WaitIsOver(`n8n ${name} exited (${child.exitCode})\n${text().slice(-4000)}`);
-				return text().includes(ready);
+				return text().slice(from).includes(ready);
 			},
 			{ timeoutMs: 120_000, intervalMs: 250 },
 		);
@@ -138,6 +140,8 @@ export async function startWebhookProcessor(instance: N8nInstance): Promise<N8nP
 export interface QueueMode {
 	main: N8nInstance;
 	workers: Worker[];
+	/** Starts `workers[index]` again after its stop() or kill(); its log goes on in the same file. */
+	startWorkerAgain(index: number): Promise<void>;
 	/**
 	 * The webhook processor's instance: its baseUrl and postWebhook() reach production webhooks
 	 * (never call its start(): its process is `webhookProcess`).
@@ -236,7 +240,10 @@ export async function startQueueMode(
 		for (const result of started) if (result.status === 'rejected') throw result.reason;
 		webhookProcess = await startWebhookProcessor(webhook);
 		for (const id of opts.activate) await main.activate(id);
-		return { main, workers, webhook, webhookProcess, redis, sharedEnv, stop };
+		const startWorkerAgain = async (index: number) => {
+			workers[index] = await startWorker(workerInstances[index], {}, opts.concurrency ?? 5);
+		};
+		return { main, workers, startWorkerAgain, webhook, webhookProcess, redis, sharedEnv, stop };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -1,20 +1,41 @@
 /**
- * The set-up the queue-mode test files share (queue.e2e.test.ts, queue-faults.e2e.test.ts): the
- * emulator, a credential on it, and n8n in queue mode on PostgreSQL (dev/n8n/queueMode.ts) with Webhook →
- * Agent → Execute (Wait) and the Agent Platform Trigger on the same agent, active, plus what each
- * file adds; and what the cases read back (executions, the trigger's webhook, the run starts).
+ * The one queue-mode set-up of a line that every queue-mode case runs on (queue.cases.ts): the
+ * emulator, the credentials on it, a Redis for n8n's Redis Chat Memory, and n8n in queue mode on
+ * PostgreSQL (dev/n8n/queueMode.ts: main, two workers, a webhook processor) with every case's
+ * workflows active; and what the cases read back (executions, the worker that ran one, the
+ * trigger's webhook, the run starts).
+ *
+ * One set of settings for all cases: one execution at a time a worker (two executions at once run
+ * in two processes: the rate-limit and chat-memory cases), the job lock shortened to 5 s and the
+ * stall check to 2 s from their minutes (so that n8n notices a killed worker within the faults
+ * case), and the emulator's clock 20 times real time (its rate limits keep real time).
  */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential, fixtureId, waitFor, type N8nLine } from '../../dev/n8n/harness';
-import type { WorkflowFixture } from '../../dev/n8n/examples';
-import { loadWorkflow, type Placeholders } from './fixtures';
 import { startQueueMode, type QueueMode } from '../../dev/n8n/queueMode';
+import { startMemoryRedis, type MemoryRedis } from './chatMemory.shared';
+import { chatAgentVars, loadWorkflow } from './fixtures';
 
+const API_KEY = 'e2e-queue-key-51c9e0';
 const WORKSPACE_ID = '42';
 export const QUEUE_WORKFLOWS = {
 	execute: 'queueExecute0001',
 	trigger: 'queueTrigger0001',
+	upload: 'queueUpload00001',
+	chat: 'queueChatStream1',
+	returnAll: 'queueReturnAll01',
+	memoryChat: 'queueMemoryChat1',
 } as const;
+/** The chat agent of the streamed chat and of the chat with a memory. */
+export const CHAT_AGENT = 1;
+/** Public Chat Triggers' webhook ids: the streamed chat, the chat with Redis Chat Memory. */
+export const CHAT_WEBHOOKS = {
+	stream: '7c1f0a52-0005-4d3b-9e00-0000000000a1',
+	memory: '6b1d0e20-77aa-4c3d-9e0f-00000000c4a7',
+} as const;
+/** The rate-limit case's Return All reads this many pages of PER_PAGE memories. */
+export const PAGES = 12;
+const PER_PAGE = 50;
 const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
 const TRIGGER_NAME = 'Queue mode: Agent Platform Trigger';
 
@@ -23,12 +44,16 @@ export type Execution = { id: string; status: string; mode: string };
 export interface QueueSuite {
 	emu: PlatformEmulator;
 	queue: QueueMode;
+	/** The Redis of the chat memory (not the queue's). */
+	memoryRedis: MemoryRedis;
 	/** The text agent Execute runs and the trigger listens to. */
 	textAgent: number;
 	/** Executions of a workflow, newest first, without their data. */
 	executions(workflowId: string): Promise<Execution[]>;
 	/** Waits until `count` executions of the workflow succeeded; all of them, newest first. */
 	finishedExecutions(workflowId: string, count: number): Promise<Execution[]>;
+	/** The index in queue.workers of the worker that ran (finished) the execution. */
+	workerOf(executionId: string): Promise<number>;
 	/** The trigger's production URL: on the webhook processor. */
 	triggerUrl(): string;
 	/** The platform's webhooks for that URL. */
@@ -38,28 +63,18 @@ export interface QueueSuite {
 	stop(): Promise<void>;
 }
 
-/**
- * Starts the emulator and the queue-mode set-up; `more` gives the file's own workflows (from the
- * placeholders of the text agent and the credential), `activate` their ids to activate too.
- */
-export async function startQueueSuite(
-	line: N8nLine,
-	opts: {
-		apiKey: string;
-		timeScale: number;
-		more?: (vars: Placeholders, emu: PlatformEmulator) => WorkflowFixture[];
-		activate?: string[];
-		env?: Record<string, string>;
-	},
-): Promise<QueueSuite> {
+/** Starts the emulator, the chat memory's Redis and the queue-mode set-up with every workflow. */
+export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 	const emu = await startEmulator({
-		port: 0,
-		apiKey: opts.apiKey,
+		apiKey: API_KEY,
 		workspaceId: WORKSPACE_ID,
-		timeScale: opts.timeScale,
+		timeScale: 20,
 		quiet: true,
 	});
+	emu.seedMemories(PAGES * PER_PAGE);
 	const credential = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
+	// at the credential's default Requests per Second (1): the rate-limit case's
+	const rateCredential = { id: fixtureId('credQueueRate'), name: 'Agent Platform (default rate)' };
 	const textAgent = [...emu.state.agents.values()].find(
 		(a) => a.type === 'text' && !a.failMessage,
 	)!.id;
@@ -68,14 +83,17 @@ export async function startQueueSuite(
 		CREDENTIAL_ID: credential.id,
 		CREDENTIAL_NAME: credential.name,
 	};
+	const chatVars = { ...vars, ...chatAgentVars(emu, CHAT_AGENT) };
+	const platform = { url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
+	let memoryRedis: MemoryRedis | undefined;
 	let queue: QueueMode;
 	try {
+		memoryRedis = await startMemoryRedis(fixtureId('credRedisMemory'));
 		queue = await startQueueMode(line, {
 			credentials: [
-				agentPlatformCredential(
-					{ url: emu.url, apiKey: opts.apiKey, workspaceId: WORKSPACE_ID },
-					credential,
-				),
+				agentPlatformCredential(platform, credential),
+				agentPlatformCredential(platform, { ...rateCredential, requestsPerSecond: null }),
+				memoryRedis.credential,
 			],
 			workflows: [
 				loadWorkflow('queue-execute', vars),
@@ -87,12 +105,33 @@ export async function startQueueSuite(
 					WEBHOOK_ID: TRIGGER_WEBHOOK_ID,
 					OPTIONS: {},
 				}),
-				...(opts.more?.(vars, emu) ?? []),
+				loadWorkflow('queue-upload', vars),
+				loadWorkflow('queue-chat-stream', chatVars),
+				loadWorkflow('queue-return-all', {
+					WORKFLOW_ID: QUEUE_WORKFLOWS.returnAll,
+					WORKFLOW_NAME: 'Queue mode: Webhook → Memory Get Many (Return All)',
+					NODE_ID: '7c1f0a52-0004-4d3b-9e00-00000000000',
+					WEBHOOK_ID: '7c1f0a52-0004-4d3b-9e00-0000000000a1',
+					PATH: 'queue-return-all',
+					CREDENTIAL_ID: rateCredential.id,
+					CREDENTIAL_NAME: rateCredential.name,
+				}),
+				loadWorkflow('queue-chat-memory', {
+					...chatVars,
+					REDIS_CREDENTIAL_ID: memoryRedis.credential.id,
+				}),
 			],
-			activate: [...Object.values(QUEUE_WORKFLOWS), ...(opts.activate ?? [])],
-			env: opts.env,
+			activate: Object.values(QUEUE_WORKFLOWS),
+			workers: 2,
+			concurrency: 1,
+			env: {
+				QUEUE_WORKER_LOCK_DURATION: '5000',
+				QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
+				QUEUE_WORKER_STALLED_INTERVAL: '2000',
+			},
 		});
 	} catch (error) {
+		await memoryRedis?.stop();
 		await emu.stop();
 		throw error;
 	}
@@ -102,12 +141,19 @@ export async function startQueueSuite(
 	const suite: QueueSuite = {
 		emu,
 		queue,
+		memoryRedis: memoryRedis!,
 		textAgent,
 		executions,
 		finishedExecutions: (workflowId, count) =>
 			waitFor(`${count} finished execution(s) of ${workflowId}`, async () => {
 				const all = await executions(workflowId);
 				return all.filter((e) => e.status === 'success').length >= count ? all : undefined;
+			}),
+		workerOf: (executionId) =>
+			waitFor(`the worker that ran execution ${executionId}`, () => {
+				const finished = `Worker finished execution ${executionId} `;
+				const index = queue.workers.findIndex((w) => w.log().includes(finished));
+				return index >= 0 ? index : undefined;
 			}),
 		triggerUrl,
 		triggerWebhooks: () =>
@@ -118,6 +164,7 @@ export async function startQueueSuite(
 			),
 		async stop() {
 			await queue.stop();
+			await memoryRedis!.stop();
 			await emu.stop();
 		},
 	};

@@ -7,7 +7,7 @@
  * message form), as Redis and Postgres Chat Memory do: nothing survives that JSON does not carry.
  * `failWrites` makes saveContext throw while it returns true, as a Redis that went away does.
  * Real n8n's own memory nodes are used end to end (test/e2e/editor-chat-memory.e2e.test.ts,
- * queue-chat-memory.e2e.test.ts, chat-files-memory.e2e.test.ts).
+ * queue.chatMemory.ts, chat-files-memory.e2e.test.ts).
  */
 import {
 	BaseListChatMessageHistory,

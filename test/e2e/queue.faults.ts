@@ -1,6 +1,6 @@
 /**
- * Faults in queue mode on PostgreSQL (dev/n8n/queueMode.ts: main, two workers, a webhook
- * processor, Redis), one set-up per n8n line shared by the cases, in this order:
+ * Faults in queue mode (queue.cases.ts runs them last, on the line's one set-up of
+ * queue.shared.ts: main, two workers, a webhook processor, Redis), in this order:
  *
  * - the main restarted: the platform still has exactly one webhook for the trigger (none created:
  *   1.x runs the trigger's checkExists again on start, 2.41 none of its webhook methods), and a
@@ -16,44 +16,19 @@
  *
  * n8n notices a dead worker when the job's lock expires; the set-up shortens the lock (5 s) and the
  * stall check (2 s) from their minutes, and 2.x then rechecks for its own 30 s before recording.
- *
- * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue-faults.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
- * @slow (minutes: started first when jest has no times of a run before)
  */
-import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
+import { log, waitFor, type N8nLine } from '../../dev/n8n/harness';
 import type { QueueMode } from '../../dev/n8n/queueMode';
-import {
-	QUEUE_WORKFLOWS as WORKFLOWS,
-	startQueueSuite,
-	triggerExecutionOf,
-	type QueueSuite,
-} from './queue.shared';
+import { QUEUE_WORKFLOWS as WORKFLOWS, triggerExecutionOf, type QueueSuite } from './queue.shared';
 
-describe.each(selectedLines())(
-	'n8n $line ($version) in queue mode on PostgreSQL: faults',
-	(line: N8nLine) => {
+export function faultCases(line: N8nLine, cluster: () => QueueSuite): void {
+	describe('faults', () => {
 		let suite: QueueSuite;
 		let queue: QueueMode;
 
-		beforeAll(async () => {
-			const started = Date.now();
-			suite = await startQueueSuite(line, {
-				apiKey: 'e2e-queue-faults-key-3a8e',
-				timeScale: 20,
-				env: {
-					QUEUE_WORKER_LOCK_DURATION: '5000',
-					QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
-					QUEUE_WORKER_STALLED_INTERVAL: '2000',
-				},
-			});
+		beforeAll(() => {
+			suite = cluster();
 			queue = suite.queue;
-			log(
-				`n8n ${line.version} queue faults: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-			);
-		});
-
-		afterAll(async () => {
-			await suite?.stop();
 		});
 
 		async function executeAndWait(topic: string) {
@@ -167,5 +142,5 @@ describe.each(selectedLines())(
 			expect(triggered.item).toMatchObject({ id: run.id, status: 'succeeded' });
 			expect(suite.runStarts()).toHaveLength(1);
 		});
-	},
-);
+	});
+}

@@ -1,71 +1,46 @@
 /**
- * n8n in queue mode as n8n supports it (dev/n8n/queueMode.ts): PostgreSQL and Redis, a main
- * process, two `n8n worker` processes and a webhook processor (`n8n webhook`), each n8n process with
- * its own user folder and its own copy of the package, binary data in the line's queue-mode default.
- * One set-up per n8n line, shared by the cases below.
- *
- * Production webhooks go to the webhook processor (every process's webhook URL is its address):
- * Webhook → Agent → Execute (Wait), Webhook (a file) → File → Upload, a public Chat Trigger in
- * streaming mode → Execute (Stream), and the Agent Platform Trigger, whose webhook the main
- * registers on the platform with the webhook processor's address. For each execution n8n records,
- * the webhook processor's log says *Enqueued execution N* and a worker's *Worker started execution
- * N* and *Worker finished execution N* (n8n's own info-level lines, 1.x and 2.x); the main runs none.
- *
- * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/queue.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
- * @slow (minutes: started first when jest has no times of a run before)
+ * The queue-mode cases of the webhook processor, the workers and the trigger (queue.cases.ts runs
+ * them first, on the line's one set-up of queue.shared.ts). Production webhooks go to the webhook
+ * processor (every process's webhook URL is its address): Webhook → Agent → Execute (Wait),
+ * Webhook (a file) → File → Upload, a public Chat Trigger in streaming mode → Execute (Stream),
+ * and the Agent Platform Trigger, whose webhook the main registers on the platform with the
+ * webhook processor's address. For each execution n8n records, the webhook processor's log says
+ * *Enqueued execution N* and a worker's *Worker started execution N* and *Worker finished
+ * execution N* (n8n's own info-level lines, 1.x and 2.x); the main runs none.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { RecordedMultipart } from '../../dev/emulator';
-import { log, selectedLines, waitFor, type N8nLine } from '../../dev/n8n/harness';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
-import { streamedPieces } from './fixtures';
+import { log, waitFor, type N8nLine } from '../../dev/n8n/harness';
+import { postToStreamingWebhook, streamedPieces } from './fixtures';
 import {
-	QUEUE_WORKFLOWS,
-	startQueueSuite,
+	CHAT_AGENT,
+	CHAT_WEBHOOKS,
+	QUEUE_WORKFLOWS as WORKFLOWS,
 	triggerExecutionOf,
 	type QueueSuite,
 } from './queue.shared';
 
-const CHAT_AGENT = 1;
-const WORKFLOWS = { ...QUEUE_WORKFLOWS, upload: 'queueUpload00001', chat: 'queueChatStream1' };
-const CHAT_WEBHOOK_ID = '7c1f0a52-0005-4d3b-9e00-0000000000a1';
-
-describe.each(selectedLines())(
-	'n8n $line ($version) in queue mode on PostgreSQL: main + two workers + webhook processor',
-	(line: N8nLine) => {
+export function basicCases(line: N8nLine, cluster: () => QueueSuite): void {
+	describe('the webhook processor, the workers and the trigger', () => {
 		let suite: QueueSuite;
-		let started = Date.now();
 
-		beforeAll(async () => {
-			started = Date.now(); // describe.each collects both lines at once
-			suite = await startQueueSuite(line, {
-				apiKey: 'e2e-queue-key-51c9e0',
-				timeScale: 20,
-				more: (vars, emu) => [
-					loadWorkflow('queue-upload', vars),
-					loadWorkflow('queue-chat-stream', { ...vars, ...chatAgentVars(emu, CHAT_AGENT) }),
-				],
-				activate: [WORKFLOWS.upload, WORKFLOWS.chat],
-			});
-			log(
-				`n8n ${line.version} queue mode: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-			);
+		beforeAll(() => {
+			suite = cluster();
 		});
-
-		afterAll(async () => {
-			await suite?.stop();
-			log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		beforeEach(() => {
+			// each case counts the requests from its own start
+			suite.emu.clearRequests();
+		});
+		afterAll(() => {
+			// the chat agent's runs as long as before the streamed chat's case
+			suite?.emu.configureAgent(CHAT_AGENT, { executionSeconds: undefined });
 		});
 
 		/** n8n's own log lines: the webhook processor enqueued it, a worker started and finished it. */
 		async function expectRunByWorker(executionId: string): Promise<void> {
 			const { queue } = suite;
-			const finished = `Worker finished execution ${executionId} `;
-			await waitFor(`a worker to log the end of execution ${executionId}`, () =>
-				queue.workers.some((w) => w.log().includes(finished)),
-			);
-			const worker = queue.workers.find((w) => w.log().includes(finished))!;
+			const worker = queue.workers[await suite.workerOf(executionId)];
 			expect(worker.log()).toContain(`Worker started execution ${executionId} `);
 			expect(queue.webhookProcess.log()).toContain(`Enqueued execution ${executionId} `);
 			expect(queue.main.logText()).not.toContain(`Worker started execution ${executionId} `);
@@ -159,10 +134,9 @@ describe.each(selectedLines())(
 		test('a public Chat Trigger streaming → Execute (Stream) through the webhook processor: the pieces arrive over the run', async () => {
 			// the platform writes the answer in 8 events over 60 s of its clock (3 s here)
 			suite.emu.configureAgent(CHAT_AGENT, { executionSeconds: 60 });
-			suite.emu.clearRequests();
 			const response = await postToStreamingWebhook(
 				suite.queue.webhook.baseUrl,
-				`${CHAT_WEBHOOK_ID}/chat`,
+				`${CHAT_WEBHOOKS.stream}/chat`,
 				{
 					action: 'sendMessage',
 					sessionId: `queue-${line.line}`,
@@ -184,5 +158,5 @@ describe.each(selectedLines())(
 			const sent = suite.emu.requests.find((r) => r.eventsSentAt?.length)!.eventsSentAt!;
 			expect(pieces[0].at).toBeLessThan(sent[sent.length - 1]);
 		});
-	},
-);
+	});
+}
