@@ -39,8 +39,12 @@ export function queueModeCases(name: '1.x' | '2.x'): void {
 			});
 
 			afterAll(async () => {
+				const stopping = Date.now();
 				await suite?.stop();
-				log(`n8n ${line.version} queue mode: took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+				log(
+					`n8n ${line.version} queue mode: took ${seconds(started)} s, its stop ${seconds(stopping)} s`,
+				);
 			});
 
 			const cluster = () => {
