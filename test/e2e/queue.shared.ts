@@ -39,10 +39,15 @@ const PER_PAGE = 50;
 const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
 const TRIGGER_NAME = 'Queue mode: Agent Platform Trigger';
 
-export type Execution = { id: string; status: string; mode: string };
+export type Execution = { id: string; status: string; mode: string; startedAt?: string };
 
 export interface QueueSuite {
 	emu: PlatformEmulator;
+	/**
+	 * The rate-limit case's platform: another address, so that each n8n process keeps a pace of its
+	 * own for it (a pace is kept per API key and address), fresh as in a set-up of its own.
+	 */
+	rateEmu: PlatformEmulator;
 	queue: QueueMode;
 	/** The Redis of the chat memory (not the queue's). */
 	memoryRedis: MemoryRedis;
@@ -71,7 +76,8 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 		timeScale: 20,
 		quiet: true,
 	});
-	emu.seedMemories(PAGES * PER_PAGE);
+	const rateEmu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, quiet: true });
+	rateEmu.seedMemories(PAGES * PER_PAGE);
 	const credential = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
 	// at the credential's default Requests per Second (1): the rate-limit case's
 	const rateCredential = { id: fixtureId('credQueueRate'), name: 'Agent Platform (default rate)' };
@@ -92,7 +98,10 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 		queue = await startQueueMode(line, {
 			credentials: [
 				agentPlatformCredential(platform, credential),
-				agentPlatformCredential(platform, { ...rateCredential, requestsPerSecond: null }),
+				agentPlatformCredential(
+					{ ...platform, url: rateEmu.url },
+					{ ...rateCredential, requestsPerSecond: null },
+				),
 				memoryRedis.credential,
 			],
 			workflows: [
@@ -132,6 +141,7 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 		});
 	} catch (error) {
 		await memoryRedis?.stop();
+		await rateEmu.stop();
 		await emu.stop();
 		throw error;
 	}
@@ -140,6 +150,7 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 	const triggerUrl = () => `${queue.webhook.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	const suite: QueueSuite = {
 		emu,
+		rateEmu,
 		queue,
 		memoryRedis: memoryRedis!,
 		textAgent,
@@ -165,6 +176,7 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 		async stop() {
 			await queue.stop();
 			await memoryRedis!.stop();
+			await rateEmu.stop();
 			await emu.stop();
 		},
 	};
