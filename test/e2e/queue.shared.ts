@@ -1,9 +1,9 @@
 /**
  * The one queue-mode set-up of a line that every queue-mode case runs on (queue.cases.ts): the
- * emulator, the credentials on it, a Redis for n8n's Redis Chat Memory, and n8n in queue mode on
- * PostgreSQL (dev/n8n/queueMode.ts: main, two workers, a webhook processor) with every case's
- * workflows active; and what the cases read back (executions, the worker that ran one, the
- * trigger's webhook, the run starts).
+ * emulator (and one for the rate-limit case: `rateEmu`), the credentials on them, a Redis for
+ * n8n's Redis Chat Memory, and n8n in queue mode on PostgreSQL (dev/n8n/queueMode.ts: main, two
+ * workers, a webhook processor) with every case's workflows active; and what the cases read back
+ * (executions, the worker that ran one, the trigger's webhook, the run starts).
  *
  * One set of settings for all cases: one execution at a time a worker (two executions at once run
  * in two processes: the rate-limit and chat-memory cases), the job lock shortened to 5 s and the
