@@ -9,7 +9,8 @@
  * worker that ran its first message and starts it again after; then the faults restart the main
  * and Redis and kill a worker. Each case counts the emulator's requests from its own start.
  */
-import { log, selectedLines, type N8nLine } from '../../dev/n8n/harness';
+import { log, type N8nLine } from '../../dev/n8n/harness';
+import { describeEachLine } from './fixtures';
 import { basicCases } from './queue.basics';
 import { chatMemoryCases } from './queue.chatMemory';
 import { faultCases } from './queue.faults';
@@ -18,13 +19,7 @@ import { startQueueSuite, type QueueSuite } from './queue.shared';
 
 /** The queue-mode cases of n8n line `name`; skipped when E2E_N8N_LINES leaves it out. */
 export function queueModeCases(name: '1.x' | '2.x'): void {
-	const lines = selectedLines().filter((line) => line.line === name);
-	// jest refuses an empty table
-	const eachLine = lines.length
-		? describe.each(lines)
-		: describe.skip.each([{ line: name, version: 'not selected' } as N8nLine]);
-
-	eachLine(
+	describeEachLine([name])(
 		'n8n $line ($version) in queue mode on PostgreSQL: main + two workers + webhook processor',
 		(line: N8nLine) => {
 			let suite: QueueSuite | undefined;
