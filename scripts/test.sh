@@ -54,9 +54,13 @@ checked || npm run --silent lint
 step "release check: n8n's community checks and the package checks (source and packed tarball)"
 checked || node scripts/lint-package.mjs # what npm run release:check runs, on the build above
 
+# JEST_CACHE_DIRECTORY: a jest cache of the run's own (.ci/run's, empty at its start)
+jest_cache=()
+[ -n "${JEST_CACHE_DIRECTORY:-}" ] && jest_cache=(--cacheDirectory "$JEST_CACHE_DIRECTORY")
+
 step "unit, infra and integration tests (beside the n8n installs)"
 status=0
-npx jest --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
+npx jest "${jest_cache[@]}" --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
 
 step "real n8n installs (first run only: several minutes, started with the type check)"
 install_status=0
@@ -76,14 +80,14 @@ step "end-to-end tests in real n8n 1.x and 2.x, and beside them the pace's timin
 # each file runs alone; their output is printed whole when they end.
 e2e=""
 if [ "$installed" = 1 ]; then
-	nice -n 10 npx jest --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
+	nice -n 10 npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
 	e2e=$!
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
 fi
 timing_begun=$SECONDS
-npx jest --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
+npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
 	--json --outputFile="$results/pace.json" > "$results/pace.log" 2>&1 || status=$?
 {
 	echo "== the pace's timing tests, one file at a time (beside the end-to-end tests)"
