@@ -74,13 +74,13 @@ fi
 
 step "end-to-end tests in real n8n 1.x and 2.x, and beside them the pace's timing tests"
 # The timing tests read when the emulator (in their own process) saw each request, so a busy
-# machine must not stall them: the end-to-end run, which keeps both cores busy, runs at a lower
-# priority (nice 10; its n8n processes inherit it) and yields the CPU whenever the timing tests
+# machine must not stall them: the end-to-end run, which keeps both cores busy, runs at the lowest
+# priority (nice 19; its n8n processes inherit it) and yields the CPU whenever the timing tests
 # wake. They run one file at a time, each in a new worker (a memory limit every worker passes), as
 # each file runs alone; their output is printed whole when they end.
 e2e=""
 if [ "$installed" = 1 ]; then
-	nice -n 10 npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
+	nice -n 19 npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
 	e2e=$!
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"

@@ -1,11 +1,13 @@
 /**
  * The pace learned from what the platform lets through (transport/pace/), against the
  * emulator's limiters, through n8n's real execution machinery: Memory → Get Many with Return All
- * (pages of 50). Time-scaled by five so that the cases stay short: the platform allows 5 requests a
- * second where production allows 1, a 429 asks for 12 s where production asks for 60, and the
- * node's documented rate (PACING.documentedRate) is 5 for these tests.
+ * (pages of 50). Time-scaled by 2.5 so that the cases stay short: the platform allows 2.5 requests
+ * a second where production allows 1, a 429 asks for 24 s where production asks for 60, and the
+ * node's documented rate (PACING.documentedRate) is 2.5 for these tests. Not more: the arrivals
+ * are read in this process, and a stall of its event loop between two sends is scaled up with the
+ * clock (at five, a 41 ms stall beside the end-to-end run read as a send 205 production-ms early).
  *
- * - A 60 s retry_after (12 s here) is honoured once per run, whatever the credential's number
+ * - A 60 s retry_after (24 s here) is honoured once per run, whatever the credential's number
  *   (2, 10 and 1000 scaled): one refusal, then the pages at the platform's rate.
  * - The request released after the wait is followed by the next one interval later, not at once.
  * - Two paces on one key (two n8n processes; here two Base URLs naming the same emulator) share a
@@ -23,7 +25,7 @@ import { listSearch, loadOptions, resourceMapping } from '../../infra/n8n/loadOp
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
 
-const SCALE = 5;
+const SCALE = 2.5;
 let emu: PlatformEmulator;
 const saved = { ...PACING };
 
