@@ -211,7 +211,7 @@ export class N8nInstance extends N8nClient {
 				if (/An error occurred while importing/i.test(output))
 					throw new Error(`n8n ${this.line.version} ${args[0]} failed:\n${output}`);
 			},
-			{ staleMs: 5 * 60_000, pollMs: 100 },
+			{ waitMs: 5 * 60_000, pollMs: 100 },
 		);
 	}
 

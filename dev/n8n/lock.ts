@@ -1,31 +1,69 @@
 /**
- * A lock across processes: a folder made with mkdir (atomic), removed when done. A lock older than
- * `staleMs` was left by a killed process and is taken over.
+ * A lock across processes: a folder made with mkdir (atomic) holding its holder's process id,
+ * removed when done. A lock whose holder is no longer alive (a killed process) is taken over,
+ * whatever its age; one whose holder lives is waited for, however long it holds it.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { sleep } from './wait';
+
+/** The holder's process id, in the lock's folder. */
+const HOLDER = 'pid';
+/** A lock without a holder's id this long after its folder was made: its maker died in between. */
+const NO_HOLDER_MS = 30_000;
+
+/** True when a process of this id is alive (EPERM: alive, another user's). */
+export function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** The holder's id, or undefined when none is written (yet). */
+function holderOf(lock: string): number | undefined {
+	try {
+		const pid = Number(readFileSync(join(lock, HOLDER), 'utf8'));
+		return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** True when the lock was left by a process that is gone. */
+function abandoned(lock: string, madeAtMs: number, holder: number | undefined): boolean {
+	if (holder === undefined) return Date.now() - madeAtMs > NO_HOLDER_MS;
+	return !processAlive(holder);
+}
 
 export async function withLock<T>(
 	lock: string,
 	fn: () => Promise<T>,
-	{ staleMs = 10 * 60_000, pollMs = 500 }: { staleMs?: number; pollMs?: number } = {},
+	{ waitMs = 10 * 60_000, pollMs = 500 }: { waitMs?: number; pollMs?: number } = {},
 ): Promise<T> {
 	const waitStarted = Date.now();
 	for (;;) {
 		try {
 			mkdirSync(lock);
+			writeFileSync(join(lock, HOLDER), String(process.pid));
 			break;
 		} catch (err) {
 			if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
 			const held = statSync(lock, { throwIfNoEntry: false });
 			if (!held) continue; // just released
-			if (Date.now() - held.mtimeMs > staleMs) {
-				rmSync(lock, { recursive: true, force: true }); // left by a killed process
+			const holder = holderOf(lock);
+			if (abandoned(lock, held.mtimeMs, holder)) {
+				// still the same dead holder's (another waiter may have taken it over meanwhile)
+				if (holderOf(lock) === holder) rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			if (Date.now() - waitStarted > staleMs)
-				throw new Error(`waited ${Math.round(staleMs / 60_000)} minutes for the lock ${lock}`);
+			if (Date.now() - waitStarted > waitMs)
+				throw new Error(
+					`waited ${Math.round(waitMs / 60_000)} minutes for the lock ${lock}, held by process ${holderOf(lock) ?? '(unknown)'}, which is still alive`,
+				);
 			await sleep(pollMs);
 		}
 	}
