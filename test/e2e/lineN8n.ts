@@ -7,9 +7,10 @@
  *
  * Several files use one n8n at once, so each file's copies get ids of their own: `id()` turns a
  * fixture's id (a workflow's, a credential's) into its copy's, made from the file's `tag` or given
- * by n8n. Nodes' credential references and webhook ids follow; a webhook's `path` stays as
- * written, so an active workflow's path must be the file's own. The copies are made through n8n's
- * API (one request each) once n8n runs.
+ * by n8n. Nodes' credential references and webhook ids follow; a Webhook node's `path` stays as
+ * written, so an active workflow's path must be the file's own: activate() claims it in the shared
+ * n8n's register (dev/n8n/webhookPaths.ts) and fails, naming both files, when another file's
+ * workflow has it. The copies are made through n8n's API (one request each) once n8n runs.
  */
 import { createHash } from 'node:crypto';
 
@@ -25,6 +26,7 @@ import {
 	type SharedN8n,
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
+import { claimWebhookPaths } from '../../dev/n8n/webhookPaths';
 
 export interface LineN8nOptions {
 	/** This file's own word (its name): the ids of its copies are made from it. */
@@ -43,7 +45,10 @@ export interface LineN8n {
 	id(fixtureId: string): string;
 	/** The webhook id of this file's copy of a node (a Chat Trigger's URL is /webhook/<it>/chat). */
 	webhookId(fixtureWebhookId: string): string;
-	/** Activates this file's copy of a workflow; release() deactivates it. */
+	/**
+	 * Activates this file's copy of a workflow, its Webhook paths claimed for this file on a shared
+	 * n8n (a clash with another file's fails here); release() deactivates it.
+	 */
 	activate(fixtureId: string): Promise<void>;
 	/** Deactivates what activate() activated; stops and removes an n8n of the file's own. */
 	release(): Promise<void>;
@@ -121,6 +126,8 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 		id,
 		webhookId: (fixtureWebhookId) => copyWebhookId(opts.tag, fixtureWebhookId),
 		async activate(fixtureId) {
+			const workflow = opts.workflows?.find((w) => w.id === fixtureId);
+			if (places && workflow) await claimWebhookPaths(places.folder, opts.tag, [workflow]);
 			await n8n.activate(id(fixtureId));
 			active.add(id(fixtureId));
 		},
