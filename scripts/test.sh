@@ -3,12 +3,12 @@
 # and the packed tarball, unit and integration tests against the emulator over loopback, then the
 # end-to-end tests in real n8n 1.x and 2.x (installed once into a cache outside the repo).
 #
-# Time: the real n8n installs (several minutes on a first run) start at once in the background and
-# overlap the checks and the unit, infra and integration tests; the end-to-end tests wait for them
-# and run at a lower priority beside the pace's timing tests (docs/development.md, Tests and CI
-# time). The jest runs use two workers (this machine's cores), the end-to-end run too: a third,
-# beside queue mode's four n8n processes, loaded the machine past what n8n 2.x answered in time.
-# Each stage prints its time, and the end prints the ten slowest test files.
+# Stages (docs/development.md, "How CI is laid out"): the real n8n installs start at once in the
+# background and overlap the checks and the unit, infra and integration tests; the end-to-end tests
+# wait for them; the pace's timing tests run last, with nothing of this run beside them. The jest
+# runs use two workers (this machine's cores): a third end-to-end worker, beside queue mode's four
+# n8n processes, loaded the machine past what n8n 2.x answered in time. Each stage prints its time,
+# and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -72,29 +72,21 @@ if [ "$install_status" != 0 ]; then
 		|| installed=0
 fi
 
-step "end-to-end tests in real n8n 1.x and 2.x, and beside them the pace's timing tests"
-# The timing tests read when the emulator (in their own process) saw each request, so a busy
-# machine must not stall them: the end-to-end run, which keeps both cores busy, runs at the lowest
-# priority (nice 19; its n8n processes inherit it) and yields the CPU whenever the timing tests
-# wake. They run one file at a time, each in a new worker (a memory limit every worker passes), as
-# each file runs alone; their output is printed whole when they end.
-e2e=""
+step "end-to-end tests in real n8n 1.x and 2.x"
 if [ "$installed" = 1 ]; then
-	nice -n 19 npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" &
-	e2e=$!
+	npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" \
+		|| status=$?
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
 fi
-timing_begun=$SECONDS
+
+# The timing tests read when the emulator, in their own process, saw each request: no process of
+# this run beside them (a priority does not hold: each detached n8n is a scheduling group of its
+# own). One file at a time, each in a new worker (a memory limit every worker passes).
+step "the pace's timing tests, alone"
 npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
-	--json --outputFile="$results/pace.json" > "$results/pace.log" 2>&1 || status=$?
-{
-	echo "== the pace's timing tests, one file at a time (beside the end-to-end tests)"
-	cat "$results/pace.log"
-	echo "[test] the pace's timing tests took $(( SECONDS - timing_begun )) s"
-} >&2
-if [ -n "$e2e" ]; then wait "$e2e" || status=$?; fi
+	--json --outputFile="$results/pace.json" || status=$?
 
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"

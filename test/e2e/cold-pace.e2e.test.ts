@@ -2,9 +2,10 @@
  * A cold pace inside real n8n 1.x and 2.x with the packed package: right after n8n started (its
  * pace knows nothing of the platform, so the slow start is on), a workflow's Execute (Wait for
  * Completion) is held open by the platform for a 30 s run; a chat message 2 s later (a Webhook in
- * "Streaming" mode → Agent → Execute, Stream) gets its first piece within 3 s, and an editor
- * lookup (the agent picker) is answered, not told the key is held (transport/pace/pace.ts: a
- * request stops counting against the slow start once the platform let it through).
+ * "Streaming" mode → Agent → Execute, Stream) is answered while that run is still held, and so is
+ * an editor lookup (the agent picker), not told the key is held (transport/pace/pace.ts: a request
+ * stops counting against the slow start once the platform let it through). The order is the
+ * platform's record; the time to the first piece is cold-pace.timing.test.ts's, in the timing stage.
  *
  * Real time (the run's 30 s are 30 s): the platform takes 1 request a second, as in production.
  *
@@ -58,7 +59,7 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 		await emu?.stop();
 	});
 
-	test('a chat 2 s after a 30 s Execute (Wait) gets its first piece within 3 s; the agent picker is answered', async () => {
+	test('a chat 2 s after a 30 s Execute (Wait) is answered while the run is held; so is the agent picker', async () => {
 		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });
 		const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
 			r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
@@ -68,14 +69,16 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 		await emu.waitFor(() => emu.requests.some(isExecute(TEXT_AGENT)), 20_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 
-		const sentAt = Date.now();
+		// the held run, as the platform keeps it: still running, or ended
+		const heldRun = [...emu.state.responses.values()][0];
+		const chatFrom = emu.requests.length;
 		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
-		const { firstPieceAt } = await readStreamedAnswer(response);
+		const { text } = await readStreamedAnswer(response);
+		const chatAnsweredWhileHeld = heldRun.status === 'running' || heldRun.status === 'starting';
 		// then someone opens the agent picker in the editor, the held run still going
-		const lookupAt = Date.now();
 		const lookup = n8n.rest<{ results: Array<{ name: string; value: string }> }>(
 			'POST',
 			'/dynamic-node-parameters/resource-locator-results',
@@ -88,25 +91,25 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 			},
 		);
 		const found = await lookup;
-		const answeredAt = Date.now();
-		const heldRunEnded = emu.requests.find(isExecute(TEXT_AGENT))!.at + 30_000;
-		const since = (at: number) => `${((at - sentAt) / 1000).toFixed(2)} s`;
+		const lookupAnsweredWhileHeld = heldRun.status === 'running' || heldRun.status === 'starting';
 		log(
-			`n8n ${line.version}: the chat's requests reached the platform at ${emu.requests
-				.filter((r) => r.at >= sentAt && r.path.startsWith(`/agents/${CHAT_AGENT}`))
-				.map((r) => `${r.method} ${since(r.at)}`)
-				.join(', ')} after sending`,
+			`n8n ${line.version}: the chat's requests reached the platform as ${emu.requests
+				.slice(chatFrom)
+				.filter((r) => r.path.startsWith(`/agents/${CHAT_AGENT}`))
+				.map((r) => r.method)
+				.join(
+					', ',
+				)}; the agent picker answered ${found.results.length} agents; the held run ${heldRun.status}`,
 		);
-		log(
-			`n8n ${line.version}: first piece ${((firstPieceAt! - sentAt) / 1000).toFixed(2)} s after sending, beside a run held 30 s; the agent picker answered ${found.results.length} agents`,
-		);
-		expect(firstPieceAt! - sentAt).toBeLessThan(3000);
+		// the chat's whole answer and the lookup came while the platform still held the 30 s run (the
+		// platform's own record, not the clock: a slow machine does not make a cold pace look warm)
+		expect(text).toContain('"type":"item"');
+		expect(chatAnsweredWhileHeld).toBe(true);
 		// the agents, not "the platform's rate limit holds this API key"
 		expect(found.results.map((r) => r.value)).toContain(String(CHAT_AGENT));
 		expect(found.results[0].name).not.toMatch(/rate limit/);
-		// all this while the held run was still going: one start each
-		expect(lookupAt).toBeLessThan(heldRunEnded - 5_000);
-		expect(answeredAt).toBeLessThan(heldRunEnded);
+		expect(lookupAnsweredWhileHeld).toBe(true);
+		// one start each
 		expect(emu.requests.filter(isExecute(TEXT_AGENT))).toHaveLength(1);
 		expect(emu.requests.filter(isExecute(CHAT_AGENT))).toHaveLength(1);
 	});

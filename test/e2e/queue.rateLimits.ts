@@ -9,8 +9,9 @@
  * with short windows and waits (its limits keep real time, whatever its clock):
  * - a fixed window of 10 per 10 s with Laravel's X-RateLimit-* headers: both executions complete,
  *   and at most a few answers are 429 (each process reads the shared Remaining and spreads it);
- * - a token bucket of 1 a second, burst 1, a 429 asking for 10 s: both complete, and together they
- *   keep at least 0.4 of the rate (collisions hold one process for the wait while the other sends).
+ * - a token bucket of 1 a second, burst 1, a 429 asking for 10 s: both complete, every page
+ *   answered. The rate two paces keep together is a time, checked in the timing stage
+ *   (learned-pace.timing.test.ts), not here beside the other end-to-end files: it is logged.
  */
 import { log, type N8nLine } from '../../dev/n8n/harness';
 import { PAGES, QUEUE_WORKFLOWS, type Execution, type QueueSuite } from './queue.shared';
@@ -52,7 +53,7 @@ export function rateLimitCases(line: N8nLine, cluster: () => QueueSuite): void {
 				`n8n ${line.version}: the two executions started ${Math.abs(starts[0] - starts[1])} ms apart`,
 			);
 			expect(new Set(workers).size).toBe(2);
-			return { answers, answered, refused, rate: answered / span };
+			return { answers, answered, refused };
 		}
 
 		test('a fixed window of 10 per 10 s with Laravel headers: both complete, hardly a 429', async () => {
@@ -63,17 +64,16 @@ export function rateLimitCases(line: N8nLine, cluster: () => QueueSuite): void {
 			expect(refused).toBeLessThanOrEqual(4);
 		}, 180_000);
 
-		test('a token bucket of 1 a second, burst 1, a 429 asking 10 s: both complete, at least 0.4 of the rate together', async () => {
+		test('a token bucket of 1 a second, burst 1, a 429 asking 10 s: both complete, every page answered', async () => {
 			suite.rateEmu.setFaults({
 				rateLimitWindow: null,
 				rateLimitPerSecond: 1,
 				rateLimitBurst: 1,
 				retryAfterSeconds: 10,
 			});
-			const { answers, answered, rate } = await twoAtOnce();
+			const { answers, answered } = await twoAtOnce();
 			for (const answer of answers) expect(answer.status).toBe(200);
 			expect(answered).toBe(2 * PAGES);
-			expect(rate).toBeGreaterThanOrEqual(0.4);
 		}, 180_000);
 	});
 }

@@ -69,7 +69,9 @@ describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
 		expect(answered.sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
 		const refused = pages.filter((r) => r.status === 429).length;
 		log(`n8n ${line.version}: ${PAGES} pages in ${seconds.toFixed(1)} s, ${refused} answered 429`);
-		// paced, not refused: at most one page a hair early (network jitter at a bucket of one)
-		expect(refused).toBeLessThanOrEqual(1);
+		// paced, not refused: unpaced, every page after the first would be refused once at least. A
+		// page sent a hair early is refused too (a busy machine bunches two sends): a count with room
+		// for that, the spacing itself is rate-limits.timing.test.ts's, in the timing stage
+		expect(refused).toBeLessThanOrEqual(PAGES / 4);
 	});
 });
