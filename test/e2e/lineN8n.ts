@@ -13,12 +13,14 @@
  * workflow has it. The copies are made through n8n's API (one request each) once n8n runs.
  */
 import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
 
 import {
 	DEFAULT_OWNER,
 	N8nInstance,
+	REPO_ROOT,
 	log,
 	type PlatformEndpoint,
 	type CredentialFixture,
@@ -27,6 +29,7 @@ import {
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
 import { claimWebhookPaths } from '../../dev/n8n/webhookPaths';
+import { SHARED_N8N_FILES, usesSharedN8n } from '../setup/e2eLines';
 
 export interface LineN8nOptions {
 	/** This file's own word (its name): the ids of its copies are made from it. */
@@ -98,7 +101,17 @@ function workflowCopy(
 	};
 }
 
+/** Fails in a test file that is not in SHARED_N8N_FILES: the run would not start the shared n8n for it. */
+function checkListed(): void {
+	const { testPath } = expect.getState();
+	if (testPath && !usesSharedN8n(testPath, REPO_ROOT))
+		throw new Error(
+			`${relative(REPO_ROOT, testPath)} uses the line's shared n8n (n8nOfLine) but is not among SHARED_N8N_FILES in test/setup/e2eLines.ts (${SHARED_N8N_FILES.length} files): add it there, or pass fresh: true for an n8n of its own`,
+		);
+}
+
 export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<LineN8n> {
+	if (!opts.fresh) checkListed();
 	const places = opts.fresh ? undefined : sharedPlaces(line);
 	const n8n = places ? N8nInstance.attach(line, places) : await N8nInstance.withPackage(line);
 	// the ids n8n gave this file's copies (1.x gives workflows ids of its own, both credentials)

@@ -5,45 +5,56 @@
  * that need a special n8n (other environment, a restart, queue mode) start their own.
  *
  * Workers find the instances in E2E_LINE_N8N (JSON: line → folder, port, API key). Nothing is
- * started when no selected file asks for it, or with E2E_SHARED_N8N=0 (each file then starts its
+ * started when no selected file is one of SHARED_N8N_FILES, or with E2E_SHARED_N8N=0 (each file then starts its
  * own, as before). e2eLinesStop.ts stops them.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 import type { Config } from '@jest/types';
-import fg from 'fast-glob';
 
 import { N8nInstance, log, selectedLines, type SharedN8n } from '../../dev/n8n/harness';
 
-/** What asks for the line's n8n: n8nOfLine, or a helper named like it (useEditorOfLine). */
-const ASKS = /\b[a-z][A-Za-z0-9]*OfLine\(/;
+/**
+ * The e2e files that use the line's shared n8n (n8nOfLine, useLineN8n, useEditorOfLine): the run
+ * starts it when one of them is selected. n8nOfLine fails in a file not listed here, so that the
+ * list cannot fall behind the files; a file of its own n8n (`fresh`, N8nInstance) is not listed.
+ */
+export const SHARED_N8N_FILES = [
+	'agents',
+	'beyond-spec',
+	'chat-files-memory',
+	'chat-model-families',
+	'chat-model-features',
+	'chat-model',
+	'editor-chat-memory',
+	'editor-chat-model',
+	'editor-chat',
+	'editor-examples-1',
+	'editor-examples-2',
+	'examples',
+	'executions',
+	'memories',
+	'rate-limits',
+	'saved-workflows',
+].map((name) => `test/e2e/${name}.e2e.test.ts`);
 
-/** A test file's text and that of the modules beside it that it imports (where its suite may be). */
-function suiteText(file: string): string {
-	const text = readFileSync(file, 'utf8');
-	const beside = [...text.matchAll(/from '\.\/([^']+)'/g)].map(([, name]) =>
-		join(dirname(file), `${name}.ts`),
-	);
-	return [
-		text,
-		...beside.filter((path) => existsSync(path)).map((path) => readFileSync(path, 'utf8')),
-	].join('\n');
+/** True when the test file at this path is one of SHARED_N8N_FILES. */
+export function usesSharedN8n(testPath: string, rootDir: string): boolean {
+	return SHARED_N8N_FILES.includes(relative(rootDir, testPath).split(sep).join('/'));
 }
 
 /** The instances of this run, for e2eLinesStop.ts (globalSetup and globalTeardown share globals). */
 export const RUNNING = Symbol.for('agent-platform.e2e.lines');
 type WithRunning = typeof globalThis & { [RUNNING]?: N8nInstance[] };
 
-/** The e2e files of this run (its path patterns applied) that ask for the line's n8n. */
+/** The e2e files of this run (its path patterns applied) that use the line's shared n8n. */
 export function filesAsking(globalConfig: Config.GlobalConfig, rootDir: string): string[] {
 	const pattern = globalConfig.testPathPattern
 		? new RegExp(globalConfig.testPathPattern, 'i')
 		: undefined;
-	return fg
-		.sync('test/e2e/**/*.e2e.test.ts', { cwd: rootDir, absolute: true })
-		.filter((file) => !pattern || pattern.test(file))
-		.filter((file) => ASKS.test(suiteText(file)));
+	return SHARED_N8N_FILES.map((file) => join(rootDir, file)).filter(
+		(file) => !pattern || pattern.test(file),
+	);
 }
 
 export default async function startLines(
