@@ -5,7 +5,7 @@
  * a second where production allows 1, a 429 asks for 24 s where production asks for 60, and the
  * node's documented rate (PACING.documentedRate) is 2.5 for these tests. Not more: the arrivals
  * are read in this process, and a stall of its event loop between two sends is scaled up with the
- * clock (at five, a 41 ms stall beside the end-to-end run read as a send 205 production-ms early).
+ * clock.
  *
  * - A 60 s retry_after (24 s here) is honoured once per run, whatever the credential's number
  *   (2, 10 and 1000 scaled): one refusal, then the pages at the platform's rate.
