@@ -75,7 +75,7 @@ if [ "$resolved" != 0 ]; then
   if [ -n "$missing" ]; then
     name="${missing% *}" wanted="${missing#* }"
     served="$(npm view "$name" versions --json 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{const v=[].concat(JSON.parse(s));console.log(v[v.length-1]??"")}catch{}})' || true)"
-    die "the registry does not serve $name@$wanted, which $package $version needs (newest served: ${served:-none}); wait until it is served, or pin it with npm run n8n:lock -- $version $name@<version> and check what uses it"
+    die "the registry does not serve $name@$wanted, which $package $version needs (newest served: ${served:-none}); wait until it is served, or pin it with npm run n8n:lock -- $version ${added_overrides[*]:+${added_overrides[*]} }$name@<version> and check what uses it"
   fi
   die "npm could not resolve $package $version's tree as of $before (output above)"
 fi
