@@ -56,6 +56,7 @@ beforeEach(() => (mockSdk.current = installed));
 interface Adapter {
 	constructor: { name: string };
 	chatModel: unknown;
+	callbacks: unknown;
 	invoke(input: string): Promise<{ content: unknown }>;
 }
 
@@ -72,6 +73,8 @@ function settingUpThenCalling(): INodeType {
 			const supplied = await chatModel.supplyData.call(this as unknown as ISupplyDataFunctions, 0);
 			const adapter = supplied.response as Adapter;
 			const atSetUp = emu.requests.length;
+			// n8n's tracing (the adapter's callback) needs a sub-node's context, which this run is not
+			adapter.callbacks = undefined;
 			const answer = await adapter.invoke('Say hello');
 			const json: IDataObject = {
 				adapter: adapter.constructor.name,
@@ -97,8 +100,10 @@ describe(`the AI node SDK of n8n ${LINE.version} as installed`, () => {
 		const json = result.outputs[0][0].json;
 		expect(json.adapter).toBe('LangchainChatModelAdapter');
 		expect(json.atSetUp).toBe(0);
-		expect(String(json.answer).length).toBeGreaterThan(2);
-		expect(completionPosts()).toHaveLength(1);
+		expect(completionPosts().map((post) => post.body)).toEqual([
+			{ messages: [{ role: 'user', content: 'Say hello' }] },
+		]);
+		expect(JSON.parse(String(json.answer))).toEqual([{ type: 'text', text: expect.any(String) }]);
 	});
 
 	it('with its adapter moved (the model kept as `model`): set-up fails naming the SDK version and what moved; nothing sent', async () => {
