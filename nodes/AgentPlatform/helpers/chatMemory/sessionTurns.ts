@@ -67,8 +67,11 @@ async function endedInTime(turn: SessionTurn): Promise<boolean> {
 
 const CANCELLED: unique symbol = Symbol('cancelled');
 
-/** `waiting`'s value; an execution cancelled first throws n8n's cancellation error. */
-async function unlessCancelled<T>(ctx: IExecuteFunctions, waiting: Promise<T>): Promise<T> {
+/** `waiting`'s value, or CANCELLED when the execution is cancelled first. */
+async function unlessCancelled<T>(
+	ctx: IExecuteFunctions,
+	waiting: Promise<T>,
+): Promise<T | typeof CANCELLED> {
 	const signal = cancelSignal(ctx);
 	if (!signal) return await waiting;
 	let onAbort: () => void = () => undefined;
@@ -78,9 +81,7 @@ async function unlessCancelled<T>(ctx: IExecuteFunctions, waiting: Promise<T>): 
 		else signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		const outcome = await Promise.race([waiting, cancelled]);
-		if (outcome === CANCELLED) throw executionCanceled(ctx.getNode());
-		return outcome as T;
+		return await Promise.race([waiting, cancelled]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
 	}
@@ -124,11 +125,10 @@ export async function takeTurn(
 			if (lastTurns.get(key) === turn) lastTurns.delete(key);
 		});
 	};
-	try {
-		const inTime = await unlessCancelled(ctx, waited);
-		return { end: endTurn, note: inTime || !before ? undefined : notWaitedFor(before.limitMs) };
-	} catch (error) {
+	const inTime = await unlessCancelled(ctx, waited);
+	if (inTime === CANCELLED) {
 		endTurn();
-		throw error;
+		throw executionCanceled(ctx.getNode());
 	}
+	return { end: endTurn, note: inTime || !before ? undefined : notWaitedFor(before.limitMs) };
 }
