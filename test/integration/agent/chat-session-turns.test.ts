@@ -4,13 +4,15 @@
  * Postgres Chat Memory do (so neither the memory nor its history object lasts from one run to the
  * next): two messages of one session at once continue one conversation; the same session id under
  * another workflow's memory node does not wait; a message whose execution is stopped while it waits
- * sends nothing. The time limit of a turn that never ends: test/unit/chat-memory/session-turns.test.ts.
+ * sends nothing; a message behind a turn that never ends goes once that turn's time limit passes,
+ * with a hint (the time limit itself: test/unit/chat-memory/session-turns.test.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { takeTurn } from '../../../nodes/AgentPlatform/helpers/chatMemory/sessionTurns';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { testMemory, type TestMemory } from '../../infra/n8n/chatMemory';
-import { runNode } from '../../infra/n8n/runNode';
+import { MEMORY_NODE_NAME, runNode } from '../../infra/n8n/runNode';
 import { CHAT, chatSettings, emu } from './execute.shared';
 
 const executes = () =>
@@ -37,7 +39,10 @@ async function message(
 		cancelAfterMs: options.cancelAfterMs,
 	});
 	const json: IDataObject = result.outputs[0]?.[0]?.json ?? {};
-	return { ...result, json, finishedAt: Date.now() };
+	const hints = (result.run.data.resultData.runData['Agent Platform']?.[0]?.hints ?? []).map(
+		(hint) => hint.message,
+	);
+	return { ...result, json, hints, finishedAt: Date.now() };
 }
 
 beforeEach(() => emu.clearRequests());
@@ -83,5 +88,33 @@ describe('turns of a chat session whose memory builds a history each run', () =>
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		expect(executes()).toHaveLength(1);
 		expect(await memory.history('stopped').getMessages()).toHaveLength(2);
+	});
+
+	it('a message behind a turn that never ends goes once the time limit of that turn passes, with a hint beside the output', async () => {
+		const memory = testMemory({ historyPerRun: true });
+		// a turn of the same memory node and session that never ends, its time limit short
+		const run = {
+			getNode: () => ({ name: 'Agent Platform' }),
+			getWorkflow: () => ({ id: 'harness-workflow' }),
+			getParentNodes: () => [{ name: MEMORY_NODE_NAME, disabled: false }],
+			getExecutionCancelSignal: () => undefined,
+		} as unknown as IExecuteFunctions;
+		const neverEnds = await takeTurn(
+			run,
+			{ saveContext: async () => undefined, chatHistory: { sessionId: 'hangs' } },
+			500,
+		);
+		const sentAt = Date.now();
+		const next = await message(memory, 'hangs', 'Are you there?');
+		expect(next.error).toBeUndefined();
+		expect(executes()).toHaveLength(1);
+		expect(executes()[0].at - sentAt).toBeGreaterThanOrEqual(490);
+		expect(next.hints).toContainEqual(
+			expect.stringMatching(
+				/^Item 1: The chat session's earlier message was still being answered .* did not wait for it/,
+			),
+		);
+		expect(await memory.history('hangs').getMessages()).toHaveLength(2);
+		neverEnds.end();
 	});
 });
