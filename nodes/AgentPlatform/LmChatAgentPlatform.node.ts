@@ -11,6 +11,7 @@ import { agentLocator, chatSettingsProperties } from './actions/common.descripti
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
 import { readModelParameters } from './helpers/chatModel/modelSettings';
 import { createPlatformChatModel } from './helpers/chatModel/platformChatModel';
+import { checkSdkExports } from './helpers/chatModel/sdkCheck';
 import { asSuppliedModel } from './helpers/chatModel/suppliedModel';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchChatAgents } from './methods/listSearch';
@@ -65,10 +66,15 @@ export class LmChatAgentPlatform implements INodeType {
 		},
 	};
 
-	/** No request here: n8n's fallback model takes over only from a failing call (modelSettings.ts). */
+	/**
+	 * No request here: n8n's fallback model takes over only from a failing call (modelSettings.ts).
+	 * The SDK's internals the model relies on are checked here (sdkCheck.ts).
+	 */
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
-		const sdk = await loadAiNodeSdk(this.getNode());
+		const node = this.getNode();
+		const sdk = await loadAiNodeSdk(node);
+		checkSdkExports(node, sdk);
 		const model = createPlatformChatModel(sdk, this, readModelParameters(this, itemIndex));
-		return asSuppliedModel(sdk.supplyModel(this, model));
+		return asSuppliedModel(node, sdk.supplyModel(this, model), model);
 	}
 }

@@ -6,6 +6,8 @@
  * as Simple Memory keeps it. `stored: true` keeps each session as JSON strings (LangChain's stored
  * message form), as Redis and Postgres Chat Memory do: nothing survives that JSON does not carry.
  * `failWrites` makes saveContext throw while it returns true, as a Redis that went away does.
+ * `historyPerRun` builds a new history (with its `sessionId`) over the stored session each run, as
+ * Redis and Postgres Chat Memory do.
  * Real n8n's own memory nodes are used end to end (test/e2e/editor-chat-memory.e2e.test.ts,
  * queue.chatMemory.ts, chat-files-memory.e2e.test.ts).
  */
@@ -26,7 +28,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 /** A session kept as JSON strings, as a Redis list holds it. */
 class StoredChatHistory extends BaseListChatMessageHistory {
 	lc_namespace = ['test', 'stored'];
-	constructor(private readonly rows: string[]) {
+	constructor(
+		readonly rows: string[],
+		readonly sessionId?: string,
+	) {
 		super();
 	}
 	async getMessages(): Promise<BaseMessage[]> {
@@ -67,14 +72,20 @@ export interface TestMemory {
 
 /** A memory sub-node whose session id is the item's `sessionId` (n8n's default, from a Chat Trigger). */
 export function testMemory(
-	options: { k?: number; stored?: boolean; failWrites?: () => boolean } = {},
+	options: {
+		k?: number;
+		stored?: boolean;
+		historyPerRun?: boolean;
+		failWrites?: () => boolean;
+	} = {},
 ): TestMemory {
 	const sessions = new Map<string, BaseListChatMessageHistory>();
 	const history = (sessionId: string, workflowId = 'harness-workflow') => {
 		const key = `${workflowId}__${sessionId}`;
 		let kept = sessions.get(key);
 		if (!kept) {
-			kept = options.stored ? new StoredChatHistory([]) : new InMemoryChatMessageHistory();
+			const stored = options.stored || options.historyPerRun;
+			kept = stored ? new StoredChatHistory([]) : new InMemoryChatMessageHistory();
 			sessions.set(key, kept);
 		}
 		return kept;
@@ -100,8 +111,11 @@ export function testMemory(
 		},
 		async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 			const sessionId = String(this.getNodeParameter('sessionId', itemIndex));
+			const kept = history(sessionId, this.getWorkflow().id);
 			const memory = new WindowMemory(
-				history(sessionId, this.getWorkflow().id),
+				options.historyPerRun
+					? new StoredChatHistory((kept as StoredChatHistory).rows, sessionId)
+					: kept,
 				options.k ?? 5,
 				options.failWrites,
 			);

@@ -144,9 +144,11 @@ export function binaryItem(
 let executionCounter = 0;
 
 const MEMORY_NODE_TYPE = 'testMemory';
+/** The name of the memory sub-node of a run with `memory`. */
+export const MEMORY_NODE_NAME = 'Memory';
 const memoryNode: INode = {
 	id: 'memory',
-	name: 'Memory',
+	name: MEMORY_NODE_NAME,
 	type: MEMORY_NODE_TYPE,
 	typeVersion: 1,
 	position: [200, 200],

@@ -5,8 +5,8 @@
  * Model", LangChain's withFallbacks: any error of a call) and Retry On Fail take over. Each failing
  * call's error: its class and its words.
  *
- * The AI node SDK ships with n8n (2.16+), not with this package: a stand-in gives the two members
- * supplyData uses (the base class, supplyModel); the requests are real, to the emulator. Real n8n
+ * The AI node SDK ships with n8n (2.16+), not with this package: a stand-in gives what supplyData
+ * uses (test/infra/n8n/sdkStandIn.ts); the requests are real, to the emulator. Real n8n
  * runs the fallback itself: test/e2e/chat-model-features.e2e.test.ts.
  *
  * Run: npx jest test/integration/chatModel/chat-model-fallback.test.ts --selectProjects integration
@@ -28,18 +28,9 @@ import { CHAT, emu, TEXT, user } from './chat-model.shared';
 
 jest.mock(
 	'@n8n/ai-node-sdk',
-	() => ({
-		BaseChatModel: class {
-			constructor(
-				public provider: string,
-				public modelId: string,
-				public defaultConfig?: unknown,
-				public tools: unknown[] = [],
-			) {}
-		},
-		supplyModel: (_ctx: unknown, model: unknown) => ({ response: model }),
-		getParametersJsonSchema: (tool: { inputSchema?: unknown }) => tool.inputSchema,
-	}),
+	() =>
+		jest.requireActual<typeof import('../../infra/n8n/sdkStandIn')>('../../infra/n8n/sdkStandIn')
+			.standInSdk,
 	{ virtual: true },
 );
 
@@ -63,7 +54,7 @@ function settingUpThenCalling(stream: boolean): INodeType {
 		async execute(this: IExecuteFunctions) {
 			const supplied = await chatModel.supplyData.call(this as unknown as ISupplyDataFunctions, 0);
 			const outcome: Outcome = { atSetUp: emu.requests.length };
-			const model = supplied.response as ChatModel;
+			const model = (supplied.response as { chatModel: ChatModel }).chatModel;
 			try {
 				if (stream) for await (const chunk of model.stream([user('Hello')])) void chunk;
 				else await model.generate([user('Hello')]);

@@ -93,7 +93,8 @@ export async function execute(
 	// With a Memory: the session's turn (helpers/chatMemory/chatSession.ts); the endpoint keeps no
 	// conversation, so the node's instructions, the session's window and the node's messages go
 	// every turn, in that order
-	const session = await ChatSession.open(this, { agentId, itemIndex });
+	const timeoutMs = minutesToMs(options.timeout, 5);
+	const session = await ChatSession.open(this, { agentId, itemIndex, timeoutMs });
 	try {
 		return await complete.call(this, {
 			itemIndex,
@@ -103,6 +104,7 @@ export async function execute(
 			jsonRequest,
 			given,
 			session,
+			timeoutMs,
 		});
 	} finally {
 		session?.close();
@@ -117,11 +119,12 @@ interface CompletionTurn {
 	jsonRequest: JsonRequest | undefined;
 	given: ChatMessage[];
 	session: ChatSession | undefined;
+	timeoutMs: number;
 }
 
 async function complete(
 	this: IExecuteFunctions,
-	{ itemIndex, agentId, options, stream, jsonRequest, given, session }: CompletionTurn,
+	{ itemIndex, agentId, options, stream, jsonRequest, given, session, timeoutMs }: CompletionTurn,
 ): Promise<INodeExecutionData[]> {
 	const read = session ? session.everyTurn(given) : given;
 	const remembered = async (item: IDataObject): Promise<INodeExecutionData[]> => {
@@ -154,7 +157,7 @@ async function complete(
 		method: 'POST' as const,
 		path: chatCompletionsPath(agentId),
 		body: { ...checked, messages, stream },
-		timeoutMs: minutesToMs(options.timeout, 5),
+		timeoutMs,
 		resource: `agent ${agentId}`,
 		itemIndex,
 	};

@@ -43,6 +43,7 @@ interface ExecuteRun {
 	jsonRequest: JsonRequest | undefined;
 	session: ExecuteSession | undefined;
 	oneStreamedPiece: boolean;
+	timeoutMs: number;
 }
 
 export async function execute(
@@ -59,7 +60,8 @@ export async function execute(
 	const shape = (body: IDataObject) => (jsonRequest ? askForJson(body, jsonRequest) : body);
 	// With a Memory: the chat session's turn (helpers/chatMemory/executeSession.ts), which the
 	// session's next turn in this process waits for until it is written or given up
-	const session = await executeSession(this, request, itemIndex, { mode, shape });
+	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
+	const session = await executeSession(this, request, itemIndex, { mode, timeoutMs, shape });
 	if (!session) request.body = shape(request.body);
 	try {
 		return await run.call(this, {
@@ -69,6 +71,7 @@ export async function execute(
 			jsonRequest,
 			session,
 			oneStreamedPiece,
+			timeoutMs,
 		});
 	} finally {
 		session?.close();
@@ -77,7 +80,7 @@ export async function execute(
 
 async function run(
 	this: IExecuteFunctions,
-	{ itemIndex, request, mode, jsonRequest, session, oneStreamedPiece }: ExecuteRun,
+	{ itemIndex, request, mode, jsonRequest, session, oneStreamedPiece, timeoutMs }: ExecuteRun,
 ): Promise<INodeExecutionData[]> {
 	const firstStart = async <T>(send: (body: IDataObject) => Promise<T>): Promise<T> =>
 		session ? await session.start(send) : await send(request.body);
@@ -85,7 +88,6 @@ async function run(
 		if (session && items[0]) items[0].json = await session.save(items[0].json);
 		return items;
 	};
-	const timeoutMs = minutesToMs(this.getNodeParameter('options.timeout', itemIndex, 10), 10);
 	await attachUploads(this, request, {
 		process: this.getNodeParameter('options.processAttachments', itemIndex, true) as boolean,
 		timeoutMs,

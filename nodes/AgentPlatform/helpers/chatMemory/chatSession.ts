@@ -15,7 +15,7 @@ import type { ChatMemory } from './connectedMemory';
 import { connectedMemory } from './connectedMemory';
 import type { SessionRead } from './session';
 import { platformId, readSession, saveTurn } from './session';
-import { takeTurn } from './sessionTurns';
+import { takeTurn, turnTimeLimitMs } from './sessionTurns';
 
 const INSTRUCTIONS = ['system', 'developer'];
 
@@ -57,11 +57,17 @@ export class ChatSession {
 
 	/**
 	 * The session of the connected Memory, its earlier turns in this process over; undefined
-	 * without one. `unusedBecause`: why this run does not use a connected Memory (said in a hint).
+	 * without one. `unusedBecause`: why this run does not use a connected Memory (said in a hint);
+	 * `timeoutMs`: the operation's Timeout, which bounds how long the turn may keep its session.
 	 */
 	static async open(
 		ctx: IExecuteFunctions,
-		options: { agentId: number | string; itemIndex: number; unusedBecause?: string },
+		options: {
+			agentId: number | string;
+			itemIndex: number;
+			timeoutMs: number;
+			unusedBecause?: string;
+		},
 	): Promise<ChatSession | undefined> {
 		const memory = await connectedMemory(ctx, options.itemIndex);
 		if (memory === null) return undefined;
@@ -75,7 +81,12 @@ export class ChatSession {
 			return undefined;
 		}
 		const agentId = platformId(options.agentId) ?? 0;
-		const endTurn = await takeTurn(memory);
+		const turn = await takeTurn(ctx, memory, turnTimeLimitMs(options.timeoutMs));
+		const endTurn = turn.end;
+		if (turn.note) {
+			ctx.logger.warn(turn.note, { node: ctx.getNode().name, itemIndex: options.itemIndex });
+			hint(ctx, `Item ${options.itemIndex + 1}: ${turn.note}`);
+		}
 		try {
 			const held = await readSession(memory, agentId);
 			return new ChatSession(ctx, memory, agentId, options.itemIndex, held, endTurn);

@@ -49,11 +49,12 @@ export async function executeSession(
 	ctx: IExecuteFunctions,
 	request: ExecuteRequest,
 	itemIndex: number,
-	options: { mode: string; shape: (body: IDataObject) => IDataObject },
+	options: { mode: string; timeoutMs: number; shape: (body: IDataObject) => IDataObject },
 ): Promise<ExecuteSession | undefined> {
 	const session = await ChatSession.open(ctx, {
 		agentId: request.agentId,
 		itemIndex,
+		timeoutMs: options.timeoutMs,
 		unusedBecause: unusedBecause(request, options.mode),
 	});
 	if (!session) return undefined;

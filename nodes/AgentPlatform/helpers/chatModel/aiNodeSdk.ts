@@ -7,7 +7,8 @@
  * (its types are those of `@n8n/ai-utilities` 0.34.1, both in n8n 2.41.1), so that building the
  * package does not need the SDK's dependencies. The SDK's own types have more (reasoning and
  * `content` stream chunks, invalid tool calls, files, provider metadata, token details), which the
- * package neither sends nor reads.
+ * package neither sends nor reads. What the model relies on beyond these is checked when it is set
+ * up (sdkCheck.ts).
  */
 import type { INode, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -110,4 +111,18 @@ export async function loadAiNodeSdk(node: INode): Promise<AiNodeSdk> {
 		);
 	}
 	return loaded;
+}
+
+/**
+ * The version of the running n8n's SDK, from its package.json (the SDK exports none): undefined
+ * where the SDK is absent or does not export its package.json.
+ */
+export function aiNodeSdkVersion(): string | undefined {
+	try {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const manifest = require('@n8n/ai-node-sdk/package.json') as { version?: unknown };
+		return typeof manifest.version === 'string' ? manifest.version : undefined;
+	} catch {
+		return undefined;
+	}
 }

@@ -11,10 +11,13 @@
  * - the callbacks set on the model after set-up (the Model Selector adds its tracing, and the
  *   index of its run to the model's own) go on to the copy the AI Agent binds its tools to, which
  *   the adapter makes with its own callbacks only: without them the logs show no model row.
+ *
+ * These members are the SDK's internals: they are checked before they are patched (sdkCheck.ts).
  */
-import type { SupplyData } from 'n8n-workflow';
+import type { INode, SupplyData } from 'n8n-workflow';
 
 import type { PlatformChatModel } from './platformChatModel';
+import { movedInAdapter, sdkMovedError } from './sdkCheck';
 
 interface MessageChunk {
 	concat(other: MessageChunk): MessageChunk;
@@ -52,9 +55,15 @@ function mustCallTool(bound: Adapter): Adapter {
 	return bound;
 }
 
-export function asSuppliedModel(supplied: SupplyData): SupplyData {
+/** The adapter `supplyModel` gave for the model, checked, then patched; an error names what moved. */
+export function asSuppliedModel(
+	node: INode,
+	supplied: SupplyData,
+	model: PlatformChatModel,
+): SupplyData {
+	const moved = movedInAdapter(supplied?.response, model);
+	if (moved.length) throw sdkMovedError(node, moved);
 	const adapter = supplied.response as Adapter;
-	if (typeof adapter?.bindTools !== 'function') return supplied;
 	carriesCallbacks(adapter);
 	const withStructuredOutput = adapter.withStructuredOutput;
 	adapter.withStructuredOutput = function (schema, config) {
