@@ -5,7 +5,7 @@
 #
 # Stages (docs/development.md, "How CI is laid out"): the real n8n installs start at once in the
 # background and overlap the checks and the unit, infra and integration tests; the end-to-end tests
-# wait for them; the pace's timing tests run last, with nothing of this run beside them. The jest
+# wait for them; the pace's timing tests run before them, beside the fast tests at nice 19. The jest
 # runs use two workers (this machine's cores): a third end-to-end worker, beside queue mode's four
 # n8n processes, loaded the machine past what n8n 2.x answered in time. Each stage prints its time,
 # and the end prints the ten slowest test files.
@@ -58,9 +58,26 @@ checked || node scripts/lint-package.mjs # what npm run release:check runs, on t
 jest_cache=()
 [ -n "${JEST_CACHE_DIRECTORY:-}" ] && jest_cache=(--cacheDirectory "$JEST_CACHE_DIRECTORY")
 
-step "unit, infra and integration tests (beside the n8n installs)"
+# The timing tests read when the emulator, in their own process, saw each request, so nothing of
+# this run may outrank them: they run here, beside the unit, infra and integration tests at the
+# lowest priority (nice 19) and the installs, all in this run's own session, where a nice value
+# holds whatever the kernel's grouping (no process here is detached; the end-to-end run's n8n
+# processes are, so the timing tests never run beside them). One file at a time, each in a new
+# worker (a memory limit every worker passes); their output is printed whole when they end.
+step "unit, infra and integration tests (nice 19), beside them the pace's timing tests and the n8n installs"
 status=0
-npx jest "${jest_cache[@]}" --selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json" || status=$?
+nice -n 19 npx jest "${jest_cache[@]}" --selectProjects unit infra integration --maxWorkers=2 \
+	--json --outputFile="$results/fast.json" &
+fast=$!
+timing_begun=$SECONDS
+npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
+	--json --outputFile="$results/pace.json" > "$results/pace.log" 2>&1 || status=$?
+{
+	echo "== the pace's timing tests, one file at a time (beside the unit, infra and integration tests)"
+	cat "$results/pace.log"
+	echo "[test] the pace's timing tests took $(( SECONDS - timing_begun )) s"
+} >&2
+wait "$fast" || status=$?
 
 step "real n8n installs (first run only: several minutes, started with the type check)"
 install_status=0
@@ -80,13 +97,6 @@ else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
 fi
-
-# The timing tests read when the emulator, in their own process, saw each request: no process of
-# this run beside them (a priority does not hold: each detached n8n is a scheduling group of its
-# own). One file at a time, each in a new worker (a memory limit every worker passes).
-step "the pace's timing tests, alone"
-npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1 --workerIdleMemoryLimit=1MB \
-	--json --outputFile="$results/pace.json" || status=$?
 
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
