@@ -109,7 +109,7 @@ describe('a stream that starts inside the reasoning', () => {
 	});
 
 	it('reasoning then prose, in pieces: the prose streams as it comes once the tag is passed', () => {
-		const streamed = new StreamedText(true, '</think>');
+		const streamed = new StreamedText(TOOLS, '</think>');
 		const pieces = ['The user ', 'greets me.\n</th', 'ink>\n\nHello', ' there', ', friend.'];
 		const shown = pieces.map((piece) => streamed.push(piece));
 		expect(shown).toEqual(['', '', 'Hello', ' there', ', friend.']);

@@ -72,17 +72,31 @@ function argumentsFor(written: WrittenCall, tool: BoundTool): unknown {
 	return value;
 }
 
+export type UsableCall = { call: ToolCall } | { problem: string };
+
 /** The call as n8n runs it, or what is wrong with it (for the correction round). */
-export function checkedCall(written: WrittenCall, tools: BoundTool[]): ToolCall | string {
+export function usableCall(written: WrittenCall, tools: BoundTool[]): UsableCall {
 	const tool = toolNamed(written.name, tools);
 	if (!tool) {
 		const names = tools.map((t) => `"${t.name}"`).join(', ');
-		return `there is no tool ${JSON.stringify(written.name ?? null)}; the tools are ${names}`;
+		return {
+			problem: `there is no tool ${JSON.stringify(written.name ?? null)}; the tools are ${names}`,
+		};
 	}
 	const args = argumentsFor(written, tool);
-	if (!isRecord(args)) return `the arguments of "${tool.name}" must be a JSON object`;
+	if (!isRecord(args)) return { problem: `the arguments of "${tool.name}" must be a JSON object` };
 	const checked = validateJson(args, tool.schema);
 	if (checked.problems.length)
-		return `the arguments of "${tool.name}" do not match its schema: ${checked.problems.join('; ')}`;
-	return { name: tool.name, arguments: checked.value as Record<string, unknown> };
+		return {
+			problem: `the arguments of "${tool.name}" do not match its schema: ${checked.problems.join('; ')}`,
+		};
+	return { call: { name: tool.name, arguments: checked.value as Record<string, unknown> } };
+}
+
+/**
+ * Whether a name written in full is a bound tool's, for the stream, which holds an opening only
+ * while it may name one; `tools` undefined: any name may be (the tools are not known).
+ */
+export function namesBoundTool(written: string, tools: BoundTool[] | undefined): boolean {
+	return !tools || !!toolNamed(written, tools);
 }

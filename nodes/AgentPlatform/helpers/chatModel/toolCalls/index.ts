@@ -1,65 +1,137 @@
 /**
- * Reads a model's answer for tool calls written the ways the model families and agent frameworks
- * write them (docs/chat-model.md, "Tool calls read"), one reader per group of formats; reasoning
- * is taken out first; arguments are checked and coerced against each tool's schema.
+ * Reads a model's answer for tool calls (docs/chat-model.md, "Tool calls read"): reasoning taken
+ * out first; a call is read only where the answer is one (answerLayout.ts): after a family's
+ * marker outside code, or, without a marker, where the answer opens with it or after the prose a
+ * family writes before a call; each read by its family's module (families/), once, in one pass.
  */
-import { checkedCall } from './arguments';
-import { brokenJsonCall, finalAction, jsonCalls } from './jsonCalls';
-import { NAMES_A_CALL, proseBefore } from './markers';
-import { pythonCalls } from './pythonCalls';
-import { reactCalls } from './reactCalls';
+import { usableCall } from './arguments';
+import { atLineStart, fencesOf, inInlineCode, isClosing, isLeadIn, LEAD_IN_CHARS, type Fence } from './answerLayout';
+import { FAMILIES, MARKERS } from './families';
 import { splitReasoning } from './reasoning';
-import { tokenCalls } from './tokenCalls';
-import type { BoundTool, CallReader, ToolCall, ToolsAnswer, WrittenCall } from './types';
-import { xmlCalls, xmlFinalAnswer } from './xmlCalls';
+import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 
-export type { BoundTool, ToolCall, ToolsAnswer } from './types';
+export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './types';
 export { StreamedText } from './streamedText';
+export { FAMILIES, familiesFor, CALL_WRITERS, FINAL_WRITERS } from './families';
 
-/** Marked formats first: where two readers find a call at one place, the wider one is meant. */
-const READERS: CallReader[] = [tokenCalls, xmlCalls, reactCalls, pythonCalls, jsonCalls];
-
-/** The calls written, in the text's order, none inside another. */
-function writtenCalls(text: string, tools: BoundTool[]): WrittenCall[] {
-	const found = READERS.flatMap((read) => read(text, tools)).sort(
-		(a, b) => a.start - b.start || b.end - a.end,
-	);
-	const chosen: WrittenCall[] = [];
-	for (const call of found) {
-		const last = chosen[chosen.length - 1];
-		if (!last || call.start >= last.end || (call.start === last.start && call.end === last.end))
-			chosen.push(call);
-	}
-	return chosen;
+interface Place {
+	at: number;
+	/** The marker found there; none for an opening (JSON, a call list, a fence). */
+	marker?: string;
+	whole?: boolean;
 }
 
-function unreadable(text: string): string | undefined {
-	const broken = brokenJsonCall(text);
-	if (broken) return `it is not valid JSON: ${broken}`;
-	if (NAMES_A_CALL.test(text)) return 'it names a tool call but holds no readable one';
+const inFence = (fences: Fence[], at: number) =>
+	fences.some((fence) => at > fence.start && at < fence.end);
+
+/** The first few places outside code where each marker stands. */
+function markerPlaces(text: string, fences: Fence[], markers: string[]): Place[] {
+	const places: Place[] = [];
+	for (const marker of markers) {
+		for (let at = text.indexOf(marker), tries = 0; at >= 0 && tries < 8; at = text.indexOf(marker, at + 1), tries++) {
+			if (inFence(fences, at) || inInlineCode(text, at)) continue;
+			if (marker === 'Action:' && !atLineStart(text, at)) continue;
+			places.push({ at, marker });
+			break;
+		}
+	}
+	return places;
+}
+
+/** Where a call without a marker may open: the answer's start, or a line after its lead-in. */
+function openingPlaces(text: string, fences: Fence[]): Place[] {
+	const start = text.length - text.trimStart().length;
+	const places: Place[] = [];
+	const whole = fences.length === 1 && fences[0].start <= start && !text.slice(fences[0].end).trim();
+	if (start < text.length) places.push({ at: start, whole: fences.length ? whole : true });
+	for (let line = text.indexOf('\n', start); line >= 0 && line < start + LEAD_IN_CHARS; line = text.indexOf('\n', line + 1)) {
+		const at = line + 1 + (/^[ \t]*/.exec(text.slice(line + 1, line + 64))?.[0].length ?? 0);
+		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || inFence(fences, at)) continue;
+		if (!isLeadIn(text.slice(start, at))) break;
+		places.push({ at, whole: false });
+		break;
+	}
+	return places;
+}
+
+interface Found {
+	calls: WrittenCall[];
+	marked: boolean;
+}
+
+function callsAt(text: string, place: Place, tools: BoundTool[], families: CallFamily[]): Found | undefined {
+	for (const family of families) {
+		if (place.marker) {
+			if (!family.markers.includes(place.marker)) continue;
+			const calls = family.read(text, place.at, tools);
+			if (calls.length) return { calls, marked: true };
+		} else if (family.readOpening) {
+			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);
+			if (calls.length && isClosing(text.slice(calls[calls.length - 1].end)))
+				return { calls, marked: false };
+		}
+	}
 	return undefined;
 }
 
-/** What the model's answer is: tool calls (with any prose before them), the final answer, or a broken call. */
-export function readToolsAnswer(reply: string, tools: BoundTool[]): ToolsAnswer {
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Markers, fence openings and labels at the end of the prose before a call: not part of it. */
+const LEFT_BEFORE_CALL = new RegExp(
+	`(?:\\s|\`\`\`[\\w-]*|<\\/?[\\w:]*(?:tool|function|TOOLCALL)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|function<[|｜]tool[▁_]sep[|｜]>|Action[ \\t]*:|${MARKERS.map(escaped).join('|')})+$`,
+	'i',
+);
+
+/** The text before the first call, without the fence, tag, token or label that opens the call. */
+function proseBefore(text: string, start: number): string {
+	return text.slice(0, start).replace(LEFT_BEFORE_CALL, '').trim();
+}
+
+const ASKED_OPENING = /^\s*(?:```[\w-]*\s*)?\{\s*["']?tool_calls?["']?\s*:/;
+
+/** An attempt at a call that nothing could be read from, if the answer is one. */
+function attemptProblem(text: string, places: Place[], families: CallFamily[]): string | undefined {
+	if (ASKED_OPENING.test(text)) {
+		const piece = text.trim();
+		return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
+	}
+	const attempt = places.some(
+		(place) =>
+			place.marker &&
+			(atLineStart(text, place.at) || !place.marker.startsWith('<') || place.marker.startsWith('<|') || place.marker.startsWith('<｜')) &&
+			families.some((family) => family.markersMeanACall && family.markers.includes(place.marker!)),
+	);
+	return attempt ? 'it names a tool call but holds no readable one' : undefined;
+}
+
+/**
+ * What the model's answer is: tool calls (with the prose before them), the final answer, or an
+ * attempt at a call that cannot be used. `families`: the formats its model writes (all when not
+ * known).
+ */
+export function readToolsAnswer(reply: string, tools: BoundTool[], families: CallFamily[] = FAMILIES): ToolsAnswer {
 	const { reasoning, text } = splitReasoning(reply);
 	const thought = reasoning ? { reasoning } : {};
-	const found = writtenCalls(text, tools);
-	// call-shaped JSON alone, naming no bound tool, is an answer in JSON
-	const written = found.every((call) => call.weak) ? [] : found;
-	if (!written.length) {
-		const final = finalAction(text) ?? xmlFinalAnswer(text);
+	for (const family of families) {
+		const final = family.readFinal?.(text.trim());
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };
-		const problem = unreadable(text);
-		return problem
-			? { kind: 'malformed', problem, ...thought }
-			: { kind: 'final', text, ...thought };
+	}
+	const fences = fencesOf(text);
+	const markers = [...new Set(families.flatMap((family) => family.markers))];
+	const places = [...markerPlaces(text, fences, markers), ...openingPlaces(text, fences)].sort(
+		(a, b) => a.at - b.at,
+	);
+	let found: Found | undefined;
+	for (const place of places) if ((found = callsAt(text, place, tools, families))) break;
+	if (!found) {
+		const problem = attemptProblem(text, places, families);
+		return problem ? { kind: 'malformed', problem, ...thought } : { kind: 'final', text, ...thought };
 	}
 	const calls: ToolCall[] = [];
-	for (const call of written) {
-		const checked = checkedCall(call, tools);
-		if (typeof checked === 'string') return { kind: 'malformed', problem: checked, ...thought };
-		calls.push(checked);
+	for (const written of found.calls) {
+		const usable = usableCall(written, tools);
+		if ('call' in usable) calls.push(usable.call);
+		else if (found.calls.every((call) => call.mayBeData)) return { kind: 'final', text, ...thought };
+		else return { kind: 'malformed', problem: usable.problem, ...thought };
 	}
-	return { kind: 'calls', prose: proseBefore(text, written[0].start), calls, ...thought };
+	return { kind: 'calls', prose: proseBefore(text, found.calls[0].start), calls, ...thought };
 }

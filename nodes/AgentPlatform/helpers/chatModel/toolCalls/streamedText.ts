@@ -1,104 +1,139 @@
 /**
- * What of a streamed answer the chat may show as it comes, when tools are bound: prose is shown
- * as it arrives; from anything that may open a call (markers.ts) the rest is held until the whole
- * answer is read; reasoning (`<think>…</think>` and the like) is skipped, and the prose after it
- * shown again; a marker's first characters at the end, or spaces that may come before one, wait
- * for the next piece. Each piece is looked at once (plus a marker's length before it): linear in
- * the answer's length.
+ * What of a streamed answer the chat may show as it comes. Text is kept back (pending text) only
+ * while what came so far can still become a call of a bound tool, by the same rules as the whole
+ * reading (answerLayout.ts): a family's marker outside code holds the rest; a JSON object, a call
+ * list or a fenced block where a call may open is held until its first key, name or line says
+ * whether it can be one, and let go the moment it cannot (a fence's language, the first code
+ * line, a first key no call has, a name no bound tool has); a tag that is no family's marker goes
+ * on at once. Reasoning is skipped. Each character is looked at once, an undecided opening again
+ * only within its first line or key: linear in the answer's length.
  */
-import { CALL_OPENINGS } from './markers';
+import { namesBoundTool } from './arguments';
+import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
+import { FAMILIES } from './families';
+import { jsonVerdict, type Verdict } from './jsonShapes';
 import { REASONING_TAGS } from './reasoning';
+import type { BoundTool, CallFamily } from './types';
 
-/** Openings of reasoning, and its closing tags alone (the opening was in the prompt): not shown. */
 const REASONING = REASONING_TAGS.flat();
-/** Harmony's tokens, which wrap reasoning and answer alike, with or without tools. */
-const HARMONY = ['<|start|>', '<|channel|>'];
 const closingOf = new Map(REASONING_TAGS);
+/** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
+const HARMONY = ['<|start|>', '<|channel|>'];
+/** How far an opening may stay undecided before it is held to the end. */
+const DECIDED_WITHIN = 256;
 
-interface Opening {
-	at: number;
-	opening: string;
-	undecided?: boolean;
+/** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */
+const NAMESPACES = ['functions', 'default_api', 'tools', 'api'];
+
+/** Whether a name not yet whole may still become a bound tool's (or a namespace before one). */
+function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean {
+	if (!tools) return true;
+	const lower = written.toLowerCase();
+	const last = lower.split('.').pop()!;
+	return (
+		tools.some((tool) => tool.name.toLowerCase().startsWith(last)) ||
+		(!lower.includes('.') && NAMESPACES.some((space) => space.startsWith(lower)))
+	);
 }
 
-/**
- * Whether the `{` or `[` at `at` opens JSON or a pythonic call list (`{"`, `{'`, `{}`, `{key:`,
- * `[{`, `[[`, `["`, `[name(`, `[TOOL_CALLS]`), is prose (`{name}` in a template, `[1, 2]`,
- * `[the docs](…)`), or cannot be told yet (the text ends before it is clear).
- */
-function opensJson(text: string, at: number): 'call' | 'prose' | 'undecided' {
-	if (text[at] !== '{' && text[at] !== '[') return 'call';
-	const after = text.slice(at + 1, at + 1 + 64);
-	const call =
-		text[at] === '{'
-			? /^\s*(?:["'}]|[A-Za-z_$][\w$-]*\s*:)/
-			: /^(?:\s*[{["']|TOOL_CALLS\]|\s*[A-Za-z_][\w.-]*\s*\()/;
-	if (call.test(after)) return 'call';
-	const open =
-		text[at] === '{'
-			? /^\s*(?:[A-Za-z_$][\w$-]*\s*)?$/
-			: /^(?:\s*[A-Za-z_][\w.-]*\s*|TOOL_CALLS|TOOL_CALLS\]?)?$/;
-	return open.test(after) && after.length < 64 ? 'undecided' : 'prose';
+/** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
+function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
+	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
+	if (!call) return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text) ? 'wait' : 'not';
+	const end = call[0].length;
+	if (!call[3]) {
+		const open = end >= text.length && end < DECIDED_WITHIN;
+		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
+		return open && named ? 'wait' : 'not';
+	}
+	return namesBoundTool(call[1], tools) ? 'call' : 'not';
 }
+
+type Event =
+	| { kind: 'reasoning'; at: number; tag: string }
+	| { kind: 'hold' | 'wait'; at: number };
 
 export class StreamedText {
-	private readonly openings: string[];
+	private readonly tools: BoundTool[] | undefined;
+	private readonly calls: boolean;
+	private readonly markers: string[];
+	/** The first characters of the markers, to pass over the rest quickly. */
+	private readonly markerStarts: Set<string>;
 	private readonly longest: number;
 	private text = '';
 	/** Where the text not yet shown or skipped starts. */
 	private at = 0;
+	/** Where the search for the next opening goes on. */
+	private scan = 0;
+	/** Where the answer after reasoning starts (the prose before a call is counted from there). */
+	private answerStart = 0;
 	/** The closing tag awaited inside reasoning. */
 	private closing: string | undefined;
-	private held = false;
-	/** Where a brace or bracket waits for the characters that tell whether it opens a call. */
-	private undecided = Infinity;
+	/** The fence of a code block let go: nothing in it is a call. */
+	private codeFence: string | undefined;
+	/** From a call's opening on, the rest is pending text until the answer is read. */
+	private heldToEnd = false;
 	private started = false;
 	/** All that was shown, in order. */
 	shown = '';
 
 	/**
-	 * `calls`: tools are bound, so anything that may open a call is held too. `reasoningUntil`: the
-	 * answer starts inside reasoning whose opening tag was in the prompt (the model wrote only this
-	 * closing tag before): nothing is shown until it comes.
+	 * `tools`: the tools bound (true: tools are bound but not known here; false: none, so only
+	 * reasoning is kept out). `reasoningUntil`: the answer starts inside reasoning whose opening tag
+	 * was in the prompt; nothing is shown until this closing tag. `families`: the formats read.
 	 */
-	constructor(calls = true, reasoningUntil?: string) {
-		this.openings = [...REASONING, ...(calls ? CALL_OPENINGS : HARMONY)];
-		this.longest = Math.max(...this.openings.map((tag) => tag.length));
+	constructor(tools: BoundTool[] | boolean = true, reasoningUntil?: string, families: CallFamily[] = FAMILIES) {
+		this.calls = tools !== false;
+		this.tools = Array.isArray(tools) ? tools : undefined;
+		this.markers = [...new Set([...(this.calls ? families.flatMap((family) => family.markers) : []), ...HARMONY])];
+		this.markerStarts = new Set(this.markers.map((marker) => marker[0]));
+		this.longest = Math.max(...[...REASONING, ...this.markers, '```'].map((tag) => tag.length));
 		this.closing = reasoningUntil;
 	}
 
 	/** Takes the next piece; returns what may be shown now ('' for nothing). */
 	push(piece: string): string {
-		const from = Math.max(this.at, Math.min(this.undecided, this.text.length - this.longest));
-		this.undecided = Infinity;
 		this.text += piece;
 		let out = '';
-		while (!this.held) {
+		while (!this.heldToEnd) {
 			if (this.closing) {
-				const end = this.text.indexOf(this.closing, Math.max(this.at, from));
-				if (end < 0) break;
-				this.at = end + this.closing.length;
+				const from = Math.max(this.at, this.scan - this.closing.length);
+				const end = this.text.indexOf(this.closing, from);
+				if (end < 0) {
+					this.scan = this.text.length;
+					break;
+				}
+				this.at = this.scan = this.answerStart = end + this.closing.length;
 				this.closing = undefined;
 				continue;
 			}
-			const next = this.nextOpening(Math.max(this.at, from));
-			if (!next) {
-				out += this.take(this.text.length - this.partialOpening());
+			const event = this.nextEvent();
+			if (!event) {
+				const partial = this.partialOpening();
+				out += this.take(this.text.length - partial);
+				this.scan = Math.min(this.scan, this.text.length - partial);
 				break;
 			}
-			out += this.take(next.at);
-			if (next.undecided) {
-				// a brace or bracket whose next characters say what it opens have not come yet
-				this.undecided = next.at;
+			out += this.take(event.at);
+			if (event.kind !== 'reasoning') {
+				// an opening not decided yet is looked at again with the next piece
+				if (event.kind === 'wait') this.scan = event.at;
+				else this.heldToEnd = true;
 				break;
 			}
-			this.at = next.at + next.opening.length;
-			this.closing = closingOf.get(next.opening);
-			// a closing tag alone is skipped; anything else but reasoning is held to the end
-			this.held = !this.closing && !REASONING.includes(next.opening);
+			this.at = this.scan = event.at + event.tag.length;
+			this.closing = closingOf.get(event.tag);
+			if (!this.closing) this.answerStart = this.at;
 		}
 		this.shown += out;
 		return out;
+	}
+
+	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
+	pending(): string {
+		if (this.closing) return '';
+		const rest = this.text.slice(this.at);
+		return this.started ? rest : rest.trimStart();
 	}
 
 	/** The text from `at` to `end`, without spaces that may come before an opening. */
@@ -108,35 +143,131 @@ export class StreamedText {
 		let start = this.at;
 		// the chat's text starts with words, not with the spaces after reasoning
 		if (!this.started) while (start < stop && /\s/.test(this.text[start])) start++;
+		if (stop <= this.at) return '';
 		this.at = stop;
 		if (stop > start) this.started = true;
 		return this.text.slice(start, stop);
 	}
 
-	private nextOpening(from: number): Opening | undefined {
-		let first: Opening | undefined;
-		for (const opening of this.openings) {
-			let at = this.text.indexOf(opening, from);
-			// a brace or bracket opens a call only where JSON or a pythonic call follows it
-			let kind = at >= 0 ? opensJson(this.text, at) : 'call';
-			while (at >= 0 && kind === 'prose') {
-				at = this.text.indexOf(opening, at + 1);
-				kind = at >= 0 ? opensJson(this.text, at) : 'call';
+	private nextEvent(): Event | undefined {
+		const text = this.text;
+		for (let i = Math.max(this.at, this.scan); i < text.length; i++) {
+			const char = text[i];
+			if (this.codeFence) {
+				if (char === this.codeFence[0] && text.startsWith(this.codeFence, i) && this.lineStart(i)) {
+					i += this.codeFence.length - 1;
+					this.codeFence = undefined;
+				}
+				continue;
 			}
-			if (at >= this.at && (!first || at < first.at))
-				first = { at, opening, undecided: kind === 'undecided' };
+			if (char === '<' || char === '◁') {
+				const tag = REASONING.find((each) => text.startsWith(each, i));
+				if (tag) return { kind: 'reasoning', at: i, tag };
+			}
+			const event = this.openingAt(i);
+			if (event) return event;
 		}
-		return first;
+		this.scan = text.length;
+		return undefined;
+	}
+
+	/** Whether a call may open at `i`: held, waited for, or undefined (it cannot). */
+	private openingAt(i: number): Event | undefined {
+		const text = this.text;
+		const char = text[i];
+		for (const marker of this.markerStarts.has(char) ? this.markers : []) {
+			if (marker[0] !== char || !text.startsWith(marker, i)) continue;
+			if (text[i - 1] === '`') continue;
+			if (marker === 'Action:') {
+				const verdict = this.lineStart(i) ? actionVerdict(text.slice(i, i + DECIDED_WITHIN)) : 'not';
+				if (verdict !== 'not') return { kind: verdict === 'call' ? 'hold' : 'wait', at: i };
+				continue;
+			}
+			if (marker.startsWith('```') && !this.lineStart(i)) continue;
+			return { kind: 'hold', at: i };
+		}
+		if (!this.calls) return undefined;
+		if ((char === '`' || char === '~') && this.lineStart(i)) {
+			const ticks = char.repeat(3);
+			if (text.length - i < 3) return ticks.startsWith(text.slice(i)) ? { kind: 'wait', at: i } : undefined;
+			if (!text.startsWith(ticks, i)) return undefined;
+			return this.fenceAt(i, ticks);
+		}
+		if ((char === '{' || char === '[') && this.lineStart(i) && this.callMayOpen(i)) {
+			const window = text.slice(i, i + DECIDED_WITHIN);
+			const verdict =
+				char === '[' && /^\[\s*[A-Za-z_]/.test(window)
+					? pythonVerdict(window.slice(1).trimStart(), this.tools)
+					: jsonVerdict(window, this.tools, false);
+			return this.decided(verdict, i);
+		}
+		if (/[A-Za-z_]/.test(char) && this.atAnswerStart(i))
+			return this.decided(pythonVerdict(text.slice(i, i + DECIDED_WITHIN), this.tools), i);
+		return undefined;
+	}
+
+	/** A fence where a call may open: held while its language and first line may make it one. */
+	private fenceAt(i: number, ticks: string): Event | undefined {
+		const text = this.text;
+		const lineEnd = text.indexOf('\n', i);
+		if (lineEnd < 0) return text.length - i < DECIDED_WITHIN ? { kind: 'wait', at: i } : undefined;
+		const language = text.slice(i + 3, lineEnd).trim().toLowerCase();
+		if (CALL_FENCES.includes(language)) return { kind: 'hold', at: i };
+		const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
+		let verdict: Verdict = 'not';
+		if (this.atAnswerStart(i)) {
+			if (!content) verdict = 'wait';
+			else if (/^[{[]/.test(content)) verdict = jsonVerdict(content, this.tools, false);
+			else verdict = pythonVerdict(content, this.tools);
+		} else if (JSON_FENCES.includes(language) && this.callMayOpen(i)) {
+			if (!content) verdict = 'wait';
+			else if (/^[{[]/.test(content)) verdict = jsonVerdict(content, this.tools, true);
+		}
+		const event = this.decided(verdict, i);
+		if (!event) this.codeFence = ticks;
+		return event;
+	}
+
+	private decided(verdict: Verdict, at: number): Event | undefined {
+		if (verdict === 'not') return undefined;
+		// undecided past its first line or key: held as a call would be
+		if (verdict === 'wait' && this.text.length - at >= DECIDED_WITHIN) return { kind: 'hold', at };
+		return { kind: verdict === 'call' ? 'hold' : 'wait', at };
+	}
+
+	/** At a line's start, or at the answer's (right after reasoning). */
+	private lineStart(i: number): boolean {
+		return atLineStart(this.text, i) || this.atAnswerStart(i);
+	}
+
+	private atAnswerStart(i: number): boolean {
+		return i - this.answerStart < LEAD_IN_CHARS && !this.text.slice(this.answerStart, i).trim();
+	}
+
+	/** Whether a call without a marker may open at `i`: the answer's start or after its lead-in. */
+	private callMayOpen(i: number): boolean {
+		return i - this.answerStart <= LEAD_IN_CHARS * 2 && isLeadIn(this.text.slice(this.answerStart, i));
 	}
 
 	/** How many characters at the end may be the start of an opening. */
 	private partialOpening(): number {
-		const tail = this.text.slice(Math.max(this.at, this.text.length - this.longest));
+		const text = this.text;
+		const tail = text.slice(Math.max(this.at, text.length - this.longest));
+		const openings = [...REASONING, ...this.markers];
 		for (let size = tail.length; size > 0; size--) {
 			const end = tail.slice(tail.length - size);
-			if (this.openings.some((opening) => opening.length > size && opening.startsWith(end)))
-				return size;
+			if (openings.some((opening) => opening.length > size && opening.startsWith(end))) return size;
 		}
 		return 0;
 	}
+}
+
+/** ReAct's `Action:` at a line's start: a call's label only when its input or JSON follows. */
+function actionVerdict(text: string): Verdict {
+	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
+	if (/^(?:```|[{[])/.test(same[1])) return 'call';
+	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
+	const next = same[3].trimStart();
+	if (/^(?:```|[{[])/.test(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
+	return 'Action Input'.startsWith(next) || /^```?$|^`$/.test(next) ? 'wait' : 'not';
 }

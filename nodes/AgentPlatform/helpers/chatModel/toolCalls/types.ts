@@ -1,4 +1,4 @@
-/** The reader's words: the tools n8n bound, the calls read, and what an answer is. */
+/** The reader's words: the tools n8n bound, the calls read, what an answer is, and a family of call formats. */
 import type { JsonSchema } from '../../output/jsonValidation';
 
 export interface BoundTool {
@@ -19,7 +19,7 @@ export type ToolsAnswer =
 	| { kind: 'malformed'; problem: string; reasoning?: string };
 
 /**
- * A call as written, found by one format's reader: where it lies in the text, the name and the
+ * A call as written, found by one family's reader: where it lies in the text, the name and the
  * arguments as written. `xml`: the arguments are texts, typed from the tool's schema.
  */
 export interface WrittenCall {
@@ -29,14 +29,56 @@ export interface WrittenCall {
 	arguments: unknown;
 	xml?: boolean;
 	/**
-	 * Call-shaped JSON with no marker of a call and a name that is no bound tool: a call only where
-	 * the answer also calls a bound tool (then it is one to a tool that does not exist), else JSON.
+	 * Call-shaped JSON with no marker and a name that is no bound tool: data (a list of builds with
+	 * `name` and `arguments`) unless the answer also calls a bound tool.
 	 */
-	weak?: boolean;
+	mayBeData?: boolean;
 }
 
-/** A format's reader: the calls it finds in the text (reasoning already taken out). */
-export type CallReader = (text: string, tools: BoundTool[]) => WrittenCall[];
+/** A call to write, as the emulator's scripted model and the tests' corpus write it. */
+export interface Call {
+	name: string;
+	arguments: Record<string, unknown>;
+}
+
+export type CallWriter = (calls: Call[]) => string;
+
+/**
+ * Where an opening without a marker stands: `whole` (the answer is this JSON, call list or fenced
+ * block, nothing else but prose after it), or after the prose a family writes before a call, where
+ * a fenced block counts only as a call wrapper of a protocol's own (`ownOnly`).
+ */
+export interface OpeningPlace {
+	whole: boolean;
+}
+
+/**
+ * A family of call formats, as a serving stack registers one tool parser per family: the markers
+ * that open its calls, its reader, and its writers (for the emulator's scripted model and the
+ * tests' corpus). Adding a family is adding one such module to families/index.ts.
+ */
+export interface CallFamily {
+	name: string;
+	/** Model names known to write this family's calls (the agent's Model chooses the families). */
+	models?: RegExp;
+	/** What opens its calls anywhere outside code (a tag, a special token, a label). */
+	markers: string[];
+	/**
+	 * Whether its markers say a call was meant even when nothing readable follows them (then the
+	 * model is asked once more); false for words that prose also writes (`Action:`).
+	 */
+	markersMeanACall: boolean;
+	/** Its calls written from `at` (where one of its markers, or an opening, stands), in order. */
+	read(text: string, at: number, tools: BoundTool[]): WrittenCall[];
+	/** Reads calls that open without a marker (JSON, a call list, a fenced block) at `at`. */
+	readOpening?(text: string, at: number, place: OpeningPlace, tools: BoundTool[]): WrittenCall[];
+	/** The final answer where the family wraps it (`<final_answer>`), if the text is one. */
+	readFinal?(text: string): string | undefined;
+	/** Its calls as its models write them, by the name the emulator's `modelFamily` takes. */
+	writers: Record<string, CallWriter>;
+	/** The final answer as the family wraps it, by the same names. */
+	finalWriters?: Record<string, (answer: string) => string>;
+}
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,0 +1,83 @@
+/**
+ * Where in an answer a call can stand (docs/chat-model.md, "Tool calls read"): code blocks and
+ * inline code are code; a call without a marker opens the answer, or follows the few lines of
+ * prose a family writes before a call; after calls, only a short closing sentence. Shared by the
+ * whole reading (index.ts) and the stream (streamedText.ts), so that both draw the same lines.
+ */
+
+/** The prose a family writes before a call: a sentence or two, no code. */
+export const LEAD_IN_CHARS = 400;
+export const LEAD_IN_LINES = 3;
+/** Prose after a call written without a marker: a closing sentence, no code. */
+export const CLOSING_CHARS = 300;
+
+/** Fence languages that are a call wrapper of a family's own, not code a person asked for. */
+export const CALL_FENCES = ['tool_code', 'tool_call', 'tool_calls'];
+/** Fence languages whose block holds a call only in a protocol's own wrapper, after prose. */
+export const JSON_FENCES = ['', 'json', 'json5', 'jsonc'];
+
+export interface Fence {
+	/** Where the opening ``` stands, and where the block's lines start and end. */
+	start: number;
+	contentStart: number;
+	contentEnd: number;
+	/** After the closing ``` line (the text's end if it never closes). */
+	end: number;
+	language: string;
+}
+
+const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
+
+/** The fenced code blocks of the text, in one pass over its lines. */
+export function fencesOf(text: string): Fence[] {
+	const fences: Fence[] = [];
+	let open: { start: number; contentStart: number; language: string; ticks: string } | undefined;
+	for (let start = 0; start < text.length; ) {
+		const newline = text.indexOf('\n', start);
+		const end = newline < 0 ? text.length : newline;
+		const line = text.slice(start, end);
+		const fence = line.includes('```') || line.includes('~~~') ? FENCE_LINE.exec(line) : null;
+		if (fence && !open) {
+			open = { start, contentStart: Math.min(end + 1, text.length), language: fence[2], ticks: fence[1] };
+		} else if (fence && open && fence[1][0] === open.ticks[0] && !fence[2]) {
+			fences.push({ ...open, contentEnd: start, end: start + line.trimEnd().length });
+			open = undefined;
+		} else if (open && line.trimStart().startsWith(open.ticks)) {
+			// a closing fence with text after it on its line (DeepSeek's ```<｜tool▁call▁end｜>)
+			const at = start + line.indexOf(open.ticks);
+			fences.push({ ...open, contentEnd: start, end: at + open.ticks.length });
+			open = undefined;
+		}
+		start = end + 1;
+	}
+	if (open) fences.push({ ...open, contentEnd: text.length, end: text.length });
+	return fences;
+}
+
+/** Whether `at` is the first thing on its line (spaces aside). */
+export function atLineStart(text: string, at: number): boolean {
+	for (let i = at - 1; i >= 0; i--) {
+		if (text[i] === '\n') return true;
+		if (text[i] !== ' ' && text[i] !== '\t') return false;
+	}
+	return true;
+}
+
+/** Whether `at` sits in inline code: a backtick right before it. */
+export function inInlineCode(text: string, at: number): boolean {
+	return text[at - 1] === '`';
+}
+
+/** Whether the text before a call is the prose a family writes before one. */
+export function isLeadIn(prose: string): boolean {
+	const trimmed = prose.trim();
+	if (!trimmed) return true;
+	if (trimmed.length > LEAD_IN_CHARS || trimmed.includes('```')) return false;
+	return trimmed.split('\n').filter((line) => line.trim()).length <= LEAD_IN_LINES;
+}
+
+/** Whether the text after calls written without a marker is a closing sentence. */
+export function isClosing(prose: string): boolean {
+	const trimmed = prose.trim();
+	return trimmed.length <= CLOSING_CHARS && !trimmed.includes('```') && !/^[{[]/.test(trimmed);
+}

@@ -1,0 +1,52 @@
+/**
+ * DeepSeek V3 / V3.1 (full-width bars): `<｜tool▁call▁begin｜>function<｜tool▁sep｜>add` and the
+ * arguments fenced (V3), `add<｜tool▁sep｜>{…}` (V3.1) (vLLM `deepseekv3_tool_parser.py`,
+ * `deepseekv31_tool_parser.py`).
+ */
+import { jsonAt } from '../jsonShapes';
+import type { CallFamily, WrittenCall } from '../types';
+import { argumentsJson } from './writing';
+
+const BAR = '[|｜]';
+const token = (words: string) => `<${BAR}${words.split(' ').join('▁')}${BAR}>`;
+const CALL = new RegExp(`${token('tool call begin')}([\\s\\S]*?)(?:${token('tool call end')}|$)`, 'g');
+const SEP = new RegExp(token('tool sep'));
+const written = (words: string) => `<｜${words.split(' ').join('▁')}｜>`;
+
+function read(text: string, at: number): WrittenCall[] {
+	return [...text.slice(at).matchAll(CALL)].map((match) => {
+		const parts = match[1].split(SEP);
+		const [name, args] =
+			parts[0].trim() === 'function' && parts.length > 1
+				? [parts[1].split('\n')[0], parts[1].slice(parts[1].indexOf('\n') + 1)]
+				: [parts[0], parts.slice(1).join('')];
+		const parsed = jsonAt(args, 0);
+		return {
+			start: at + match.index,
+			end: at + match.index + match[0].length,
+			name: name.trim(),
+			arguments: parsed ? parsed.value : args.trim(),
+		};
+	});
+}
+
+export const deepseek: CallFamily = {
+	name: 'deepseek',
+	models: /deepseek/i,
+	markers: ['<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', '<|tool▁calls▁begin|>', '<|tool▁call▁begin|>'],
+	markersMeanACall: true,
+	read,
+	writers: {
+		deepseek: (calls) =>
+			`${written('tool calls begin')}${calls
+				.map(
+					(c) =>
+						`${written('tool call begin')}function${written('tool sep')}${c.name}\n\`\`\`json\n${argumentsJson(c)}\n\`\`\`${written('tool call end')}`,
+				)
+				.join('\n')}${written('tool calls end')}`,
+		'deepseek-v3.1': (calls) =>
+			`${written('tool calls begin')}${calls
+				.map((c) => `${written('tool call begin')}${c.name}${written('tool sep')}${argumentsJson(c)}${written('tool call end')}`)
+				.join('')}${written('tool calls end')}`,
+	},
+};

@@ -1,0 +1,17 @@
+/**
+ * Hermes and Qwen 2.5 / 3: `<tool_call>{"name": …, "arguments": …}</tool_call>`, repeated per call
+ * (vLLM `hermes_tool_parser.py`, SGLang `hermes_detector.py`). GLM and Qwen3-Coder open their
+ * calls with the same tag (glm.ts, qwen3Coder.ts).
+ */
+import type { CallFamily } from '../types';
+import { markedJsonCalls } from './markedJson';
+import { each, json, named } from './writing';
+
+export const hermes: CallFamily = {
+	name: 'hermes',
+	models: /hermes|qwen(?!3[\w.-]*coder)/i,
+	markers: ['<tool_call>'],
+	markersMeanACall: true,
+	read: markedJsonCalls(['<tool_call>']),
+	writers: { hermes: each((c) => `<tool_call>\n${json(named(c))}\n</tool_call>`) },
+};

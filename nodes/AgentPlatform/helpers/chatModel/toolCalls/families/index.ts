@@ -1,0 +1,66 @@
+/**
+ * The families of call formats read, one module each (as vLLM registers one tool parser per
+ * family): a new family is one more module in this list. Their markers, the emulator's and the
+ * corpus's writers are taken from the modules, never listed again.
+ */
+import type { CallFamily, CallWriter } from '../types';
+import { claudeXml } from './claudeXml';
+import { deepseek } from './deepseek';
+import { glm } from './glm';
+import { harmony } from './harmony';
+import { hermes } from './hermes';
+import { jsonObjects } from './jsonObjects';
+import { jsonTags } from './jsonTags';
+import { kimi } from './kimi';
+import { llama } from './llama';
+import { mistral } from './mistral';
+import { pythonic } from './pythonic';
+import { qwen3Coder } from './qwen3Coder';
+import { react } from './react';
+import { xmlAgent } from './xmlAgent';
+
+/** Special tokens first: where two families read a call at one place, the marked one is meant. */
+export const FAMILIES: CallFamily[] = [
+	deepseek,
+	kimi,
+	harmony,
+	mistral,
+	llama,
+	jsonTags,
+	hermes,
+	glm,
+	qwen3Coder,
+	claudeXml,
+	xmlAgent,
+	react,
+	pythonic,
+	jsonObjects,
+];
+
+/** Every family's markers, once each. */
+export const MARKERS = [...new Set(FAMILIES.flatMap((family) => family.markers))];
+
+/**
+ * The families an answer of these models may be written in: where every model the answer may
+ * come from is of a known family, those (and the asked JSON shapes, which every model was asked
+ * for); else all of them.
+ */
+export function familiesFor(models: string[] | undefined): CallFamily[] {
+	if (!models?.length) return FAMILIES;
+	const known = models.map((model) => FAMILIES.filter((family) => family.models?.test(model)));
+	if (known.some((families) => !families.length)) return FAMILIES;
+	const chosen = new Set([...known.flat(), jsonObjects]);
+	return FAMILIES.filter((family) => chosen.has(family));
+}
+
+/** Each family's call writers by the name the emulator's `modelFamily` option takes. */
+export const CALL_WRITERS: Record<string, CallWriter> = Object.assign(
+	{},
+	...FAMILIES.map((family) => family.writers),
+);
+
+/** The final answer where a family wraps it, by the same names. */
+export const FINAL_WRITERS: Record<string, (answer: string) => string> = Object.assign(
+	{},
+	...FAMILIES.map((family) => family.finalWriters ?? {}),
+);

@@ -1,0 +1,93 @@
+/**
+ * Calls written as bare JSON, with no marker: the asked `{"tool_call": …}`, OpenAI's
+ * `{"name", "arguments"}` (arguments as a JSON string), a message's `tool_calls`, `function_call`,
+ * Llama 3's `{"name", "parameters"}` (`;`-separated), Anthropic's `tool_use`, Gemini's
+ * `functionCall`, xLAM's array, LangChain's JSON agent (`{"action", "action_input"}`, fenced).
+ * Read only where the answer opens with it, or after the prose a family writes before a call; a
+ * fenced block after prose only in a protocol's own wrapper (`tool_call`, `action`).
+ */
+import { toolCallText } from '../../../output/protocolWords';
+import { CALL_FENCES, JSON_FENCES, atLineStart, isLeadIn } from '../answerLayout';
+import { callsOf, finalActionOf, inOwnWrapper, jsonAt } from '../jsonShapes';
+import { parseWhole } from '../looseJson';
+import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import { argumentsJson, each, json, named } from './writing';
+
+const FENCE = /^[ \t]*```[ \t]*([\w+#.-]*)[^\n]*\n/;
+
+/** The calls of the JSON value (fenced or not) at `at`, if it writes any and may stand there. */
+function callsAt(text: string, at: number, place: OpeningPlace, tools: BoundTool[]) {
+	const value = jsonAt(text, at);
+	if (!value) return undefined;
+	const fence = FENCE.exec(text.slice(at, at + 64));
+	if (fence && !place.whole) {
+		const language = fence[1].toLowerCase();
+		const own = CALL_FENCES.includes(language) || (JSON_FENCES.includes(language) && inOwnWrapper(value.value));
+		if (!own) return undefined;
+	}
+	const found = callsOf(value.value, tools);
+	return found && { found, end: value.end };
+}
+
+/** JSON calls from `at`: one after another, `;`-separated, or with a line of prose between. */
+function readOpening(text: string, at: number, place: OpeningPlace, tools: BoundTool[]): WrittenCall[] {
+	const calls: WrittenCall[] = [];
+	let next = at;
+	for (;;) {
+		const read = callsAt(text, next, place, tools);
+		if (!read) return calls;
+		calls.push(...read.found.map((call) => ({ ...call, start: next, end: read.end })));
+		const gap = /^[\s;,]*/.exec(text.slice(read.end, read.end + 64))![0].length;
+		next = read.end + gap;
+		if (/^(?:[{[]|```)/.test(text.slice(next, next + 3))) continue;
+		// a line of prose between two calls ("Then the word:")
+		const line = /^[^\n{[`]{1,200}\n\s*(?=[{[]|```)/.exec(text.slice(next, next + 240));
+		if (!line || !isLeadIn(line[0]) || !atLineStart(text, next + line[0].length)) return calls;
+		next += line[0].length;
+	}
+}
+
+/** LangChain's JSON agent finishing, as the whole answer (fenced or not). */
+function readFinal(text: string): string | undefined {
+	const fenced = /^```[\w-]*\s*\n([\s\S]*?)\n?```$/.exec(text);
+	const parsed = parseWhole(fenced ? fenced[1] : text);
+	return parsed && finalActionOf(parsed.value);
+}
+
+export const jsonObjects: CallFamily = {
+	name: 'json',
+	markers: [],
+	markersMeanACall: false,
+	read: () => [],
+	readOpening,
+	readFinal,
+	writers: {
+		asked: each((c) => toolCallText(c.name, c.arguments)),
+		openai: each((c) => json({ name: c.name, arguments: argumentsJson(c) })),
+		llama3: each((c) => json({ name: c.name, parameters: c.arguments }), '; '),
+		xlam: (calls) => json(calls.map(named)),
+		'openai-message': (calls) =>
+			json({
+				role: 'assistant',
+				content: null,
+				tool_calls: calls.map((c, i) => ({
+					id: `call_${i}`,
+					type: 'function',
+					function: { name: c.name, arguments: argumentsJson(c) },
+				})),
+			}),
+		'openai-function-call': each((c) =>
+			json({ function_call: { name: c.name, arguments: argumentsJson(c) } }),
+		),
+		anthropic: (calls) =>
+			json(calls.map((c, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: c.name, input: c.arguments }))),
+		gemini: each((c) => json({ functionCall: { name: c.name, args: c.arguments } })),
+		'langchain-json': each(
+			(c) => `\`\`\`json\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,
+		),
+	},
+	finalWriters: {
+		'langchain-json': (answer) =>
+			`\`\`\`json\n${json({ action: 'Final Answer', action_input: answer })}\n\`\`\``,
+	},
+};

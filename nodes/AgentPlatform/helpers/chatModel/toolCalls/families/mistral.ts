@@ -1,0 +1,41 @@
+/**
+ * Mistral: `[TOOL_CALLS][{…}, {…}]`; v11 `[TOOL_CALLS]add{…}`, also with `[ARGS]` and
+ * `[CALL_ID]…` (vLLM `mistral_tool_parser.py`, SGLang `mistral_detector.py`).
+ */
+import { jsonAt } from '../jsonShapes';
+import type { BoundTool, CallFamily, WrittenCall } from '../types';
+import { markedJsonCalls } from './markedJson';
+import { argumentsJson, json, named } from './writing';
+
+const MARKER = '[TOOL_CALLS]';
+const V11 = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\][\w-]*)?\s*(?:\[ARGS\])?/;
+const arrays = markedJsonCalls([MARKER]);
+
+function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
+	const calls: WrittenCall[] = [];
+	for (let marker = text.indexOf(MARKER, at); marker >= 0; marker = text.indexOf(MARKER, marker + 1)) {
+		const after = marker + MARKER.length;
+		const name = V11.exec(text.slice(after, after + 200));
+		if (!name) {
+			calls.push(...arrays(text.slice(0, text.indexOf(MARKER, after) < 0 ? undefined : text.indexOf(MARKER, after)), marker, tools));
+			continue;
+		}
+		const args = jsonAt(text, after + name[0].length);
+		const end = args?.end ?? after + name[0].length;
+		calls.push({ start: marker, end, name: name[1], arguments: args?.value ?? {} });
+	}
+	return calls;
+}
+
+export const mistral: CallFamily = {
+	name: 'mistral',
+	models: /mistral|mixtral|magistral|codestral|ministral|devstral/i,
+	markers: [MARKER],
+	markersMeanACall: true,
+	read,
+	writers: {
+		mistral: (calls) => `${MARKER}${json(calls.map(named))}`,
+		'mistral-v11': (calls) => calls.map((c) => `${MARKER}${c.name}[ARGS]${argumentsJson(c)}`).join(''),
+		'mistral-v11-bare': (calls) => calls.map((c) => `${MARKER}${c.name}${argumentsJson(c)}`).join(''),
+	},
+};

@@ -1,0 +1,111 @@
+/**
+ * Calls in Python's syntax ("pythonic": Llama 3.2 / 4 and others, vLLM `pythonic_tool_parser.py`):
+ * `[add(a=2, b=3), lookup(input='otter')]`, Python literals inside; Gemini's tool code
+ * (```` ```tool_code ```` with `print(default_api.add(a=2))`). Keyword arguments only: `add(2, 3)`
+ * in a sentence is code. Without the brackets only as the whole answer (a fenced block too).
+ */
+import { CALL_FENCES } from '../answerLayout';
+import { parseLoose } from '../looseJson';
+import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import { each, pythonCall } from './writing';
+
+const NAME = /^[A-Za-z_][\w.-]*/;
+const TOOL_CODE = '```tool_code';
+
+/** One `name(k=v, …)` at `at`: the call and where it ends, or undefined. */
+function callAt(text: string, at: number): WrittenCall | undefined {
+	const name = NAME.exec(text.slice(at, at + 128))?.[0];
+	if (!name) return undefined;
+	let i = at + name.length;
+	const space = () => {
+		while (/\s/.test(text[i] ?? '')) i++;
+	};
+	space();
+	if (text[i] !== '(') return undefined;
+	i++;
+	const args: Record<string, unknown> = {};
+	for (;;) {
+		space();
+		if (text[i] === ')') return { start: at, end: i + 1, name, arguments: args };
+		const key = /^[A-Za-z_]\w*/.exec(text.slice(i, i + 128))?.[0];
+		if (!key) return undefined;
+		i += key.length;
+		space();
+		if (text[i] !== '=') return undefined;
+		const value = parseLoose(text, i + 1);
+		if (!value) return undefined;
+		args[key] = value.value;
+		i = value.end;
+		space();
+		if (text[i] === ',') i++;
+		else if (text[i] !== ')') return undefined;
+	}
+}
+
+/** Calls one after another from `at`, separated by commas, semicolons or line breaks. */
+export function pythonCallsFrom(text: string, at: number, closer?: string): WrittenCall[] {
+	const calls: WrittenCall[] = [];
+	let i = at;
+	for (;;) {
+		while (/[\s,;]/.test(text[i] ?? '')) i++;
+		if (closer && text[i] === closer) {
+			if (calls.length) calls[calls.length - 1].end = i + 1;
+			return calls;
+		}
+		// Gemini's tool code: print(default_api.add(a=2))
+		const print = /^print\s*\(\s*/.exec(text.slice(i, i + 16))?.[0].length ?? 0;
+		const call = callAt(text, i + print);
+		if (!call) return closer ? [] : calls;
+		if (print) {
+			const close = /^\s*\)/.exec(text.slice(call.end, call.end + 16))?.[0].length;
+			if (!close) return closer ? [] : calls;
+			call.end += close;
+			call.start = i;
+		}
+		calls.push(call);
+		i = call.end;
+	}
+}
+
+const FENCE = /^[ \t]*```[ \t]*([\w+#.-]*)[ \t]*\n/;
+const PYTHON_FENCES = ['python', 'py', 'python3', ...CALL_FENCES];
+
+/** `[name(…), …]` at `at`; as the whole answer also bare calls, fenced or not. */
+function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall[] {
+	if (text[at] === '[') {
+		const calls = pythonCallsFrom(text, at + 1, ']');
+		return calls.map((call, n) => (n ? call : { ...call, start: at }));
+	}
+	const fence = FENCE.exec(text.slice(at, at + 64));
+	const language = fence?.[1].toLowerCase();
+	if (fence && !(place.whole ? PYTHON_FENCES : CALL_FENCES).includes(language!)) return [];
+	if (!fence && !place.whole) return [];
+	const from = fence ? at + fence[0].length : at;
+	const calls = pythonCallsFrom(text, from);
+	if (!calls.length) return [];
+	const close = fence ? /^\s*```/.exec(text.slice(calls[calls.length - 1].end))?.[0].length ?? 0 : 0;
+	calls[calls.length - 1].end += close;
+	const rest = text.slice(calls[calls.length - 1].end);
+	if (place.whole && rest.trim()) return [];
+	calls[0] = { ...calls[0], start: at };
+	return calls;
+}
+
+export const pythonic: CallFamily = {
+	name: 'pythonic',
+	models: /llama[-_ ]?(?:3\.[23]|4)|gemini|gemma/i,
+	markers: [TOOL_CODE],
+	markersMeanACall: true,
+	read: (text, at) => {
+		const calls: WrittenCall[] = [];
+		for (let fence = text.indexOf(TOOL_CODE, at); fence >= 0; fence = text.indexOf(TOOL_CODE, fence + 1))
+			calls.push(...readOpening(text, fence, { whole: false }));
+		return calls;
+	},
+	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
+		readOpening(text, at, place),
+	writers: {
+		pythonic: (calls) => `[${calls.map(pythonCall).join(', ')}]`,
+		'tool-code': each((c) => `\`\`\`tool_code\nprint(default_api.${pythonCall(c)})\n\`\`\``),
+	},
+};

@@ -1,0 +1,42 @@
+/**
+ * Qwen3-Coder and Seed-OSS: `<tool_call><function=add><parameter=a>2</parameter></function></tool_call>`,
+ * `<seed:tool_call>…`; Llama 3.1's `<function=add>{"a": 2}</function>` with JSON (vLLM
+ * `qwen3coder_tool_parser.py`, `seed_oss_tool_parser.py`). Parameter values are texts.
+ */
+import type { CallFamily, WrittenCall } from '../types';
+import { each, xmlParameters } from './writing';
+import { pairs, unquote } from './xmlPairs';
+
+function read(text: string, at: number): WrittenCall[] {
+	const region = text.slice(at);
+	return [...region.matchAll(/<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g)].map((match) => {
+		const json = !match[2].includes('<parameter=');
+		return {
+			start: at + match.index,
+			end: at + match.index + match[0].length,
+			name: unquote(match[1]),
+			arguments: json
+				? match[2].trim()
+				: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
+			xml: !json,
+		};
+	});
+}
+
+export const qwen3Coder: CallFamily = {
+	name: 'qwen3-coder',
+	models: /qwen3[\w.-]*coder|seed-?oss/i,
+	markers: ['<function=', '<seed:tool_call>'],
+	markersMeanACall: true,
+	read,
+	writers: {
+		'qwen3-coder': each(
+			(c) =>
+				`<tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>\n${v}\n</parameter>`)}\n</function>\n</tool_call>`,
+		),
+		'seed-oss': each(
+			(c) =>
+				`<seed:tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>${v}</parameter>`)}\n</function>\n</seed:tool_call>`,
+		),
+	},
+};
