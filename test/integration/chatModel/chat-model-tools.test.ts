@@ -93,15 +93,31 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		expect(correction.content).toMatch(problem);
 	});
 
-	it('broken twice: a plain error after the one correction round', async () => {
-		const { error } = await callModel([
-			{ messages: [user(`[model: broken twice] ${QUESTION}`)], tools: [CODE_TOOL] },
-		]);
-		expect(error?.message).toBe(
-			"The platform's model did not call the tool in the shape it was asked for",
-		);
-		expect(completionPosts()).toHaveLength(2);
-	});
+	it.each([false, true])(
+		'broken twice (streamed: %s): the first answer is the final one, in its words, with a note; 2 requests',
+		async (stream) => {
+			const { json, error } = await callModel([
+				{ messages: [user(`[model: broken twice] ${QUESTION}`)], tools: [CODE_TOOL], stream },
+			]);
+			expect(error).toBeUndefined();
+			const first = '{"tool_call": {"name": ';
+			if (stream) {
+				const chunks = json[0].chunks as IDataObject[];
+				const shown = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
+				expect(shown.join('')).toBe(first);
+				expect(chunks.some((c) => c.type === 'tool-call-delta')).toBe(false);
+			} else {
+				expect(json[0]).toMatchObject({
+					finishReason: 'stop',
+					message: { content: [{ type: 'text', text: first }] },
+					providerMetadata: {
+						toolCallReading: expect.stringMatching(/first answer is the final answer/),
+					},
+				});
+			}
+			expect(completionPosts()).toHaveLength(2);
+		},
+	);
 
 	it('with "Describe Tools to the Model" off, tools fail before any request, saying why', async () => {
 		const { error } = await callModel([

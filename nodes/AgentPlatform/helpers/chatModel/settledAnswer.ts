@@ -1,44 +1,29 @@
 /**
  * A reply settled into what the model answers: read for tool calls, with one correction round
- * for a call that cannot be used (or, when the tool choice is forced, for an answer that does not
- * call that tool), and what its reasoning teaches the next streams of the same agent and model.
+ * for an unmistakable attempt at a call that cannot be used (or, when the tool choice is forced,
+ * for an answer that does not call that tool). Without a forced tool, no reading fails the agent
+ * or replaces the answer: when the correction brings no usable call, the first answer is the final
+ * one, in the model's own words, with a note for the run data.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BoundedMap } from '../../transport/boundedMap';
 import type { PlatformContext } from '../../transport/types';
+import { learnReasoningFirst } from './learnedReasoning';
 import { requestReply, usageSum, type ModelSettings, type Reply } from './platformCalls';
 import type { PlatformMessage } from './platformMessages';
-import { readToolsAnswer, type BoundTool, type ToolsAnswer } from './toolCallReader';
-import { closingAlone, reasoningOpenedInPrompt, splitReasoning } from './toolCalls/reasoning';
+import { familiesFor, readToolsAnswer, type BoundTool, type ToolsAnswer } from './toolCallReader';
+import { splitReasoning } from './toolCalls/reasoning';
 import { toolsCorrection } from './toolsProtocol';
 
-type Settled = Exclude<ToolsAnswer, { kind: 'malformed' }>;
+type Usable = Exclude<ToolsAnswer, { kind: 'malformed' }>;
 
-/**
- * The agents and models whose replies began inside reasoning opened in their prompt (only a
- * closing `</think>` came), by agent and model, with that tag: their later streams show nothing
- * until it comes, so that the reasoning before it never reaches the chat; a reply without it
- * forgets the model again. A hundred at most.
- */
-const reasoningFirst = new BoundedMap<string, string>(() => 100);
-
-function modelKey(settings: ModelSettings): string {
-	return `${settings.agentId} ${String(settings.choices.model ?? '')}`;
-}
-
-function learnReasoningFirst(settings: ModelSettings, reply: Reply) {
-	const closing = closingAlone(reply.text);
-	if (closing) reasoningFirst.set(modelKey(settings), closing);
-	else reasoningFirst.delete(modelKey(settings));
-}
-
-/**
- * The closing tag a stream of this agent and model starts inside reasoning until: learnt from its
- * earlier replies, or known from the model's name (a family whose prompt opens the reasoning).
- */
-export function reasoningUntil(settings: ModelSettings): string | undefined {
-	return reasoningFirst.get(modelKey(settings)) ?? reasoningOpenedInPrompt(settings.models ?? []);
+export interface Settled {
+	answer: Usable;
+	reply: Reply;
+	/** The answer is the correction's, not the reply streamed first. */
+	corrected: boolean;
+	/** What the reading did, for the model's run data (response_metadata). */
+	note?: string;
 }
 
 /** Why the answer cannot be used, if it cannot: a broken call, or no call of the forced tool. */
@@ -51,27 +36,26 @@ function unusable(answer: ToolsAnswer, forced: string | undefined): string | und
 	return `it called ${called} instead of "${forced}"`;
 }
 
-function failure(ctx: PlatformContext, problem: string, forced: string | undefined) {
-	if (forced)
-		return new NodeOperationError(
-			ctx.getNode(),
-			`The platform's model did not call the tool "${forced}" it was told to call`,
-			{
-				description: `n8n asked for a structured answer (as the Evaluation node's metrics and other structured output do), given by calling the tool "${forced}". Asked twice, ${problem}. Try another Model of the agent, or see "n8n's AI features" in the package's docs/chat-model.md.`,
-			},
-		);
+function forcedToolFailure(ctx: PlatformContext, problem: string, forced: string) {
 	return new NodeOperationError(
 		ctx.getNode(),
-		"The platform's model did not call the tool in the shape it was asked for",
+		`The platform's model did not call the tool "${forced}" it was told to call`,
 		{
-			description: `Asked twice, its answer could not be read as a tool call: ${problem}. Try another Model of the agent, or see "Tools" in the package's docs/chat-model.md.`,
+			description: `n8n asked for a structured answer (as the Evaluation node's metrics and other structured output do), given by calling the tool "${forced}". Asked twice, ${problem}. Try another Model of the agent, or see "n8n's AI features" in the package's docs/chat-model.md.`,
 		},
 	);
 }
 
+/** The reply as its final answer, reasoning kept beside it. */
+function asFinal(reply: Reply): Usable {
+	const { reasoning, text } = splitReasoning(reply.text);
+	return { kind: 'final', text, ...(reasoning ? { reasoning } : {}) };
+}
+
 /**
- * Reads the reply for tool calls, asking once more when it cannot be used; `forced`: the tool the
- * answer must call (LangChain's withStructuredOutput), for which prose is no answer.
+ * Reads the reply for tool calls, asking once more when it is an attempt at a call that cannot be
+ * used; `forced`: the tool the answer must call (LangChain's withStructuredOutput), for which
+ * prose is no answer.
  */
 export async function settle(
 	ctx: PlatformContext,
@@ -80,24 +64,25 @@ export async function settle(
 	reply: Reply,
 	tools: BoundTool[],
 	forced?: string,
-): Promise<{ answer: Settled; reply: Reply }> {
+): Promise<Settled> {
 	learnReasoningFirst(settings, reply);
-	if (!tools.length) {
-		const { reasoning, text } = splitReasoning(reply.text);
-		return { answer: { kind: 'final', text, ...(reasoning ? { reasoning } : {}) }, reply };
-	}
-	const first = readToolsAnswer(reply.text, tools);
+	if (!tools.length) return { answer: asFinal(reply), reply, corrected: false };
+	const families = familiesFor(settings.models);
+	const first = readToolsAnswer(reply.text, tools, families);
 	const problem = unusable(first, forced);
-	if (!problem) return { answer: first as Settled, reply };
-	const corrected = await requestReply(ctx, settings, [
+	if (!problem) return { answer: first as Usable, reply, corrected: false };
+	const correction = await requestReply(ctx, settings, [
 		...sent,
 		{ role: 'assistant', content: reply.text },
 		{ role: 'user', content: toolsCorrection(problem, tools, forced) },
 	]);
-	const second = readToolsAnswer(corrected.text, tools);
-	// the answer is the correction's: its id and finish, both requests' usage
-	const both = { ...corrected, usage: usageSum(reply.usage, corrected.usage) };
+	const second = readToolsAnswer(correction.text, tools, families);
+	const usage = usageSum(reply.usage, correction.usage);
 	const still = unusable(second, forced);
-	if (!still) return { answer: second as Settled, reply: both };
-	throw failure(ctx, still, forced);
+	// the correction's answer: its id and finish, both requests' usage
+	if (!still && (forced || second.kind === 'calls'))
+		return { answer: second as Usable, reply: { ...correction, usage }, corrected: true };
+	if (forced) throw forcedToolFailure(ctx, still ?? problem, forced);
+	const note = `Read as an attempt at a tool call (${problem}); asked once more, the model gave no usable call (${still ?? 'a plain answer'}), so its first answer is the final answer.`;
+	return { answer: asFinal(reply), reply: { ...reply, usage }, corrected: false, note };
 }

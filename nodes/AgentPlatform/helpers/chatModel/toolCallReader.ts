@@ -1,6 +1,9 @@
 /**
- * The reader of tool calls written as text, one file per group of formats under toolCalls/
- * (docs/chat-model.md, "Tool calls read"); this module is its entry for the rest of the package.
+ * The reader of tool calls written as text, one module per family of formats under
+ * toolCalls/families/ (docs/chat-model.md, "Tool calls read"); this module is its entry for the
+ * rest of the package: `readToolsAnswer(reply, tools, families?)` reads a whole answer,
+ * `StreamedText` tells what of a streamed one may be shown, `familiesFor(models)` chooses the
+ * families by the agent's models.
  */
-export { readToolsAnswer, StreamedText } from './toolCalls';
-export type { BoundTool, ToolCall, ToolsAnswer } from './toolCalls';
+export { familiesFor, readToolsAnswer, StreamedText } from './toolCalls';
+export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './toolCalls';

@@ -4,12 +4,17 @@
  * tools connected), they are described to the platform's model in a system message; its answer is
  * read back by toolCallReader.ts. See docs/chat-model.md.
  */
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PlatformContext } from '../../transport/types';
 import {
 	CORRECTION_OPENING,
 	TOOL_CHOICE_OPENING,
 	TOOLS_PROTOCOL_MARK,
 	toolLine,
 } from '../output/protocolWords';
+import type { Message } from './aiNodeSdk';
+import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
 
 export type { BoundTool } from './toolCallReader';
@@ -31,6 +36,33 @@ export function toolsInstruction(tools: BoundTool[]): string {
 /** A forced tool choice (structured output): the answer must be a call of that tool. */
 export function toolChoiceInstruction(name: string): string {
 	return `${TOOL_CHOICE_OPENING} "${name}" now: answer with only ${SHAPE} naming "${name}", its arguments filled in from the conversation. Do not answer in plain text.`;
+}
+
+/**
+ * A forced tool choice (LangChain's withStructuredOutput) told to the model, first: the SDK drops
+ * `tool_choice`, and the platform has no function calling of its own.
+ */
+export function withToolChoice(messages: Message[], forcedTool: string | undefined): Message[] {
+	if (!forcedTool) return messages;
+	const text = toolChoiceInstruction(forcedTool);
+	return [{ role: 'system', content: [{ type: 'text', text }] }, ...messages];
+}
+
+/** Tools the model is not told about cannot be called: refused before any request. */
+export function refuseUndescribedTools(
+	ctx: PlatformContext,
+	settings: ModelSettings,
+	tools: BoundTool[],
+) {
+	if (!tools.length || settings.describeTools) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		'This model was given tools, and its option "Describe Tools to the Model" is off',
+		{
+			description:
+				"The platform's chat endpoint has no function calling of its own: the model learns about n8n's tools only from their description. Turn the option on, or remove the tools from the AI Agent.",
+		},
+	);
 }
 
 /**

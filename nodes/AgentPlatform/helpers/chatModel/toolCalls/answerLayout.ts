@@ -32,13 +32,18 @@ const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
 export function fencesOf(text: string): Fence[] {
 	const fences: Fence[] = [];
 	let open: { start: number; contentStart: number; language: string; ticks: string } | undefined;
-	for (let start = 0; start < text.length; ) {
+	for (let start = 0; start < text.length;) {
 		const newline = text.indexOf('\n', start);
 		const end = newline < 0 ? text.length : newline;
 		const line = text.slice(start, end);
 		const fence = line.includes('```') || line.includes('~~~') ? FENCE_LINE.exec(line) : null;
 		if (fence && !open) {
-			open = { start, contentStart: Math.min(end + 1, text.length), language: fence[2], ticks: fence[1] };
+			open = {
+				start,
+				contentStart: Math.min(end + 1, text.length),
+				language: fence[2],
+				ticks: fence[1],
+			};
 		} else if (fence && open && fence[1][0] === open.ticks[0] && !fence[2]) {
 			fences.push({ ...open, contentEnd: start, end: start + line.trimEnd().length });
 			open = undefined;

@@ -5,7 +5,15 @@
  * family writes before a call; each read by its family's module (families/), once, in one pass.
  */
 import { usableCall } from './arguments';
-import { atLineStart, fencesOf, inInlineCode, isClosing, isLeadIn, LEAD_IN_CHARS, type Fence } from './answerLayout';
+import {
+	atLineStart,
+	fencesOf,
+	inInlineCode,
+	isClosing,
+	isLeadIn,
+	LEAD_IN_CHARS,
+	type Fence,
+} from './answerLayout';
 import { FAMILIES, MARKERS } from './families';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
@@ -28,7 +36,11 @@ const inFence = (fences: Fence[], at: number) =>
 function markerPlaces(text: string, fences: Fence[], markers: string[]): Place[] {
 	const places: Place[] = [];
 	for (const marker of markers) {
-		for (let at = text.indexOf(marker), tries = 0; at >= 0 && tries < 8; at = text.indexOf(marker, at + 1), tries++) {
+		for (
+			let at = text.indexOf(marker), tries = 0;
+			at >= 0 && tries < 8;
+			at = text.indexOf(marker, at + 1), tries++
+		) {
 			if (inFence(fences, at) || inInlineCode(text, at)) continue;
 			if (marker === 'Action:' && !atLineStart(text, at)) continue;
 			places.push({ at, marker });
@@ -42,9 +54,14 @@ function markerPlaces(text: string, fences: Fence[], markers: string[]): Place[]
 function openingPlaces(text: string, fences: Fence[]): Place[] {
 	const start = text.length - text.trimStart().length;
 	const places: Place[] = [];
-	const whole = fences.length === 1 && fences[0].start <= start && !text.slice(fences[0].end).trim();
+	const whole =
+		fences.length === 1 && fences[0].start <= start && !text.slice(fences[0].end).trim();
 	if (start < text.length) places.push({ at: start, whole: fences.length ? whole : true });
-	for (let line = text.indexOf('\n', start); line >= 0 && line < start + LEAD_IN_CHARS; line = text.indexOf('\n', line + 1)) {
+	for (
+		let line = text.indexOf('\n', start);
+		line >= 0 && line < start + LEAD_IN_CHARS;
+		line = text.indexOf('\n', line + 1)
+	) {
 		const at = line + 1 + (/^[ \t]*/.exec(text.slice(line + 1, line + 64))?.[0].length ?? 0);
 		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || inFence(fences, at)) continue;
 		if (!isLeadIn(text.slice(start, at))) break;
@@ -59,7 +76,12 @@ interface Found {
 	marked: boolean;
 }
 
-function callsAt(text: string, place: Place, tools: BoundTool[], families: CallFamily[]): Found | undefined {
+function callsAt(
+	text: string,
+	place: Place,
+	tools: BoundTool[],
+	families: CallFamily[],
+): Found | undefined {
 	for (const family of families) {
 		if (place.marker) {
 			if (!family.markers.includes(place.marker)) continue;
@@ -97,7 +119,10 @@ function attemptProblem(text: string, places: Place[], families: CallFamily[]): 
 	const attempt = places.some(
 		(place) =>
 			place.marker &&
-			(atLineStart(text, place.at) || !place.marker.startsWith('<') || place.marker.startsWith('<|') || place.marker.startsWith('<｜')) &&
+			(atLineStart(text, place.at) ||
+				!place.marker.startsWith('<') ||
+				place.marker.startsWith('<|') ||
+				place.marker.startsWith('<｜')) &&
 			families.some((family) => family.markersMeanACall && family.markers.includes(place.marker!)),
 	);
 	return attempt ? 'it names a tool call but holds no readable one' : undefined;
@@ -108,7 +133,11 @@ function attemptProblem(text: string, places: Place[], families: CallFamily[]): 
  * attempt at a call that cannot be used. `families`: the formats its model writes (all when not
  * known).
  */
-export function readToolsAnswer(reply: string, tools: BoundTool[], families: CallFamily[] = FAMILIES): ToolsAnswer {
+export function readToolsAnswer(
+	reply: string,
+	tools: BoundTool[],
+	families: CallFamily[] = FAMILIES,
+): ToolsAnswer {
 	const { reasoning, text } = splitReasoning(reply);
 	const thought = reasoning ? { reasoning } : {};
 	for (const family of families) {
@@ -124,13 +153,16 @@ export function readToolsAnswer(reply: string, tools: BoundTool[], families: Cal
 	for (const place of places) if ((found = callsAt(text, place, tools, families))) break;
 	if (!found) {
 		const problem = attemptProblem(text, places, families);
-		return problem ? { kind: 'malformed', problem, ...thought } : { kind: 'final', text, ...thought };
+		return problem
+			? { kind: 'malformed', problem, ...thought }
+			: { kind: 'final', text, ...thought };
 	}
 	const calls: ToolCall[] = [];
 	for (const written of found.calls) {
 		const usable = usableCall(written, tools);
 		if ('call' in usable) calls.push(usable.call);
-		else if (found.calls.every((call) => call.mayBeData)) return { kind: 'final', text, ...thought };
+		else if (found.calls.every((call) => call.mayBeData))
+			return { kind: 'final', text, ...thought };
 		else return { kind: 'malformed', problem: usable.problem, ...thought };
 	}
 	return { kind: 'calls', prose: proseBefore(text, found.calls[0].start), calls, ...thought };

@@ -12,14 +12,30 @@ import { isRecord, type BoundTool } from './types';
 
 export type JsonCall = { name: unknown; arguments: unknown; mayBeData?: boolean };
 
-const WRAPPERS = ['tool_call', 'tool_calls', 'toolCall', 'function_call', 'functionCall', 'tool_use'];
+const WRAPPERS = [
+	'tool_call',
+	'tool_calls',
+	'toolCall',
+	'function_call',
+	'functionCall',
+	'tool_use',
+];
 const NAME_KEYS = ['name', 'tool', 'tool_name', 'function', 'action'];
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args', 'input', 'action_input', 'tool_input'];
 const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
 /** The first keys of a call's JSON in any shape read (the stream holds such an object). */
-const FIRST_KEYS = [...WRAPPERS, ...NAME_KEYS, ...ID_KEYS, 'role', 'content', 'parts', 'choices', 'candidates'];
+const FIRST_KEYS = [
+	...WRAPPERS,
+	...NAME_KEYS,
+	...ID_KEYS,
+	'role',
+	'content',
+	'parts',
+	'choices',
+	'candidates',
+];
 
 const isTextBlock = (item: unknown) => isRecord(item) && item.type === 'text';
 
@@ -35,7 +51,11 @@ function argumentsOf(call: Record<string, unknown>): unknown {
 }
 
 /** The calls a JSON value writes, or undefined when it writes none (an answer in JSON). */
-export function callsOf(value: unknown, tools: BoundTool[], wrapped = false): JsonCall[] | undefined {
+export function callsOf(
+	value: unknown,
+	tools: BoundTool[],
+	wrapped = false,
+): JsonCall[] | undefined {
 	if (Array.isArray(value)) return listCalls(value, tools, wrapped);
 	// `{"tool_call": "<name>"}`: a call without arguments
 	if (typeof value === 'string' && wrapped) return [{ name: value, arguments: {} }];
@@ -66,14 +86,17 @@ export function callsOf(value: unknown, tools: BoundTool[], wrapped = false): Js
 		(key) => key !== nameKey && key !== argumentKey && !ID_KEYS.includes(key),
 	);
 	if (others.length) return undefined;
-	if (toolNamed(value[nameKey], tools)) return argumentKey || nameKey === 'name' ? [call] : undefined;
+	if (toolNamed(value[nameKey], tools))
+		return argumentKey || nameKey === 'name' ? [call] : undefined;
 	const ownPair = !!argumentKey && OWN_PAIRS.includes(`${nameKey} ${argumentKey}`);
 	return ownPair ? [{ ...call, mayBeData: true }] : undefined;
 }
 
 /** Whether the value is in a protocol's own wrapper (the asked `tool_call`, LangChain's `action`). */
 export function inOwnWrapper(value: unknown): boolean {
-	return isRecord(value) && ('tool_call' in value || ('action' in value && 'action_input' in value));
+	return (
+		isRecord(value) && ('tool_call' in value || ('action' in value && 'action_input' in value))
+	);
 }
 
 /** LangChain's JSON agent finishing: `{"action": "Final Answer", "action_input": "…"}`. */
@@ -103,11 +126,16 @@ const STRING_VALUE = /^(?:"([^"\\]*)"|'([^'\\]*)')/;
  * first key (and a name's value): 'wait' while the text stops before that. `ownOnly`: only a
  * protocol's own wrapper counts (a fenced block after prose).
  */
-export function jsonVerdict(text: string, tools: BoundTool[] | undefined, ownOnly: boolean): Verdict {
+export function jsonVerdict(
+	text: string,
+	tools: BoundTool[] | undefined,
+	ownOnly: boolean,
+): Verdict {
 	let at = 1;
 	while (at < text.length && /\s/.test(text[at])) at++;
 	if (at >= text.length) return 'wait';
-	if (text[0] === '[') return text[at] === '{' ? jsonVerdict(text.slice(at), tools, ownOnly) : 'not';
+	if (text[0] === '[')
+		return text[at] === '{' ? jsonVerdict(text.slice(at), tools, ownOnly) : 'not';
 	if (text[at] === '}') return 'not';
 	const key = KEY.exec(text.slice(at, at + 96));
 	if (!key?.[4]) return keyPending(text, at);
@@ -120,7 +148,8 @@ export function jsonVerdict(text: string, tools: BoundTool[] | undefined, ownOnl
 	const value = STRING_VALUE.exec(after);
 	if (!value) return /^["']/.test(after) && after.length < 96 ? 'wait' : 'not';
 	const written = value[1] ?? value[2];
-	if (name === 'type') return /^(?:tool_use|function|function_call)$/.test(written) ? 'call' : 'not';
+	if (name === 'type')
+		return /^(?:tool_use|function|function_call)$/.test(written) ? 'call' : 'not';
 	if (name === 'role') return written === 'assistant' ? 'call' : 'not';
 	if (name === 'action' && FINAL_ACTION.test(written)) return 'call';
 	return namesBoundTool(written, tools) ? 'call' : 'not';

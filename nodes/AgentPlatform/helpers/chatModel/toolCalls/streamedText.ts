@@ -39,7 +39,10 @@ function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean
 /** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
 function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
 	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
-	if (!call) return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text) ? 'wait' : 'not';
+	if (!call)
+		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
+			? 'wait'
+			: 'not';
 	const end = call[0].length;
 	if (!call[3]) {
 		const open = end >= text.length && end < DECIDED_WITHIN;
@@ -49,9 +52,7 @@ function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
 	return namesBoundTool(call[1], tools) ? 'call' : 'not';
 }
 
-type Event =
-	| { kind: 'reasoning'; at: number; tag: string }
-	| { kind: 'hold' | 'wait'; at: number };
+type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: 'hold' | 'wait'; at: number };
 
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
@@ -82,10 +83,16 @@ export class StreamedText {
 	 * reasoning is kept out). `reasoningUntil`: the answer starts inside reasoning whose opening tag
 	 * was in the prompt; nothing is shown until this closing tag. `families`: the formats read.
 	 */
-	constructor(tools: BoundTool[] | boolean = true, reasoningUntil?: string, families: CallFamily[] = FAMILIES) {
+	constructor(
+		tools: BoundTool[] | boolean = true,
+		reasoningUntil?: string,
+		families: CallFamily[] = FAMILIES,
+	) {
 		this.calls = tools !== false;
 		this.tools = Array.isArray(tools) ? tools : undefined;
-		this.markers = [...new Set([...(this.calls ? families.flatMap((family) => family.markers) : []), ...HARMONY])];
+		this.markers = [
+			...new Set([...(this.calls ? families.flatMap((family) => family.markers) : []), ...HARMONY]),
+		];
 		this.markerStarts = new Set(this.markers.map((marker) => marker[0]));
 		this.longest = Math.max(...[...REASONING, ...this.markers, '```'].map((tag) => tag.length));
 		this.closing = reasoningUntil;
@@ -179,7 +186,9 @@ export class StreamedText {
 			if (marker[0] !== char || !text.startsWith(marker, i)) continue;
 			if (text[i - 1] === '`') continue;
 			if (marker === 'Action:') {
-				const verdict = this.lineStart(i) ? actionVerdict(text.slice(i, i + DECIDED_WITHIN)) : 'not';
+				const verdict = this.lineStart(i)
+					? actionVerdict(text.slice(i, i + DECIDED_WITHIN))
+					: 'not';
 				if (verdict !== 'not') return { kind: verdict === 'call' ? 'hold' : 'wait', at: i };
 				continue;
 			}
@@ -189,7 +198,8 @@ export class StreamedText {
 		if (!this.calls) return undefined;
 		if ((char === '`' || char === '~') && this.lineStart(i)) {
 			const ticks = char.repeat(3);
-			if (text.length - i < 3) return ticks.startsWith(text.slice(i)) ? { kind: 'wait', at: i } : undefined;
+			if (text.length - i < 3)
+				return ticks.startsWith(text.slice(i)) ? { kind: 'wait', at: i } : undefined;
 			if (!text.startsWith(ticks, i)) return undefined;
 			return this.fenceAt(i, ticks);
 		}
@@ -211,7 +221,10 @@ export class StreamedText {
 		const text = this.text;
 		const lineEnd = text.indexOf('\n', i);
 		if (lineEnd < 0) return text.length - i < DECIDED_WITHIN ? { kind: 'wait', at: i } : undefined;
-		const language = text.slice(i + 3, lineEnd).trim().toLowerCase();
+		const language = text
+			.slice(i + 3, lineEnd)
+			.trim()
+			.toLowerCase();
 		if (CALL_FENCES.includes(language)) return { kind: 'hold', at: i };
 		const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
 		let verdict: Verdict = 'not';
@@ -246,7 +259,9 @@ export class StreamedText {
 
 	/** Whether a call without a marker may open at `i`: the answer's start or after its lead-in. */
 	private callMayOpen(i: number): boolean {
-		return i - this.answerStart <= LEAD_IN_CHARS * 2 && isLeadIn(this.text.slice(this.answerStart, i));
+		return (
+			i - this.answerStart <= LEAD_IN_CHARS * 2 && isLeadIn(this.text.slice(this.answerStart, i))
+		);
 	}
 
 	/** How many characters at the end may be the start of an opening. */

@@ -21,11 +21,16 @@ function read(text: string, at: number): WrittenCall[] {
 		start: at + match.index,
 		end: at + match.index + match[0].length,
 		name: match[1],
-		arguments: pairs(match[2], /<(?:\w+:)?parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/(?:\w+:)?parameter>/g),
+		arguments: pairs(
+			match[2],
+			/<(?:\w+:)?parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/(?:\w+:)?parameter>/g,
+		),
 		xml: true,
 	}));
 	const older = [
-		...region.matchAll(/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g),
+		...region.matchAll(
+			/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g,
+		),
 	].map((match) => ({
 		start: at + match.index,
 		end: at + match.index + match[0].length,
@@ -50,6 +55,7 @@ export const claudeXml: CallFamily = {
 	read,
 	writers: {
 		'claude-xml': (calls) => `<function_calls>\n${calls.map(invoke).join('\n')}\n</function_calls>`,
-		minimax: (calls) => `<minimax:tool_call>\n${calls.map(invoke).join('\n')}\n</minimax:tool_call>`,
+		minimax: (calls) =>
+			`<minimax:tool_call>\n${calls.map(invoke).join('\n')}\n</minimax:tool_call>`,
 	},
 };

@@ -9,7 +9,10 @@ import { argumentsJson } from './writing';
 
 const BAR = '[|｜]';
 const token = (words: string) => `<${BAR}${words.split(' ').join('▁')}${BAR}>`;
-const CALL = new RegExp(`${token('tool call begin')}([\\s\\S]*?)(?:${token('tool call end')}|$)`, 'g');
+const CALL = new RegExp(
+	`${token('tool call begin')}([\\s\\S]*?)(?:${token('tool call end')}|$)`,
+	'g',
+);
 const SEP = new RegExp(token('tool sep'));
 const written = (words: string) => `<｜${words.split(' ').join('▁')}｜>`;
 
@@ -33,7 +36,12 @@ function read(text: string, at: number): WrittenCall[] {
 export const deepseek: CallFamily = {
 	name: 'deepseek',
 	models: /deepseek/i,
-	markers: ['<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', '<|tool▁calls▁begin|>', '<|tool▁call▁begin|>'],
+	markers: [
+		'<｜tool▁calls▁begin｜>',
+		'<｜tool▁call▁begin｜>',
+		'<|tool▁calls▁begin|>',
+		'<|tool▁call▁begin|>',
+	],
 	markersMeanACall: true,
 	read,
 	writers: {
@@ -46,7 +54,10 @@ export const deepseek: CallFamily = {
 				.join('\n')}${written('tool calls end')}`,
 		'deepseek-v3.1': (calls) =>
 			`${written('tool calls begin')}${calls
-				.map((c) => `${written('tool call begin')}${c.name}${written('tool sep')}${argumentsJson(c)}${written('tool call end')}`)
+				.map(
+					(c) =>
+						`${written('tool call begin')}${c.name}${written('tool sep')}${argumentsJson(c)}${written('tool call end')}`,
+				)
 				.join('')}${written('tool calls end')}`,
 	},
 };

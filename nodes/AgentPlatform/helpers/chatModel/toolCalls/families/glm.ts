@@ -9,12 +9,17 @@ import { pairs } from './xmlPairs';
 function read(text: string, at: number): WrittenCall[] {
 	const region = text.slice(at);
 	return [
-		...region.matchAll(/<tool_call>\s*([\w.:-]+)\s*((?:<arg_key>[\s\S]*?<\/arg_value>\s*)*)<\/tool_call>/g),
+		...region.matchAll(
+			/<tool_call>\s*([\w.:-]+)\s*((?:<arg_key>[\s\S]*?<\/arg_value>\s*)*)<\/tool_call>/g,
+		),
 	].map((match) => ({
 		start: at + match.index,
 		end: at + match.index + match[0].length,
 		name: match[1],
-		arguments: pairs(match[2], /<arg_key>\s*([\s\S]*?)\s*<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g),
+		arguments: pairs(
+			match[2],
+			/<arg_key>\s*([\s\S]*?)\s*<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g,
+		),
 		xml: true,
 	}));
 }

@@ -22,7 +22,9 @@ function callsAt(text: string, at: number, place: OpeningPlace, tools: BoundTool
 	const fence = FENCE.exec(text.slice(at, at + 64));
 	if (fence && !place.whole) {
 		const language = fence[1].toLowerCase();
-		const own = CALL_FENCES.includes(language) || (JSON_FENCES.includes(language) && inOwnWrapper(value.value));
+		const own =
+			CALL_FENCES.includes(language) ||
+			(JSON_FENCES.includes(language) && inOwnWrapper(value.value));
 		if (!own) return undefined;
 	}
 	const found = callsOf(value.value, tools);
@@ -30,7 +32,12 @@ function callsAt(text: string, at: number, place: OpeningPlace, tools: BoundTool
 }
 
 /** JSON calls from `at`: one after another, `;`-separated, or with a line of prose between. */
-function readOpening(text: string, at: number, place: OpeningPlace, tools: BoundTool[]): WrittenCall[] {
+function readOpening(
+	text: string,
+	at: number,
+	place: OpeningPlace,
+	tools: BoundTool[],
+): WrittenCall[] {
 	const calls: WrittenCall[] = [];
 	let next = at;
 	for (;;) {
@@ -80,7 +87,14 @@ export const jsonObjects: CallFamily = {
 			json({ function_call: { name: c.name, arguments: argumentsJson(c) } }),
 		),
 		anthropic: (calls) =>
-			json(calls.map((c, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: c.name, input: c.arguments }))),
+			json(
+				calls.map((c, i) => ({
+					type: 'tool_use',
+					id: `toolu_${i}`,
+					name: c.name,
+					input: c.arguments,
+				})),
+			),
 		gemini: each((c) => json({ functionCall: { name: c.name, args: c.arguments } })),
 		'langchain-json': each(
 			(c) => `\`\`\`json\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,

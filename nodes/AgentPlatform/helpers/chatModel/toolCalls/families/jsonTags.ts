@@ -8,7 +8,14 @@ import type { CallFamily } from '../types';
 import { markedJsonCalls } from './markedJson';
 import { each, json, named } from './writing';
 
-const MARKERS = ['<|tool_call|>', '<TOOLCALL>', 'functools', '<|plugin|>', '<tool_calls>', '<function_call>'];
+const MARKERS = [
+	'<|tool_call|>',
+	'<TOOLCALL>',
+	'functools',
+	'<|plugin|>',
+	'<tool_calls>',
+	'<function_call>',
+];
 
 export const jsonTags: CallFamily = {
 	name: 'json-tags',

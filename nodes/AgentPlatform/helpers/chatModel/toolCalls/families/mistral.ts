@@ -13,11 +13,21 @@ const arrays = markedJsonCalls([MARKER]);
 
 function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	const calls: WrittenCall[] = [];
-	for (let marker = text.indexOf(MARKER, at); marker >= 0; marker = text.indexOf(MARKER, marker + 1)) {
+	for (
+		let marker = text.indexOf(MARKER, at);
+		marker >= 0;
+		marker = text.indexOf(MARKER, marker + 1)
+	) {
 		const after = marker + MARKER.length;
 		const name = V11.exec(text.slice(after, after + 200));
 		if (!name) {
-			calls.push(...arrays(text.slice(0, text.indexOf(MARKER, after) < 0 ? undefined : text.indexOf(MARKER, after)), marker, tools));
+			calls.push(
+				...arrays(
+					text.slice(0, text.indexOf(MARKER, after) < 0 ? undefined : text.indexOf(MARKER, after)),
+					marker,
+					tools,
+				),
+			);
 			continue;
 		}
 		const args = jsonAt(text, after + name[0].length);
@@ -35,7 +45,9 @@ export const mistral: CallFamily = {
 	read,
 	writers: {
 		mistral: (calls) => `${MARKER}${json(calls.map(named))}`,
-		'mistral-v11': (calls) => calls.map((c) => `${MARKER}${c.name}[ARGS]${argumentsJson(c)}`).join(''),
-		'mistral-v11-bare': (calls) => calls.map((c) => `${MARKER}${c.name}${argumentsJson(c)}`).join(''),
+		'mistral-v11': (calls) =>
+			calls.map((c) => `${MARKER}${c.name}[ARGS]${argumentsJson(c)}`).join(''),
+		'mistral-v11-bare': (calls) =>
+			calls.map((c) => `${MARKER}${c.name}${argumentsJson(c)}`).join(''),
 	},
 };

@@ -83,7 +83,9 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 	const from = fence ? at + fence[0].length : at;
 	const calls = pythonCallsFrom(text, from);
 	if (!calls.length) return [];
-	const close = fence ? /^\s*```/.exec(text.slice(calls[calls.length - 1].end))?.[0].length ?? 0 : 0;
+	const close = fence
+		? (/^\s*```/.exec(text.slice(calls[calls.length - 1].end))?.[0].length ?? 0)
+		: 0;
 	calls[calls.length - 1].end += close;
 	const rest = text.slice(calls[calls.length - 1].end);
 	if (place.whole && rest.trim()) return [];
@@ -98,7 +100,11 @@ export const pythonic: CallFamily = {
 	markersMeanACall: true,
 	read: (text, at) => {
 		const calls: WrittenCall[] = [];
-		for (let fence = text.indexOf(TOOL_CODE, at); fence >= 0; fence = text.indexOf(TOOL_CODE, fence + 1))
+		for (
+			let fence = text.indexOf(TOOL_CODE, at);
+			fence >= 0;
+			fence = text.indexOf(TOOL_CODE, fence + 1)
+		)
 			calls.push(...readOpening(text, fence, { whole: false }));
 		return calls;
 	},

@@ -9,18 +9,20 @@ import { pairs, unquote } from './xmlPairs';
 
 function read(text: string, at: number): WrittenCall[] {
 	const region = text.slice(at);
-	return [...region.matchAll(/<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g)].map((match) => {
-		const json = !match[2].includes('<parameter=');
-		return {
-			start: at + match.index,
-			end: at + match.index + match[0].length,
-			name: unquote(match[1]),
-			arguments: json
-				? match[2].trim()
-				: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
-			xml: !json,
-		};
-	});
+	return [...region.matchAll(/<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g)].map(
+		(match) => {
+			const json = !match[2].includes('<parameter=');
+			return {
+				start: at + match.index,
+				end: at + match.index + match[0].length,
+				name: unquote(match[1]),
+				arguments: json
+					? match[2].trim()
+					: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
+				xml: !json,
+			};
+		},
+	);
 }
 
 export const qwen3Coder: CallFamily = {

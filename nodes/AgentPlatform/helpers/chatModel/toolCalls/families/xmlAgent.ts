@@ -21,6 +21,8 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal: (text) => /<final_answer>([\s\S]*?)(?:<\/final_answer>|$)/.exec(text)?.[1].trim(),
-	writers: { 'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`) },
+	writers: {
+		'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`),
+	},
 	finalWriters: { 'xml-agent': (answer) => `<final_answer>${answer}</final_answer>` },
 };
