@@ -13,6 +13,18 @@ export const REASONING_TAGS: Array<[string, string]> = [
 	['◁think▷', '◁/think▷'],
 ];
 
+/** Harmony's analysis channel, [opening, closing], as a stream meets it. */
+export const HARMONY_REASONING: Array<[string, string]> = [
+	['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
+	['<|channel|>analysis<|message|>', '<|end|>'],
+];
+/** Harmony's tokens around the final answer: neither answer nor reasoning. */
+export const HARMONY_WRAPPERS = [
+	'<|start|>assistant<|channel|>final<|message|>',
+	'<|channel|>final<|message|>',
+	'<|return|>',
+];
+
 const HARMONY_ANALYSIS =
 	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>([\s\S]*?)(?:<\|end\|>|$)/g;
 const HARMONY_FINAL =

@@ -12,11 +12,14 @@ import { namesBoundTool } from './arguments';
 import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { FAMILIES } from './families';
 import { jsonVerdict, type Verdict } from './jsonShapes';
-import { REASONING_TAGS } from './reasoning';
+import { HARMONY_REASONING, HARMONY_WRAPPERS, REASONING_TAGS } from './reasoning';
 import type { BoundTool, CallFamily } from './types';
 
-const REASONING = REASONING_TAGS.flat();
-const closingOf = new Map(REASONING_TAGS);
+/** Tags skipped, longest first: reasoning's openings and closings, harmony's wrappers. */
+const REASONING = [...REASONING_TAGS.flat(), ...HARMONY_REASONING.flat(), ...HARMONY_WRAPPERS]
+	.filter((tag, index, tags) => tags.indexOf(tag) === index)
+	.sort((a, b) => b.length - a.length);
+const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
 /** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
 const HARMONY = ['<|start|>', '<|channel|>'];
 /** How far an opening may stay undecided before it is held to the end. */
@@ -170,6 +173,10 @@ export class StreamedText {
 			if (char === '<' || char === '◁') {
 				const tag = REASONING.find((each) => text.startsWith(each, i));
 				if (tag) return { kind: 'reasoning', at: i, tag };
+				// a skipped tag not whole yet: told apart from a marker by what comes next
+				const rest = text.slice(i);
+				if (REASONING.some((each) => each.length > rest.length && each.startsWith(rest)))
+					return { kind: 'wait', at: i };
 			}
 			const event = this.openingAt(i);
 			if (event) return event;
