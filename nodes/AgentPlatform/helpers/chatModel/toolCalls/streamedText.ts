@@ -22,6 +22,8 @@ const REASONING = [...REASONING_TAGS.flat(), ...HARMONY_REASONING.flat(), ...HAR
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
 /** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
 const HARMONY = ['<|start|>', '<|channel|>'];
+/** How much text before the place looked at is kept (a line's indentation). */
+const LOOKED_BACK = 64;
 /** How far an opening may stay undecided before it is held to the end. */
 const DECIDED_WITHIN = 256;
 
@@ -63,6 +65,9 @@ export class StreamedText {
 	private readonly markers: string[];
 	/** The first characters of the markers, to pass over the rest quickly. */
 	private readonly markerStarts: Set<string>;
+	/** Markers and skipped tags, whose first characters at the end wait for the next piece. */
+	private readonly openings: string[];
+	private readonly openingStarts: Set<string>;
 	private readonly longest: number;
 	private text = '';
 	/** Where the text not yet shown or skipped starts. */
@@ -97,6 +102,8 @@ export class StreamedText {
 			...new Set([...(this.calls ? families.flatMap((family) => family.markers) : []), ...HARMONY]),
 		];
 		this.markerStarts = new Set(this.markers.map((marker) => marker[0]));
+		this.openings = [...REASONING, ...this.markers];
+		this.openingStarts = new Set(this.openings.map((opening) => opening[0]));
 		this.longest = Math.max(...[...REASONING, ...this.markers, '```'].map((tag) => tag.length));
 		this.closing = reasoningUntil;
 	}
@@ -110,7 +117,9 @@ export class StreamedText {
 				const from = Math.max(this.at, this.scan - this.closing.length);
 				const end = this.text.indexOf(this.closing, from);
 				if (end < 0) {
+					// reasoning is never shown: only a closing tag's first characters are kept
 					this.scan = this.text.length;
+					this.at = Math.max(this.at, this.scan - this.closing.length);
 					break;
 				}
 				this.at = this.scan = this.answerStart = end + this.closing.length;
@@ -136,7 +145,24 @@ export class StreamedText {
 			if (!this.closing) this.answerStart = this.at;
 		}
 		this.shown += out;
+		if (!this.heldToEnd) this.forgetLooked();
 		return out;
+	}
+
+	/**
+	 * Drops the text shown and looked at, but for the end of its line (a line's start is looked
+	 * back at) and, near the answer's start, the prose a call may follow: the text kept stays
+	 * short, so that reading a character of it never copies the whole answer (a string grown piece
+	 * by piece is flattened when read).
+	 */
+	private forgetLooked() {
+		let cut = Math.min(this.at, this.scan) - LOOKED_BACK;
+		if (cut < this.answerStart + LEAD_IN_CHARS * 2) cut = Math.min(cut, this.answerStart);
+		if (cut < LOOKED_BACK * 4) return;
+		this.text = this.text.slice(cut);
+		this.at -= cut;
+		this.scan -= cut;
+		this.answerStart -= cut;
 	}
 
 	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
@@ -274,11 +300,11 @@ export class StreamedText {
 	/** How many characters at the end may be the start of an opening. */
 	private partialOpening(): number {
 		const text = this.text;
-		const tail = text.slice(Math.max(this.at, text.length - this.longest));
-		const openings = [...REASONING, ...this.markers];
-		for (let size = tail.length; size > 0; size--) {
-			const end = tail.slice(tail.length - size);
-			if (openings.some((opening) => opening.length > size && opening.startsWith(end))) return size;
+		for (let at = Math.max(this.at, text.length - this.longest); at < text.length; at++) {
+			if (!this.openingStarts.has(text[at])) continue;
+			const end = text.slice(at);
+			if (this.openings.some((opening) => opening.length > end.length && opening.startsWith(end)))
+				return text.length - at;
 		}
 		return 0;
 	}
