@@ -162,6 +162,8 @@ describe('Agent Platform Chat Model: reasoning opened in the prompt, streamed', 
 			{ messages: [asked], tools: [CODE_TOOL], stream: true, settings: { models: ['gpt-4o'] } },
 		]);
 		expect(deltas(json[0]).join('')).toContain('The user asked something');
+		// the answer still arrives whole after the reasoning shown
+		expect(deltas(json[0]).join('')).toMatch(new RegExp(`${prose.replace(/[?.]/g, '\\$&')}$`));
 		expect(deltas(json[1]).join('')).toBe(prose);
 	});
 });

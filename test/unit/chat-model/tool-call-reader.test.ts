@@ -158,7 +158,7 @@ const UNUSABLE: Array<[string, string, RegExp]> = [
 
 /** The reply streamed in pieces: what is shown as it comes, and what is held until the end. */
 function streamed(reply: string, cuts: number[]) {
-	const stream = new StreamedText();
+	const stream = new StreamedText(TOOLS);
 	let text = '';
 	let shownText = '';
 	for (const [index, cut] of [...cuts, reply.length].entries()) {
@@ -166,7 +166,7 @@ function streamed(reply: string, cuts: number[]) {
 		text += piece;
 		shownText += stream.push(piece);
 	}
-	return { shownText, answer: readToolsAnswer(text, TOOLS) };
+	return { shownText, pending: stream.pending(), answer: readToolsAnswer(text, TOOLS) };
 }
 
 /** Awkward cut places: every 1, 2, 3 and 7 characters, and at each quote, brace and backtick. */
@@ -205,9 +205,10 @@ describe('tool call reader', () => {
 
 	it.each(ANSWERS)('streamed, %s: shown as it comes or at the end, all of it', (_, reply) => {
 		for (const plan of cutPlans(reply)) {
-			const { shownText, answer } = streamed(reply, plan);
+			const { shownText, pending, answer } = streamed(reply, plan);
 			expect(answer).toEqual({ kind: 'final', text: reply });
 			expect(reply.startsWith(shownText)).toBe(true);
+			expect(shownText + pending).toBe(reply);
 		}
 		// prose with no opening of a call is shown whole before the end
 		expect(streamed('Your order ships tomorrow.', [5, 12]).shownText).toBe(

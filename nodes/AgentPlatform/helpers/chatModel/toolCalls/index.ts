@@ -4,7 +4,7 @@
  * marker outside code, or, without a marker, where the answer opens with it or after the prose a
  * family writes before a call; each read by its family's module (families/), once, in one pass.
  */
-import { usableCall } from './arguments';
+import { toolNamed, usableCall } from './arguments';
 import {
 	atLineStart,
 	fencesOf,
@@ -71,6 +71,10 @@ function openingPlaces(text: string, fences: Fence[]): Place[] {
 	return places;
 }
 
+/** A tag marker in the middle of a line of prose (tokens are no words prose writes). */
+const inSentence = (text: string, place: Place) =>
+	/^<[a-z]/i.test(place.marker!) && !atLineStart(text, place.at);
+
 interface Found {
 	calls: WrittenCall[];
 	marked: boolean;
@@ -85,7 +89,9 @@ function callsAt(
 	for (const family of families) {
 		if (place.marker) {
 			if (!family.markers.includes(place.marker)) continue;
-			const calls = family.read(text, place.at, tools);
+			let calls = family.read(text, place.at, tools);
+			// a tag inside a sentence is a call only where it names a bound tool: else prose about tags
+			if (inSentence(text, place)) calls = calls.filter((call) => toolNamed(call.name, tools));
 			if (calls.length) return { calls, marked: true };
 		} else if (family.readOpening) {
 			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);

@@ -1,0 +1,139 @@
+/**
+ * Where a call is read (issue 50): ordinary answers as assistants write them, with two tools bound,
+ * stay the answer word for word, whole and streamed at every cut, and what the stream showed plus
+ * its pending text is the answer; each family's module reads what its own writers write; the
+ * agent's model chooses the families read.
+ */
+import {
+	familiesFor,
+	readToolsAnswer,
+	StreamedText,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { FAMILIES } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
+import { ADD, LOOKUP, TOOLS } from './toolCallCorpus';
+
+const F = '```';
+
+/** [what it is, the answer] */
+const ORDINARY: Array<[string, string]> = [
+	[
+		'a request body built in JavaScript',
+		`Build the body in a Code node:\n\n${F}javascript\nconst body = JSON.stringify({"name": $json.name, "arguments": $json.args});\nreturn [{ json: { body } }];\n${F}\n\nThen send it with an HTTP Request node.`,
+	],
+	['an n8n expression', '{"name": {{ $json.name }}, "age": {{ $json.age }}}'],
+	[
+		'prose about an API\'s "tool_calls" field',
+		'The response carries a "tool_calls": [...] array; each item has "name" and "arguments" (a JSON string), so parse it before use.',
+	],
+	['a Python dict', "Use a dict:\n{'name': name, 'age': age}\nand pass it to the function."],
+	[
+		'a TypeScript file with functions named like the tools',
+		`${F}ts\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function lookup(input: string) {\n  return { name: 'lookup', arguments: { input } };\n}\n${F}\n\n${F}ts\nit('adds', () => expect(add(2, 3)).toBe(5));\n${F}`,
+	],
+	[
+		'a fenced Python line with keyword arguments',
+		`Set a timeout:\n\n${F}python\nrequests.get(url=url, timeout=5)\n${F}`,
+	],
+	[
+		"another API's call response inside prose",
+		`OpenAI answers a tool call like this:\n\n${F}json\n{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "add", "arguments": "{\\"a\\": 2, \\"b\\": 3}"}}]}\n${F}\n\nYour code runs the function and sends the result back in a "tool" message.`,
+	],
+	[
+		'meeting notes with an action line',
+		'Meeting notes, Tuesday\n\nAction: Dana sends the report by Friday.\nDecision: ship on the 3rd.',
+	],
+	[
+		'Hermes tags explained',
+		'Qwen writes each call between <tool_call> and </tool_call> tags; the serving stack parses them.',
+	],
+	['a call in the middle of a sentence', 'Calling add(a=2, b=3) returns 5, as the docs say.'],
+	[
+		'a JSON array of people',
+		'[{"name": "Alice", "role": "admin"}, {"name": "Bob", "role": "user"}]',
+	],
+	['a YAML config with name keys', `${F}yaml\nname: add\narguments:\n  a: 2\n  b: 3\n${F}`],
+	[
+		'HTML with a table',
+		'<table>\n<tr><th>name</th><th>arguments</th></tr>\n<tr><td>add</td><td>a, b</td></tr>\n</table>',
+	],
+	[
+		'an answer cut off mid-code',
+		`Here is the module:\n\n${F}python\ndef add(a, b):\n    return {"name": "add", "arguments": {"a": a, "b": b`,
+	],
+];
+
+/** What the chat shows of the reply cut at `cut`, then what it gets at the end. */
+function streamed(reply: string, cut: number) {
+	const stream = new StreamedText(TOOLS);
+	const asItCame = stream.push(reply.slice(0, cut)) + stream.push(reply.slice(cut));
+	const read = readToolsAnswer(reply, TOOLS);
+	const text = read.kind === 'final' ? read.text : '';
+	const rest = text.startsWith(asItCame) ? text.slice(asItCame.length) : stream.pending();
+	return { asItCame, atEnd: asItCame + rest };
+}
+
+describe('ordinary answers stay answers', () => {
+	it.each(ORDINARY)('%s: the answer, word for word', (_, reply) => {
+		expect(readToolsAnswer(reply, TOOLS)).toEqual({ kind: 'final', text: reply });
+	});
+
+	it.each(ORDINARY)('%s, streamed: at every cut the chat ends with the answer', (_, reply) => {
+		for (let cut = 1; cut < reply.length; cut++) {
+			const { asItCame, atEnd } = streamed(reply, cut);
+			if (atEnd !== reply) throw new Error(`cut at ${cut}: the chat got ${JSON.stringify(atEnd)}`);
+			if (!reply.startsWith(asItCame)) throw new Error(`cut at ${cut}: showed ${asItCame}`);
+		}
+	});
+
+	it('a code answer is shown line by line, its fence let go at its language line', () => {
+		const reply = `Set a timeout:\n\n${F}python\nrequests.get(url=url, timeout=5)\nprint("done")\n${F}`;
+		const stream = new StreamedText(TOOLS);
+		expect(stream.push(`Set a timeout:\n\n${F}pyth`)).toBe('Set a timeout:');
+		expect(stream.push('on\nrequests.get(url=url, ')).toBe(`\n\n${F}python\nrequests.get(url=url,`);
+	});
+
+	it('JSON at the answer start is let go at its first key, a call held', () => {
+		const data = new StreamedText(TOOLS);
+		expect(data.push('{"ci')).toBe('');
+		expect(data.push('ty": "Lisbon"')).toBe('{"city": "Lisbon"');
+		const call = new StreamedText(TOOLS);
+		expect(call.push('{"name": "add", "arguments": {"a": 2')).toBe('');
+		const unknown = new StreamedText(TOOLS);
+		expect(unknown.push('{"name": "Alice", "age"')).toBe('{"name": "Alice", "age"');
+	});
+
+	it('a tag that is no family marker goes on at once; a marker holds', () => {
+		const page = new StreamedText(TOOLS);
+		expect(page.push('<div>')).toBe('<div>');
+		const call = new StreamedText(TOOLS);
+		expect(call.push('Sure.\n<tool_c')).toBe('Sure.');
+		expect(call.push('all>{"name"')).toBe('');
+	});
+});
+
+describe('one module per family', () => {
+	const cases = FAMILIES.flatMap((family) =>
+		Object.entries(family.writers).map(([writer, write]) => [family.name, writer, write] as const),
+	);
+
+	it.each(cases)('%s reads what its writer %s writes, alone', (_, __, write) => {
+		const family = FAMILIES.find((f) => Object.values(f.writers).includes(write))!;
+		expect(readToolsAnswer(write([ADD, LOOKUP]), TOOLS, [family])).toMatchObject({
+			kind: 'calls',
+			calls: [ADD, LOOKUP],
+		});
+	});
+
+	it("the agent's model chooses the families read; all of them when it is not known", () => {
+		const qwen = familiesFor(['qwen2.5-72b-instruct']).map((family) => family.name);
+		expect(qwen).toEqual(['hermes', 'json']);
+		expect(familiesFor(['some-model']).length).toBe(FAMILIES.length);
+		expect(familiesFor(undefined).length).toBe(FAMILIES.length);
+		// a Mistral call is not read for a Qwen model: its marker is prose there
+		const mistral = '[TOOL_CALLS][{"name": "add", "arguments": {"a": 2, "b": 3}}]';
+		expect(readToolsAnswer(mistral, TOOLS, familiesFor(['qwen2.5-72b-instruct'])).kind).toBe(
+			'final',
+		);
+		expect(readToolsAnswer(mistral, TOOLS, familiesFor(['mistral-large'])).kind).toBe('calls');
+	});
+});
