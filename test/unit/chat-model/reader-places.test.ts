@@ -86,7 +86,6 @@ describe('ordinary answers stay answers', () => {
 	});
 
 	it('a code answer is shown line by line, its fence let go at its language line', () => {
-		const reply = `Set a timeout:\n\n${F}python\nrequests.get(url=url, timeout=5)\nprint("done")\n${F}`;
 		const stream = new StreamedText(TOOLS);
 		expect(stream.push(`Set a timeout:\n\n${F}pyth`)).toBe('Set a timeout:');
 		expect(stream.push('on\nrequests.get(url=url, ')).toBe(`\n\n${F}python\nrequests.get(url=url,`);

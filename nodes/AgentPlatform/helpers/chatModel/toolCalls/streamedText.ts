@@ -8,10 +8,10 @@
  * on at once. Reasoning is skipped. Each character is looked at once, an undecided opening again
  * only within its first line or key: linear in the answer's length.
  */
-import { namesBoundTool } from './arguments';
 import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { FAMILIES } from './families';
 import { jsonVerdict, type Verdict } from './jsonShapes';
+import { actionVerdict, DECIDED_WITHIN, pythonVerdict } from './openingVerdicts';
 import { HARMONY_REASONING, HARMONY_WRAPPERS, REASONING_TAGS } from './reasoning';
 import type { BoundTool, CallFamily } from './types';
 
@@ -24,38 +24,6 @@ const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
 const HARMONY = ['<|start|>', '<|channel|>'];
 /** How much text before the place looked at is kept (a line's indentation). */
 const LOOKED_BACK = 64;
-/** How far an opening may stay undecided before it is held to the end. */
-const DECIDED_WITHIN = 256;
-
-/** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */
-const NAMESPACES = ['functions', 'default_api', 'tools', 'api'];
-
-/** Whether a name not yet whole may still become a bound tool's (or a namespace before one). */
-function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean {
-	if (!tools) return true;
-	const lower = written.toLowerCase();
-	const last = lower.split('.').pop()!;
-	return (
-		tools.some((tool) => tool.name.toLowerCase().startsWith(last)) ||
-		(!lower.includes('.') && NAMESPACES.some((space) => space.startsWith(lower)))
-	);
-}
-
-/** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
-function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
-	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
-	if (!call)
-		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
-			? 'wait'
-			: 'not';
-	const end = call[0].length;
-	if (!call[3]) {
-		const open = end >= text.length && end < DECIDED_WITHIN;
-		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
-		return open && named ? 'wait' : 'not';
-	}
-	return namesBoundTool(call[1], tools) ? 'call' : 'not';
-}
 
 type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: 'hold' | 'wait'; at: number };
 
@@ -308,14 +276,4 @@ export class StreamedText {
 		}
 		return 0;
 	}
-}
-
-/** ReAct's `Action:` at a line's start: a call's label only when its input or JSON follows. */
-function actionVerdict(text: string): Verdict {
-	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
-	if (/^(?:```|[{[])/.test(same[1])) return 'call';
-	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
-	const next = same[3].trimStart();
-	if (/^(?:```|[{[])/.test(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
-	return 'Action Input'.startsWith(next) || /^```?$|^`$/.test(next) ? 'wait' : 'not';
 }

@@ -1,0 +1,51 @@
+/**
+ * Whether what came so far at an opening without a marker of its own may still be a call, for
+ * the stream (streamedText.ts): a call list's or a bare call's name, ReAct's `Action:` line. JSON's
+ * verdict is jsonShapes.ts's. 'wait' while the text stops before it can be told.
+ */
+import { namesBoundTool } from './arguments';
+import type { Verdict } from './jsonShapes';
+import type { BoundTool } from './types';
+
+/** How far an opening may stay undecided before it is held to the end. */
+export const DECIDED_WITHIN = 256;
+
+/** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */
+const NAMESPACES = ['functions', 'default_api', 'tools', 'api'];
+
+/** Whether a name not yet whole may still become a bound tool's (or a namespace before one). */
+function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean {
+	if (!tools) return true;
+	const lower = written.toLowerCase();
+	const last = lower.split('.').pop()!;
+	return (
+		tools.some((tool) => tool.name.toLowerCase().startsWith(last)) ||
+		(!lower.includes('.') && NAMESPACES.some((space) => space.startsWith(lower)))
+	);
+}
+
+/** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
+export function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
+	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
+	if (!call)
+		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
+			? 'wait'
+			: 'not';
+	const end = call[0].length;
+	if (!call[3]) {
+		const open = end >= text.length && end < DECIDED_WITHIN;
+		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
+		return open && named ? 'wait' : 'not';
+	}
+	return namesBoundTool(call[1], tools) ? 'call' : 'not';
+}
+
+/** ReAct's `Action:` at a line's start: a call's label only when its input or JSON follows. */
+export function actionVerdict(text: string): Verdict {
+	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
+	if (/^(?:```|[{[])/.test(same[1])) return 'call';
+	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
+	const next = same[3].trimStart();
+	if (/^(?:```|[{[])/.test(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
+	return 'Action Input'.startsWith(next) || /^```?$|^`$/.test(next) ? 'wait' : 'not';
+}
