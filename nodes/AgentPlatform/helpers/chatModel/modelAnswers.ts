@@ -69,7 +69,7 @@ async function answerWhole(
 	tools: BoundTool[],
 	forcedTool: string | undefined,
 ): Promise<GenerateResult> {
-	refuseUndescribedTools(ctx, settings, tools);
+	refuseUndescribedTools(ctx, settings.describeTools, tools);
 	const sent = toPlatformMessages(messages, tools);
 	const first = await requestReply(ctx, settings, sent);
 	const { answer, reply, note } = await settle(ctx, settings, sent, first, tools, forcedTool);

@@ -35,7 +35,7 @@ export async function* answerStreamed(
 	tools: BoundTool[],
 	forcedTool: string | undefined,
 ): AsyncGenerator<StreamChunk> {
-	refuseUndescribedTools(ctx, settings, tools);
+	refuseUndescribedTools(ctx, settings.describeTools, tools);
 	const waiting = tools.length ? pendingCallsAfter(messages) : undefined;
 	if (waiting) {
 		yield* firstCallChunk(waiting);

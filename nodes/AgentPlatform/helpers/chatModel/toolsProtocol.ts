@@ -14,7 +14,6 @@ import {
 	toolLine,
 } from '../output/protocolWords';
 import type { Message } from './aiNodeSdk';
-import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
 
 export type { BoundTool } from './toolCallReader';
@@ -51,10 +50,10 @@ export function withToolChoice(messages: Message[], forcedTool: string | undefin
 /** Tools the model is not told about cannot be called: refused before any request. */
 export function refuseUndescribedTools(
 	ctx: PlatformContext,
-	settings: ModelSettings,
+	describeTools: boolean,
 	tools: BoundTool[],
 ) {
-	if (!tools.length || settings.describeTools) return;
+	if (!tools.length || describeTools) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
 		'This model was given tools, and its option "Describe Tools to the Model" is off',
