@@ -39,6 +39,14 @@ const ORDINARY: Array<[string, string]> = [
 		`OpenAI answers a tool call like this:\n\n${F}json\n{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "add", "arguments": "{\\"a\\": 2, \\"b\\": 3}"}}]}\n${F}\n\nYour code runs the function and sends the result back in a "tool" message.`,
 	],
 	[
+		'an example of a call between two paragraphs',
+		'Anthropic returns a block like\n{"type": "tool_use", "id": "toolu_1", "name": "add", "input": {"a": 2, "b": 3}}\nand you answer with a tool_result block.',
+	],
+	[
+		'an example of an unknown tool after prose, at the end',
+		'OpenAI returns:\n{"tool_calls": [{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}',
+	],
+	[
 		'meeting notes with an action line',
 		'Meeting notes, Tuesday\n\nAction: Dana sends the report by Friday.\nDecision: ship on the 3rd.',
 	],

@@ -75,6 +75,19 @@ function openingPlaces(text: string, fences: Fence[]): Place[] {
 const inSentence = (text: string, place: Place) =>
 	/^<[a-z]/i.test(place.marker!) && !atLineStart(text, place.at);
 
+/**
+ * Whether calls without a marker stand as a call stands: prose before them or a closing sentence
+ * after them, not both (an example between two paragraphs of an explanation is an example); and
+ * after prose, a name that is no bound tool makes them an example, not an attempt to correct.
+ */
+function standsAlone(text: string, at: number, calls: WrittenCall[], tools: BoundTool[]): boolean {
+	const after = text.slice(calls[calls.length - 1].end);
+	const before = text.slice(0, at).trim();
+	if (!isClosing(after) || (before && after.trim())) return false;
+	if (before) for (const call of calls) call.mayBeData ||= !toolNamed(call.name, tools);
+	return true;
+}
+
 interface Found {
 	calls: WrittenCall[];
 	marked: boolean;
@@ -95,7 +108,7 @@ function callsAt(
 			if (calls.length) return { calls, marked: true };
 		} else if (family.readOpening) {
 			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);
-			if (calls.length && isClosing(text.slice(calls[calls.length - 1].end)))
+			if (calls.length && standsAlone(text, place.at, calls, tools))
 				return { calls, marked: false };
 		}
 	}
