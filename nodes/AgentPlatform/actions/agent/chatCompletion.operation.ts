@@ -126,7 +126,7 @@ async function complete(
 	this: IExecuteFunctions,
 	{ itemIndex, agentId, options, stream, jsonRequest, given, session, timeoutMs }: CompletionTurn,
 ): Promise<INodeExecutionData[]> {
-	const read = session ? session.everyTurn(given) : given;
+	const read = session ? session.historyWith(given) : given;
 	const remembered = async (item: IDataObject): Promise<INodeExecutionData[]> => {
 		const output = String(item.content ?? '');
 		const failed = await session?.save({ input: turnInput(given), output });

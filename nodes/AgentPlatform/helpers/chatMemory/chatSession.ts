@@ -125,7 +125,7 @@ export class ChatSession {
 	}
 
 	/** An endpoint that keeps no conversation (Chat Completion): everything, each turn, in one order. */
-	everyTurn(given: ChatMessage[]): ChatMessage[] {
+	historyWith(given: ChatMessage[]): ChatMessage[] {
 		const { instructions, rest } = split(given);
 		return [...instructions, ...turnsOf(this.held.history), ...rest];
 	}

@@ -31,7 +31,7 @@ export const MODEL_OPTION_DEFAULTS = {
 /** The form as set-up reads it: the agent's Model, Tools and Temperature not checked yet. */
 export interface ModelParameters extends Omit<ModelSettings, 'choices'> {
 	/** Model, Tools and Temperature as the form gives them (checked against the agent at a call). */
-	asked: IDataObject;
+	formChoices: IDataObject;
 	/** The item whose parameters these are (named in an error). */
 	itemIndex: number;
 }
@@ -48,7 +48,7 @@ export function readModelParameters(
 	};
 	return {
 		agentId,
-		asked: readChatSettings(ctx, itemIndex),
+		formChoices: readChatSettings(ctx, itemIndex),
 		itemIndex,
 		timeoutMs: Number(options.timeout) * 1000,
 		idleTimeoutMs: Number(options.idleTimeout) * 1000,
@@ -66,7 +66,7 @@ export async function settleModelSettings(
 	ctx: PlatformContext,
 	parameters: ModelParameters,
 ): Promise<ModelSettings> {
-	const { asked, itemIndex, ...rest } = parameters;
+	const { formChoices, itemIndex, ...rest } = parameters;
 	const agent = await getAgentDefinition(ctx, parameters.agentId, itemIndex);
 	if (!isChatAgent(agent)) {
 		throw new NodeOperationError(ctx.getNode(), notChatAgent(agent, parameters.agentId), {
@@ -79,7 +79,7 @@ export async function settleModelSettings(
 		...agent,
 		questions: agent.questions.filter((q) => CHAT_SETTINGS.includes(q.name)),
 	};
-	const sent = Object.entries(asked).filter(([name]) =>
+	const sent = Object.entries(formChoices).filter(([name]) =>
 		settings.questions.some((q) => q.name === name),
 	);
 	const choices = checkAnswers(

@@ -59,6 +59,6 @@ export function createPlatformChatModel(
 				}));
 		}
 	}
-	const modelId = String(parameters.asked.model ?? `agent ${parameters.agentId}`);
+	const modelId = String(parameters.formChoices.model ?? `agent ${parameters.agentId}`);
 	return new AgentPlatformChatModel('agent-platform', modelId);
 }
