@@ -54,6 +54,10 @@ const ORDINARY: Array<[string, string]> = [
 		'Hermes tags explained',
 		'Qwen writes each call between <tool_call> and </tool_call> tags; the serving stack parses them.',
 	],
+	[
+		'a marker at a line start, in prose about it',
+		'<tool_call> tags wrap each call in Hermes models.\nThe JSON inside names the function.',
+	],
 	['a call in the middle of a sentence', 'Calling add(a=2, b=3) returns 5, as the docs say.'],
 	[
 		'a JSON array of people',

@@ -15,6 +15,7 @@ import {
 	type Fence,
 } from './answerLayout';
 import { FAMILIES, MARKERS } from './families';
+import { tagVerdict } from './openingVerdicts';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 
@@ -138,10 +139,8 @@ function attemptProblem(text: string, places: Place[], families: CallFamily[]): 
 	const attempt = places.some(
 		(place) =>
 			place.marker &&
-			(atLineStart(text, place.at) ||
-				!place.marker.startsWith('<') ||
-				place.marker.startsWith('<|') ||
-				place.marker.startsWith('<｜')) &&
+			!inSentence(text, place) &&
+			tagVerdict(place.marker, text.slice(place.at + place.marker.length), true) === 'call' &&
 			families.some((family) => family.markersMeanACall && family.markers.includes(place.marker!)),
 	);
 	return attempt ? 'it names a tool call but holds no readable one' : undefined;

@@ -49,3 +49,20 @@ export function actionVerdict(text: string): Verdict {
 	if (/^(?:```|[{[])/.test(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
 	return 'Action Input'.startsWith(next) || /^```?$|^`$/.test(next) ? 'wait' : 'not';
 }
+
+/** What follows a call's tag: JSON, another tag, a quoted or bare name before its arguments. */
+const CALL_AFTER_TAG = /^(?:[{[<"']|[\w.:=-]+[ \t]*(?:[\n<>{["']|$))/;
+
+/**
+ * Whether a tag marker (`<tool_call>`, `<invoke`) opens a call: what follows it is a call's
+ * content, not words of a sentence about the tag ("<tool_call> tags wrap each call").
+ * `ended`: the text is whole, so nothing more comes.
+ */
+export function tagVerdict(marker: string, after: string, ended: boolean): Verdict {
+	if (!/^<[a-z]/i.test(marker) || marker === '<final_answer>') return 'call';
+	const content = after.trimStart();
+	if (!content) return ended ? 'call' : 'wait';
+	if (CALL_AFTER_TAG.test(content)) return 'call';
+	// a name not whole yet
+	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'wait' : 'not';
+}

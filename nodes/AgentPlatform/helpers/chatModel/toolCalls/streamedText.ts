@@ -11,7 +11,7 @@
 import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { FAMILIES } from './families';
 import { jsonVerdict, type Verdict } from './jsonShapes';
-import { actionVerdict, DECIDED_WITHIN, pythonVerdict } from './openingVerdicts';
+import { actionVerdict, DECIDED_WITHIN, pythonVerdict, tagVerdict } from './openingVerdicts';
 import { HARMONY_REASONING, HARMONY_WRAPPERS, REASONING_TAGS } from './reasoning';
 import type { BoundTool, CallFamily } from './types';
 
@@ -194,7 +194,9 @@ export class StreamedText {
 				continue;
 			}
 			if (marker.startsWith('```') && !this.lineStart(i)) continue;
-			return { kind: 'hold', at: i };
+			const after = text.slice(i + marker.length, i + marker.length + 64);
+			const verdict = tagVerdict(marker, after, false);
+			if (verdict !== 'not') return this.decided(verdict, i);
 		}
 		if (!this.calls) return undefined;
 		if ((char === '`' || char === '~') && this.lineStart(i)) {
