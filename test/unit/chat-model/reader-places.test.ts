@@ -58,6 +58,10 @@ const ORDINARY: Array<[string, string]> = [
 		'a marker at a line start, in prose about it',
 		'<tool_call> tags wrap each call in Hermes models.\nThe JSON inside names the function.',
 	],
+	[
+		'prose about reasoning tags',
+		'DeepSeek-R1 wraps its reasoning in <think> and </think> tags, then answers.\nStrip the part before </think>.',
+	],
 	['a call in the middle of a sentence', 'Calling add(a=2, b=3) returns 5, as the docs say.'],
 	[
 		'a JSON array of people',

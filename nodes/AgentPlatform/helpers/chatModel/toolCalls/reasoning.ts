@@ -30,6 +30,18 @@ const HARMONY_ANALYSIS =
 const HARMONY_FINAL =
 	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/g;
 
+/**
+ * Where a closing tag stands as one: not quoted in inline code, and the end of its line (models
+ * write `…\n</think>\n\n`); a tag inside a sentence about it is prose.
+ */
+export function closingAt(text: string, closing: string): number {
+	for (let at = text.indexOf(closing); at >= 0; at = text.indexOf(closing, at + 1)) {
+		const after = text.slice(at + closing.length, at + closing.length + 16);
+		if (text[at - 1] !== '`' && /^[ \t]*(?:\r?\n|$)/.test(after)) return at;
+	}
+	return -1;
+}
+
 export interface Split {
 	/** The reasoning, empty when there was none. */
 	reasoning: string;
@@ -45,16 +57,16 @@ export function splitReasoning(reply: string): Split {
 	});
 	for (const [opening, closing] of REASONING_TAGS) {
 		for (;;) {
-			const open = text.indexOf(opening);
-			const close = text.indexOf(closing);
-			if (close >= 0 && (open < 0 || close < open)) {
+			const start = text.length - text.trimStart().length;
+			const close = closingAt(text, closing);
+			if (text.startsWith(opening, start)) {
+				const end = text.indexOf(closing, start);
+				thoughts.push(text.slice(start + opening.length, end < 0 ? undefined : end).trim());
+				text = text.slice(0, start) + (end < 0 ? '' : text.slice(end + closing.length));
+			} else if (close >= 0 && !text.slice(0, close).includes(opening)) {
 				// only the closing tag: everything before it was reasoning
 				thoughts.push(text.slice(0, close).trim());
 				text = text.slice(close + closing.length);
-			} else if (open >= 0) {
-				const end = text.indexOf(closing, open);
-				thoughts.push(text.slice(open + opening.length, end < 0 ? undefined : end).trim());
-				text = text.slice(0, open) + (end < 0 ? '' : text.slice(end + closing.length));
 			} else break;
 		}
 	}
@@ -67,7 +79,7 @@ export function splitReasoning(reply: string): Split {
 /** The closing tag that ends reasoning whose opening tag was in the prompt, if the reply has one. */
 export function closingAlone(reply: string): string | undefined {
 	for (const [opening, closing] of REASONING_TAGS) {
-		const close = reply.indexOf(closing);
+		const close = closingAt(reply, closing);
 		if (close >= 0 && !reply.slice(0, close).includes(opening)) return closing;
 	}
 	return undefined;

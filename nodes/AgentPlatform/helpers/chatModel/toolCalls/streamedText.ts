@@ -20,6 +20,8 @@ const REASONING = [...REASONING_TAGS.flat(), ...HARMONY_REASONING.flat(), ...HAR
 	.filter((tag, index, tags) => tags.indexOf(tag) === index)
 	.sort((a, b) => b.length - a.length);
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
+const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
+const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
 /** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
 const HARMONY = ['<|start|>', '<|channel|>'];
 /** How much text before the place looked at is kept (a line's indentation). */
@@ -166,7 +168,9 @@ export class StreamedText {
 			}
 			if (char === '<' || char === '◁') {
 				const tag = REASONING.find((each) => text.startsWith(each, i));
-				if (tag) return { kind: 'reasoning', at: i, tag };
+				const verdict = tag ? this.reasoningVerdict(tag, i) : 'not';
+				if (verdict === 'wait') return { kind: 'wait', at: i };
+				if (verdict === 'call') return { kind: 'reasoning', at: i, tag: tag! };
 				// a skipped tag not whole yet: told apart from a marker by what comes next
 				const rest = text.slice(i);
 				if (REASONING.some((each) => each.length > rest.length && each.startsWith(rest)))
@@ -177,6 +181,20 @@ export class StreamedText {
 		}
 		this.scan = text.length;
 		return undefined;
+	}
+
+	/**
+	 * Whether a reasoning tag at `i` is one: an opening only at the answer's start, a closing tag
+	 * alone only at the end of its line (a tag in a sentence about it is prose); harmony's tokens
+	 * anywhere.
+	 */
+	private reasoningVerdict(tag: string, i: number): Verdict {
+		if (OPENINGS.includes(tag)) return this.atAnswerStart(i) ? 'call' : 'not';
+		if (!CLOSINGS.includes(tag)) return 'call';
+		if (this.text[i - 1] === '`') return 'not';
+		const after = this.text.slice(i + tag.length, i + tag.length + 16);
+		if (/^[ \t]*\r?\n/.test(after)) return 'call';
+		return /^[ \t]*\r?$/.test(after) ? 'wait' : 'not';
 	}
 
 	/** Whether a call may open at `i`: held, waited for, or undefined (it cannot). */
