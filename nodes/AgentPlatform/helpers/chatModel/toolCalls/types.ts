@@ -44,9 +44,9 @@ export interface Call {
 export type CallWriter = (calls: Call[]) => string;
 
 /**
- * Where an opening without a marker stands: `whole` (the answer is this JSON, call list or fenced
- * block, nothing else but prose after it), or after the prose a family writes before a call, where
- * a fenced block counts only as a call wrapper of a protocol's own (`ownOnly`).
+ * Where an opening without a marker stands: `whole`, at the answer's start (a fenced block: the
+ * whole answer), where any language's block and bare calls may be a call; else after the prose a
+ * family writes before a call, where a fenced block counts only in a family's own fence or wrapper.
  */
 export interface OpeningPlace {
 	whole: boolean;
