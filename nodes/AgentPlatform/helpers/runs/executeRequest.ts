@@ -2,7 +2,7 @@
  * Everything Agent → Execute sends, read from the item's parameters and checked before any
  * request: attachments, messages, answers against the agent's form, the session to continue.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { AgentDefinition } from '../agents/definitions';
@@ -31,6 +31,14 @@ export interface ExecuteRequest {
 	body: IDataObject;
 	/** Input binaries to upload and attach, already checked. */
 	uploads: PreparedUpload[];
+	/** The files that go with the run, as Execute's output names them (attachments.ts adds the uploads). */
+	files: AttachedFile[];
+}
+
+/** A file that went with a run; `name` is null for one given by ID (the node reads no file to name it). */
+export interface AttachedFile {
+	id: number;
+	name: string | null;
 }
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
@@ -38,10 +46,29 @@ function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never
 }
 
 /**
+ * The binaries n8n's chat put on the item for the message's files: its `files` list names each,
+ * by `binaryKey` (the Chat Trigger's upload, which its Binary Property option may rename)
+ * or by place (the chat hub: `data0`, `data1`, …); an item without the list (a node between the
+ * trigger and this one dropped it) keeps the chat's `data0`, `data1`, …. Other binaries of the
+ * item are not the chat's.
+ */
+export function chatFileBinaries(item: INodeExecutionData | undefined): string[] {
+	const binary = item?.binary ?? {};
+	const files = item?.json.files;
+	const names = Array.isArray(files)
+		? files.map((file, index) => {
+				const key = (file as IDataObject | null)?.binaryKey;
+				return typeof key === 'string' && key ? key : `data${index}`;
+			})
+		: Object.keys(binary).filter((name) => /^data\d+$/.test(name));
+	return [...new Set(names)].filter((name) => binary[name] !== undefined);
+}
+
+/**
  * The input binaries to attach: those Attach Input Binaries names (each must exist); where it is
  * empty, from node version 1.3 under a Chat Trigger (Message Source: the chat), the files of the
- * chat message, as many as it has (the Chat Trigger's Allow File Uploads gives them as data0,
- * data1, …; a message without one attaches none), unless Attach Chat Files is off.
+ * chat message (chatFileBinaries; a message without one attaches none), unless Attach Chat Files
+ * is off.
  */
 function attachedBinaries(
 	ctx: IExecuteFunctions,
@@ -58,7 +85,7 @@ function attachedBinaries(
 		options.attachChatFiles !== false &&
 		ctx.getNodeParameter('messageSource', itemIndex, 'define') === MESSAGE_FROM_CHAT;
 	if (!fromChat) return [];
-	return Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+	return chatFileBinaries(ctx.getInputData()[itemIndex]);
 }
 
 /** Reads and checks everything locally; the only request is the agent's definition (once per run). */
@@ -121,5 +148,11 @@ export async function readExecuteRequest(
 	const fields: IDataObject = { ...answers };
 	if (takesMessages && messages.length) fields.messages = messages as unknown as IDataObject[];
 	if (rootId) fields.root_id = Number(rootId);
-	return { agent, agentId, body: runBody(fields, { fileIds, memoryCollections }), uploads };
+	return {
+		agent,
+		agentId,
+		body: runBody(fields, { fileIds, memoryCollections }),
+		uploads,
+		files: fileIds.map((id) => ({ id, name: null })),
+	};
 }
