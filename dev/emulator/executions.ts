@@ -36,7 +36,7 @@ import {
 import type { Ctx, Reply, SseSink } from './http';
 import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
-import { earlierUserMessages, seenWords } from './sessionSeen';
+import { earlierUserMessages, filesSeenWords, seenWords } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import { scriptedModelAnswer } from './toolsProtocolModel';
@@ -125,7 +125,9 @@ export async function execute(ctx: Ctx): Promise<Reply> {
 		fileIds,
 		via: stream ? 'stream' : 'execute',
 		subject,
-		seen: seenWords(earlierUserMessages(core.state, rootId, messages)),
+		seen:
+			seenWords(earlierUserMessages(core.state, rootId, messages)) +
+			filesSeenWords(core.state, fileIds),
 	});
 	exec.record.memoryCollections = memoryCollections;
 

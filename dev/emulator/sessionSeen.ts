@@ -1,7 +1,8 @@
 /**
- * What a chat agent saw of its session, said at the end of its echo: the user's earlier messages,
- * from the conversation a root_id continues and from the messages sent. Deterministic, so that an
- * example, a test or a screenshot shows memory at work without a platform account.
+ * What an agent saw, said at the end of its echo: the user's earlier messages, from the
+ * conversation a root_id continues and from the messages sent, and the files attached to the run.
+ * Deterministic, so that an example, a test or a screenshot shows memory and files at work without
+ * a platform account.
  */
 import type { Message } from './executionInput';
 import { contentText } from './executionInput';
@@ -39,4 +40,15 @@ export function earlierUserMessages(
 export function seenWords(earlier: string[] | undefined): string {
 	if (!earlier?.length) return '';
 	return ` (Earlier in this conversation you wrote: ${earlier.map((m) => `"${m}"`).join('; ')})`;
+}
+
+/** " I received the attached file notes.txt." for the run's files, or nothing. */
+export function filesSeenWords(state: EmulatorState, fileIds: number[]): string {
+	if (!fileIds.length) return '';
+	const names = fileIds.map((id) => state.files.get(id)?.filename ?? `file ${id}`);
+	const listed =
+		names.length === 1
+			? names[0]
+			: `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+	return ` I received the attached file${names.length === 1 ? '' : 's'} ${listed}.`;
 }

@@ -7,7 +7,7 @@ import {
 	simplifyAgentResponse,
 	throwIfRunFailed,
 } from '../../helpers/runs/agentResponses';
-import { attachUploads } from '../../helpers/runs/attachments';
+import { attachUploads, withAttachedFiles } from '../../helpers/runs/attachments';
 import { readExecuteStream } from '../../helpers/runs/chatStreams';
 import { readExecuteRequest } from '../../helpers/runs/executeRequest';
 import { minutesToMs } from '../../helpers/input/parameters';
@@ -64,7 +64,7 @@ export async function execute(
 	const session = await executeSession(this, request, itemIndex, { mode, timeoutMs, shape });
 	if (!session) request.body = shape(request.body);
 	try {
-		return await run.call(this, {
+		const output = await run.call(this, {
 			itemIndex,
 			request,
 			mode,
@@ -73,6 +73,7 @@ export async function execute(
 			oneStreamedPiece,
 			timeoutMs,
 		});
+		return withAttachedFiles(output, request);
 	} finally {
 		session?.close();
 	}

@@ -6,7 +6,7 @@
  * each wait counts from its own upload, so the files after the first are usually done at their
  * first poll.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ExecuteRequest } from './executeRequest';
 import { waitUntilProcessed } from '../files/fileProcessing';
@@ -27,7 +27,7 @@ export async function attachUploads(
 		const file = await sendUpload(ctx, upload, { process: settings.process });
 		uploaded.push({ file, at: Date.now() });
 	}
-	for (const { file, at } of uploaded) {
+	for (const [index, { file, at }] of uploaded.entries()) {
 		let ready = file;
 		if (settings.process) {
 			// The wait counts from the upload; the deadline stays the item's.
@@ -35,6 +35,21 @@ export async function attachUploads(
 			ready = await waitUntilProcessed(ctx, file, settings.itemIndex, left, at);
 		}
 		ids.push(Number(ready.id));
+		request.files.push({ id: Number(ready.id), name: request.uploads[index].fileName });
 	}
 	request.body = runBody(runFields(request.body), { ...runExtras(request.body), fileIds: ids });
+}
+
+/**
+ * The files that went with the run, named in Execute's output (`files`: id and name), so that a
+ * chat's answer or a later node can say which files the agent had; an output without files is
+ * left as it was.
+ */
+export function withAttachedFiles(
+	items: INodeExecutionData[],
+	request: ExecuteRequest,
+): INodeExecutionData[] {
+	if (!request.files.length) return items;
+	for (const item of items) item.json.files = request.files.map((file) => ({ ...file }));
+	return items;
 }
