@@ -1,10 +1,11 @@
 import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
 	platformHttpError,
 	platformMessage,
 	platformNetworkError,
+	readableInChat,
 } from '../../nodes/AgentPlatform/transport/errors';
 
 const node: INode = {
@@ -138,5 +139,26 @@ describe('platformNetworkError', () => {
 			host: 'h',
 		});
 		expect(error.message).toBe('The connection to the platform broke before it answered');
+	});
+});
+
+describe("readableInChat: the package's words where n8n's chats print an error's description", () => {
+	it('puts the message before the description, once, and fills an empty description', () => {
+		const error = platformHttpError(node, {
+			...where,
+			status: 404,
+			body: { message: 'Agent not found' },
+		});
+		expect(readableInChat(error)).toBe(error);
+		expect(error.description).toBe(
+			'The platform could not find agent 12. Check the ID: the record may have been deleted, or it may belong to another workspace. The platform said: Agent not found',
+		);
+		readableInChat(error);
+		expect(error.description?.match(/could not find agent 12/g)).toHaveLength(1);
+		const bare = new NodeOperationError(node, 'The file ID "x" is not a number (item 1)');
+		expect(readableInChat(bare).description).toBe('The file ID "x" is not a number (item 1)');
+		const asked = new NodeOperationError(node, 'Stopped!', { description: 'Run it again.' });
+		expect(readableInChat(asked).description).toBe('Stopped! Run it again.');
+		expect(readableInChat('not an error')).toBe('not an error');
 	});
 });

@@ -9,7 +9,7 @@ import * as memory from './memory/Memory.resource';
 import * as memoryCollection from './memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
-import { asNodeError } from '../transport/errors';
+import { asNodeError, readableInChat } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
 import type {
@@ -138,6 +138,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 		},
 	);
-	if (failure !== undefined) throw asNodeError(this.getNode(), failure.error, failure.index);
+	// the error a chat shows (its description) carries the package's words
+	if (failure !== undefined)
+		throw readableInChat(asNodeError(this.getNode(), failure.error, failure.index));
 	return [outputs.flat()];
 }

@@ -1,8 +1,9 @@
 /**
  * The chat model's answers to n8n, whole (`generate`) and streamed (`stream`, streamedAnswer.ts):
  * the platform's reply settled into calls or a final answer (settledAnswer.ts), a forced tool
- * choice told to the model, and errors worded for n8n's chat.
+ * choice told to the model, and errors worded for n8n's chat (readableInChat, transport/errors.ts).
  */
+import { readableInChat } from '../../transport/errors';
 import type { PlatformContext } from '../../transport/types';
 import type { GenerateResult, Message, MessageContent, StreamChunk } from './aiNodeSdk';
 import { toolCallPart } from './pendingCalls';
@@ -12,21 +13,6 @@ import { settle } from './settledAnswer';
 import { answerStreamed } from './streamedAnswer';
 import type { BoundTool } from './toolCallReader';
 import { refuseUndescribedTools, withToolChoice } from './toolsProtocol';
-
-/**
- * The error with its message at the start of its description: n8n's chat shows an error's
- * description alone, and the message holds the package's words ("The platform refused the
- * request: …").
- */
-export function readableInChat(error: unknown): unknown {
-	const failure = error as { message?: unknown; description?: unknown } | undefined;
-	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
-	const description = typeof failure.description === 'string' ? failure.description : '';
-	const sentence = /[.!?]$/.test(failure.message) ? failure.message : `${failure.message}.`;
-	if (!description.startsWith(failure.message))
-		failure.description = description ? `${sentence} ${description}` : failure.message;
-	return error;
-}
 
 export async function generateAnswer(
 	ctx: PlatformContext,

@@ -6,8 +6,10 @@
  */
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 
+import { readableInChat } from '../../transport/errors';
+
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
-import { generateAnswer, readableInChat, streamAnswer } from './modelAnswers';
+import { generateAnswer, streamAnswer } from './modelAnswers';
 import { settleModelSettings, type ModelParameters } from './modelSettings';
 import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
