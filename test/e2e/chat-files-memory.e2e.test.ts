@@ -4,7 +4,8 @@
  * file's own for the memory):
  * - Chat Trigger (Allow File Uploads) → Agent → Execute (node version 1.3, a System message in
  *   History) with Simple Memory: a message with a file, sent as multipart as n8n's chat sends it,
- *   is uploaded, processed and attached; the next message without one is an ordinary message that
+ *   is uploaded, processed and attached, and named in Execute's output (`files`) and the agent's
+ *   answer; the next message without one is an ordinary message that
  *   carries only itself and the root_id (the instructions not again); a message with a file and
  *   no text attaches the file and sends a line naming it; two messages of one session sent at once
  *   are one conversation;
@@ -147,6 +148,9 @@ describeEachLine(['2.x'])(
 			});
 			expect(executes()[0].root_id).toBeUndefined();
 			expect(String(first.output)).toContain('What is in my notes?');
+			// the files that went with the run, in the output and in the agent's answer
+			expect(first.files).toEqual([{ id: Number(file.id), name: 'notes.txt' }]);
+			expect(String(first.output)).toContain('I received the attached file notes.txt.');
 
 			const second = outputOf(await say(FILES_WEBHOOK, 'files-ada', 'Thank you.'));
 			expect(uploads()).toHaveLength(1);
