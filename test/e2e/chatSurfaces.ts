@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { sleep, type N8nInstance, type WorkflowFixture } from '../../dev/n8n/harness';
+import { sendChatMessage } from './chatMemory.shared';
 
 type Node = WorkflowFixture['nodes'][number];
 
@@ -88,44 +89,23 @@ export async function publicChat(
 	files: Array<{ name: string; text: string }> = [],
 ): Promise<ChatShown> {
 	const url = `${n8n.baseUrl}/webhook/${webhookId}/chat`;
-	const sessionId = randomUUID();
-	for (let attempt = 0; ; attempt++) {
-		let body: string | FormData;
-		const headers: Record<string, string> = {};
-		if (files.length) {
-			body = new FormData();
-			body.append('chatInput', chatInput);
-			body.append('action', 'sendMessage');
-			body.append('sessionId', sessionId);
-			for (const file of files) body.append('files', new Blob([file.text]), file.name);
-		} else {
-			body = JSON.stringify({ action: 'sendMessage', sessionId, chatInput });
-			headers['content-type'] = 'application/json';
-		}
-		const response = await fetch(url, { method: 'POST', headers, body });
-		const answer = await response.text();
-		// the webhook is registered a moment after the workflow is published
-		if (response.status === 404 && attempt < 60) {
-			await sleep(500);
-			continue;
-		}
-		const lines = answer
-			.split('\n')
-			.filter((line) => line.trim())
-			.map((line) => {
-				try {
-					return JSON.parse(line) as { type?: string; content?: unknown };
-				} catch {
-					return { type: 'text', content: line };
-				}
-			});
-		const of = (type: string) =>
-			lines
-				.filter((line) => line.type === type)
-				.map((line) => String(line.content ?? ''))
-				.join('');
-		return { text: of('item'), error: of('error') || (response.ok ? '' : answer) };
-	}
+	const answer = await sendChatMessage(url, randomUUID(), chatInput, files);
+	const lines = answer.text
+		.split('\n')
+		.filter((line) => line.trim())
+		.map((line) => {
+			try {
+				return JSON.parse(line) as { type?: string; content?: unknown };
+			} catch {
+				return { type: 'text', content: line };
+			}
+		});
+	const of = (type: string) =>
+		lines
+			.filter((line) => line.type === type)
+			.map((line) => String(line.content ?? ''))
+			.join('');
+	return { text: of('item'), error: of('error') || (answer.status < 400 ? '' : answer.text) };
 }
 
 interface HubMessage {
