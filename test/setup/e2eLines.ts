@@ -22,6 +22,7 @@ import { N8nInstance, log, selectedLines, type SharedN8n } from '../../dev/n8n/h
 export const SHARED_N8N_FILES = [
 	'agents',
 	'beyond-spec',
+	'chat-failures',
 	'chat-files-memory',
 	'chat-model-families',
 	'chat-model-features',
