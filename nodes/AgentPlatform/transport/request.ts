@@ -1,6 +1,6 @@
 /**
  * The one request function: every call to the platform goes through here, over n8n's
- * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace/). It
+ * httpRequestWithAuthentication, after waiting in the credential's pace (pace/). It
  * retries what may be retried (retryPolicy.ts) and maps every failure (errors.ts).
  */
 import type {
