@@ -3,7 +3,7 @@
  * request in flight per answer (the slow start), on here as in production. Through n8n's real
  * execution machinery against the emulator in real time.
  *
- * - A run the platform holds open (Execute, Wait for Completion: up to 100 s) stops counting
+ * - A run the platform waits on (Execute, Wait for Completion: up to 100 s) stops counting
  *   against the slow start once the platform let it through: a chat 2 s later gets its first
  *   piece at once, and an editor lookup is answered rather than told the key is held.
  * - What the slow start protects stays protected: Batch Size against a credential far above the
@@ -38,7 +38,7 @@ const waitForRun: INodeParameters = {
 const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
 	r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
 
-describe('a cold pace beside a run the platform holds open', () => {
+describe('a cold pace beside a run the platform waits on', () => {
 	it('a chat 2 s after a 30 s Wait gets its first piece at once; an editor lookup is answered', async () => {
 		emu.configureAgent(TEXT, { executionSeconds: 30 });
 		emu.configureAgent(CHAT, { executionSeconds: 2 });
