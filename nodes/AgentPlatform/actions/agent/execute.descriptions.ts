@@ -95,7 +95,7 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see connections: the line says what a Memory changes, under a Chat Trigger.
+	// The form cannot see connections: the notice says what a Memory changes, under a Chat Trigger.
 	{
 		...platformNotice(
 			'chatMemoryNotice',
