@@ -33,11 +33,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const MEMBER = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/;
 const isPath = (name: string) => name.includes('/') || /\.(ts|mjs|js|md|json|sh)$/.test(name);
 
-/** The code names cited in backticks; other backticked text (`X-RateLimit-*`) is not checked. */
+/** The code names cited in backticks (a span may break across lines); other text is not checked. */
 function citedNames(glossary: string): string[] {
-	const cited = [...glossary.matchAll(/`([^`\n]+)`/g)].map((match) =>
-		match[1].replace(/\(\)$/, ''),
-	);
+	const cited = [...glossary.matchAll(/`([^`]+)`/g)].map((match) => match[1].replace(/\(\)$/, ''));
 	return [
 		...new Set(cited.filter((name) => isPath(name) || MEMBER.test(name) || IDENTIFIER.test(name))),
 	];
