@@ -11,7 +11,7 @@ import type { ExecutionKey, WorkClass } from './workClass';
 
 export interface Waiter {
 	readonly workClass: WorkClass;
-	/** Whose request it is: n8n's execution ID, or the context of a lookup (its own place in the rotation). */
+	/** Whose request it is: n8n's execution ID, or the context of a lookup (a place of its own). */
 	readonly execution: ExecutionKey;
 	wake?: () => void;
 }
