@@ -43,8 +43,8 @@ describe('a cold pace beside a run the platform waits on', () => {
 		emu.configureAgent(TEXT, { executionSeconds: 30 });
 		emu.configureAgent(CHAT, { executionSeconds: 2 });
 		const credentials = credentialsFor(emu, 1);
-		// a schedule's Execute (Wait): the platform holds the request for the run's 30 s
-		const held = runNode({
+		// a schedule's Execute (Wait): the platform waits on the request for the run's 30 s
+		const waitingRun = runNode({
 			parameters: waitForRun,
 			credentials,
 			mode: 'trigger',
@@ -77,9 +77,9 @@ describe('a cold pace beside a run the platform waits on', () => {
 		expect(found.results.length).toBeGreaterThan(0);
 		const { error } = await chat;
 		expect(error).toBeUndefined();
-		// not after the held run (cancelled at 9 s): within the 3 s a person waits for a first piece
+		// not after the run the platform waits on (cancelled at 9 s): within the 3 s a person waits for a first piece
 		expect(firstPieceAt! - chatAt).toBeLessThan(3000);
-		const { cancelled } = await held;
+		const { cancelled } = await waitingRun;
 		expect(cancelled).toBe(true);
 		// each run started once
 		expect(emu.requests.filter(isExecute(TEXT))).toHaveLength(1);

@@ -166,7 +166,7 @@ describe("the pace's state stays bounded", () => {
 	it('the paces of a thousand credentials no longer used are forgotten; one in use is kept', async () => {
 		resetPaces();
 		const inUse = paceFor('digest in use', 1000);
-		const held = await inUse.take(context()); // in flight: not idle
+		const inFlight = await inUse.take(context()); // in flight: not idle
 		for (let i = 0; i < 1000; i++) {
 			const pace = paceFor(`digest ${i}`, 1000);
 			pace.answered(await pace.take(context()), 200);
@@ -177,7 +177,7 @@ describe("the pace's state stays bounded", () => {
 		const another = paceFor('digest another', 1000);
 		expect(pacesKept()).toBe(2); // the one in use and the one just asked for
 		expect(paceFor('digest in use', 1000)).toBe(inUse);
-		inUse.answered(held, 200);
+		inUse.answered(inFlight, 200);
 		expect(another.idleSince()).toBeDefined();
 		resetPaces();
 	});
