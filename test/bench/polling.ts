@@ -85,11 +85,11 @@ async function executeOnce(
 	const post = emu.requests.find((r) => r.method === 'POST')!;
 	const lasted = Date.parse(record.updated_at) - Date.parse(record.created_at); // virtual ms
 	const endedAt = post.at + lasted / scale; // real ms
-	const seenAt = started + tookMs;
+	const returnedAt = started + tookMs;
 	return {
 		requests: emu.requests.length,
 		runs: emu.executionCount - before,
-		lateMs: Math.max(0, (seenAt - endedAt) * scale),
+		lateMs: Math.max(0, (returnedAt - endedAt) * scale),
 		tookMs,
 	};
 }
