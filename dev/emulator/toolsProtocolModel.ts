@@ -27,12 +27,9 @@
  */
 import {
 	TOOLS_PROTOCOL_MARK,
-	isCorrection,
 	toolCallText,
-	toolChoiceIn,
-	toolLinesIn,
-	toolResultsIn,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
+import { isCorrection, toolChoiceIn, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
 import { familyAnswer, familyCalls } from './modelFamilies';
 import { filled, sourceOf, valueFor, type Property } from './schemaFilling';

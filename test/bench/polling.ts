@@ -2,8 +2,8 @@
  * Case 4, Requests per run: what Agent → Execute (Wait for Completion) costs in requests, the
  * key's budget (about one a second). The floor is one request a run: a waiting execute sent
  * straight to the emulator, measured in the same run. Rows: runs of 30 s and 90 s (within the
- * platform's 100 s hold), a 10-minute run (the hold, then polls every 5 % of the time elapsed,
- * 2 s to 30 s), a 150 s run whose hold ends in the gateway's 524 page (the run found, not run
+ * platform's 100 s wait), a 10-minute run (the wait, then polls every 5 % of the time elapsed,
+ * 2 s to 30 s), a 150 s run whose wait ends in the gateway's 524 page (the run found, not run
  * again), all in-process; and 100 executions of one agent one after another in a running n8n of
  * each line (`n8n start`, a workflow Webhook → Agent → Execute called by its webhook; the agent's
  * definition is kept in the process), counted from the emulator's record.
@@ -15,11 +15,11 @@
  * 5 % rule does not depend on the scale. What does not scale is the real time a request takes (a
  * few ms on loopback): it is multiplied by S in the lateness figures, which makes them pessimistic.
  * In n8n the node's bounds keep their real values: its 5 s runs (0.25 s at S = 20) end within the
- * hold, so nothing there polls.
+ * platform's wait, so nothing there polls.
  *
  * The end of a run is taken from the emulator's own record (created_at/updated_at, virtual time)
  * placed on the real clock at the arrival of the execute request; the node sees the end when the
- * answer that carries it arrives (the held call's, or the last poll's).
+ * answer that carries it arrives (the waiting call's, or the last poll's).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -85,11 +85,11 @@ async function executeOnce(
 	const post = emu.requests.find((r) => r.method === 'POST')!;
 	const lasted = Date.parse(record.updated_at) - Date.parse(record.created_at); // virtual ms
 	const endedAt = post.at + lasted / scale; // real ms
-	const seenAt = started + tookMs;
+	const returnedAt = started + tookMs;
 	return {
 		requests: emu.requests.length,
 		runs: emu.executionCount - before,
-		lateMs: Math.max(0, (seenAt - endedAt) * scale),
+		lateMs: Math.max(0, (returnedAt - endedAt) * scale),
 		tookMs,
 	};
 }
@@ -126,7 +126,7 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 		});
 		RECOVERY.pauseMs = saved.recovery.pauseMs / scale;
 
-		// Runs within the hold: the first execution of the process also reads the agent.
+		// Runs within the wait: the first execution of the process also reads the agent.
 		for (const duration of [30, 90]) {
 			const costs: RunCost[] = [];
 			const floors: RunCost[] = [];
@@ -151,7 +151,7 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 			});
 		}
 
-		// A 10-minute run: the hold, then sparse polls.
+		// A 10-minute run: the wait, then sparse polls.
 		{
 			const duration = 600;
 			const cost = await executeOnce(emu, duration, scale);
@@ -170,7 +170,7 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 			});
 		}
 
-		// A 150 s run whose hold ends in a 524 page, against the same run uncut.
+		// A 150 s run whose wait ends in a 524 page, against the same run uncut.
 		{
 			const duration = 150;
 			const uncut = await executeOnce(emu, duration, scale);
@@ -182,7 +182,7 @@ export async function benchPolling(options: BenchOptions): Promise<BenchRow[]> {
 				emu.resetFaults();
 			}
 			progress(
-				`requests per run: 524 at the hold: ${cut.requests} requests, ${cut.runs} run(s); uncut ${uncut.requests}`,
+				`requests per run: 524 at the end of the wait: ${cut.requests} requests, ${cut.runs} run(s); uncut ${uncut.requests}`,
 			);
 			rows.push({
 				case: '4 Requests per run',

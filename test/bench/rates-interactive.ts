@@ -8,7 +8,7 @@
  *     requests) / R;
  *   - chatwaiting: the same beside a 40-page Return All whose caller waits (a run of the chat's own
  *     class, interactive: here a run from the editor, as a Webhook answering when the workflow has
- *     run is): the executions take turns, so the chat waits about one page, not the paging;
+ *     run is): the executions send in rotation, so the chat waits about one page, not the paging;
  *   - chatsminute: ten chat messages a minute for five minutes beside a 300-page Return All,
  *     time-scaled by SCALE (the platform takes SCALE a second, chats come SCALE times as often, the
  *     node's documented rate alike): every chat's first piece, the paging's share of the rate, 429s.
@@ -126,7 +126,7 @@ export async function interactiveRows(want: (name: string) => boolean): Promise<
 			const pages = 40;
 			await limitAt(emu, 1);
 			const paging = scheduledPaging(emu, pages, 1, mode);
-			// the paging is under way: its next pages wait in the pace's line
+			// the paging is under way: its next pages wait in the pace's queue
 			await new Promise((resolve) => setTimeout(resolve, 5_000));
 			const message = await chat(emu, parameters, 1);
 			const { ms, items, failed } = await paging;

@@ -27,7 +27,7 @@
  *   - sharedbucket: the same two pacers, token bucket at the rate, burst 1, 429 asking 60 s (scaled).
  *
  * Interactive first (rates-interactive.ts): chatbeside, a chat message beside a 40-page paging at
- * R = 1; chatwaiting, the same beside a Return All whose caller waits (executions take turns); chatsminute, ten chat messages a minute for five minutes beside a 300-page Return All.
+ * R = 1; chatwaiting, the same beside a Return All whose caller waits (executions in rotation); chatsminute, ten chat messages a minute for five minutes beside a 300-page Return All.
  *
  * BENCH_RATES=bucket1,window,execute,two,bucket20,retry60,nexttoken,sharedwindow,sharedbucket,
  * chatbeside,chatwaiting,chatsminute picks rows (all by default).

@@ -1,10 +1,11 @@
 /**
  * A cold pace inside real n8n 1.x and 2.x with the packed package: right after n8n started (its
  * pace knows nothing of the platform, so the slow start is on), a workflow's Execute (Wait for
- * Completion) is held open by the platform for a 30 s run; a chat message 2 s later (a Webhook in
- * "Streaming" mode → Agent → Execute, Stream) is answered while that run is still held, and so is
- * an editor lookup (the agent picker), not told the key is held (transport/pace/pace.ts: a request
- * stops counting against the slow start once the platform let it through). The order is the
+ * Completion) is waited on by the platform for a 30 s run; a chat message 2 s later (a Webhook in
+ * "Streaming" mode → Agent → Execute, Stream) is answered while the platform still waits on that
+ * run, and so is an editor lookup (the agent picker), not told the key is held
+ * (transport/pace/pace.ts: a request stops counting against the slow start once the platform let
+ * it through). The order is the
  * platform's record; the time to the first piece is cold-pace.timing.test.ts's, in the timing stage.
  *
  * Real time (the run's 30 s are 30 s): the platform takes 1 request a second, as in production.
@@ -25,9 +26,9 @@ const WORKSPACE_ID = '42';
 const CHAT_AGENT = 1;
 const TEXT_AGENT = 3;
 const CREDENTIAL = { id: fixtureId('credColdPace'), name: 'Agent Platform (cold pace)' };
-const WORKFLOWS = { held: 'heldRunExecute01', chat: 'webhookStream001' };
+const WORKFLOWS = { waiting: 'waitRunExecute01', chat: 'webhookStream001' };
 
-describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held run', (line) => {
+describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiting run', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 
@@ -44,13 +45,13 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
 			{ ...CREDENTIAL, requestsPerSecond: 1 },
 			[
-				['held-run-execute', { AGENT_ID: String(TEXT_AGENT) }],
+				['waiting-run-execute', { AGENT_ID: String(TEXT_AGENT) }],
 				['webhook-streaming-execute', chatAgentVars(emu, CHAT_AGENT)],
 			],
 		);
 		await n8n.start();
 		await n8n.setupOwnerAndApiKey();
-		await n8n.activate(WORKFLOWS.held);
+		await n8n.activate(WORKFLOWS.waiting);
 		await n8n.activate(WORKFLOWS.chat);
 	});
 
@@ -59,26 +60,27 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 		await emu?.stop();
 	});
 
-	test('a chat 2 s after a 30 s Execute (Wait) is answered while the run is held; so is the agent picker', async () => {
+	test('a chat 2 s after a 30 s Execute (Wait) is answered while the platform waits on the run; so is the agent picker', async () => {
 		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });
 		const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
 			r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
-		const kicked = await n8n.postWebhook('held-run', {}, { registeredWithinMs: 20_000 });
+		const kicked = await n8n.postWebhook('waiting-run', {}, { registeredWithinMs: 20_000 });
 		expect(kicked.status).toBe(200);
-		// the platform holds the run's request open for its 30 s
+		// the platform waits on the run's request for its 30 s
 		await emu.waitFor(() => emu.requests.some(isExecute(TEXT_AGENT)), 20_000);
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 
-		// the held run, as the platform keeps it: still running, or ended
-		const heldRun = [...emu.state.responses.values()][0];
+		// the run the platform waits on, as it keeps it: still running, or ended
+		const waitingRun = [...emu.state.responses.values()][0];
 		const chatFrom = emu.requests.length;
 		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
 		const { text } = await readStreamedAnswer(response);
-		const chatAnsweredWhileHeld = heldRun.status === 'running' || heldRun.status === 'starting';
-		// then someone opens the agent picker in the editor, the held run still going
+		const chatAnsweredWhileWaiting =
+			waitingRun.status === 'running' || waitingRun.status === 'starting';
+		// then someone opens the agent picker in the editor, the waiting run still going
 		const lookup = n8n.rest<{ results: Array<{ name: string; value: string }> }>(
 			'POST',
 			'/dynamic-node-parameters/resource-locator-results',
@@ -91,7 +93,8 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 			},
 		);
 		const found = await lookup;
-		const lookupAnsweredWhileHeld = heldRun.status === 'running' || heldRun.status === 'starting';
+		const lookupAnsweredWhileWaiting =
+			waitingRun.status === 'running' || waitingRun.status === 'starting';
 		log(
 			`n8n ${line.version}: the chat's requests reached the platform as ${emu.requests
 				.slice(chatFrom)
@@ -99,16 +102,16 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a held 
 				.map((r) => r.method)
 				.join(
 					', ',
-				)}; the agent picker answered ${found.results.length} agents; the held run ${heldRun.status}`,
+				)}; the agent picker answered ${found.results.length} agents; the waiting run ${waitingRun.status}`,
 		);
-		// the chat's whole answer and the lookup came while the platform still held the 30 s run (the
+		// the chat's whole answer and the lookup came while the platform still waited on the 30 s run (the
 		// platform's own record, not the clock: a slow machine does not make a cold pace look warm)
 		expect(text).toContain('"type":"item"');
-		expect(chatAnsweredWhileHeld).toBe(true);
+		expect(chatAnsweredWhileWaiting).toBe(true);
 		// the agents, not "the platform's rate limit holds this API key"
 		expect(found.results.map((r) => r.value)).toContain(String(CHAT_AGENT));
 		expect(found.results[0].name).not.toMatch(/rate limit/);
-		expect(lookupAnsweredWhileHeld).toBe(true);
+		expect(lookupAnsweredWhileWaiting).toBe(true);
 		// one start each
 		expect(emu.requests.filter(isExecute(TEXT_AGENT))).toHaveLength(1);
 		expect(emu.requests.filter(isExecute(CHAT_AGENT))).toHaveLength(1);

@@ -70,7 +70,7 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 		const pages = () => emu.requests.slice(before).filter((r) => r.path === '/memories');
 		const kicked = await n8n.postWebhook('page-all', {}, { registeredWithinMs: 20_000 });
 		expect(kicked.status).toBe(200);
-		// the paging is under way: the pace's line holds its next pages
+		// the paging is under way: its next pages wait in the pace's queue
 		await emu.waitFor(() => pages().length >= 4, 30_000);
 
 		// what the platform received from here on (its record's order, not the clock: a busy machine

@@ -71,7 +71,7 @@ export const MAX_BATCH_SIZE = 100;
 /**
  * Node-level, shown for every operation: n8n's own AI nodes call this "Batch Processing → Batch
  * Size" ("how many items to process in parallel"), so users who need it know where to look. No
- * "delay between batches": every request waits its turn in the credential's pace.
+ * "delay between batches": every request waits in the credential's pace.
  */
 export const batchingDescription: INodeProperties = {
 	displayName: 'Batch Processing',

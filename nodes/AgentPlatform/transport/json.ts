@@ -13,7 +13,7 @@ export function unparsedJson(body: unknown, headers: Record<string, unknown> | u
 
 /**
  * Reads the start of a streamed error body, so a failed stream still yields the platform's words.
- * A body that breaks, or stalls past `withinMs`, yields what arrived: it never holds the caller.
+ * A body that breaks, or stalls past `withinMs`, yields what arrived: it never blocks the caller.
  */
 export async function readStreamedBody(body: unknown, withinMs: number): Promise<unknown> {
 	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') {

@@ -1,6 +1,6 @@
 /**
  * The one request function: every call to the platform goes through here, over n8n's
- * httpRequestWithAuthentication, after waiting its turn in the credential's pace (pace/). It
+ * httpRequestWithAuthentication, after waiting in the credential's pace (pace/). It
  * retries what may be retried (retryPolicy.ts) and maps every failure (errors.ts).
  */
 import type {
@@ -135,7 +135,7 @@ export async function apiRequestFull<T = unknown>(
 
 		if (statusCode === 429) {
 			// Not processed by the platform, so even a POST may be sent again, after the wait it asks
-			// for (the pace holds every request of this credential). The budget is time: a request
+			// for (every request of this credential waits for it in the pace). The budget is time: a request
 			// gives up only when nothing sent with its key got through for that long.
 			const quietMs = pace.quietForMs(startedAt);
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
@@ -172,9 +172,10 @@ type Exchange =
 
 /**
  * One send with its slot, which is given back here on every path (answered, refused, a body that
- * breaks or stalls, a timeout, a cancellation, a thrown error): a slot kept would hold the key.
+ * breaks or stalls, a timeout, a cancellation, a thrown error): a slot not given back would
+ * keep the key behind the slow start.
  * The pace learns from every answer; an error is handed back, not thrown, so that nothing the
- * caller does next (a back-off, a retry) still holds the slot.
+ * caller does next (a back-off, a retry) still has the slot.
  */
 async function exchange(
 	ctx: PlatformContext,

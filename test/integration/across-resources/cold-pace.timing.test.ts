@@ -3,7 +3,7 @@
  * request in flight per answer (the slow start), on here as in production. Through n8n's real
  * execution machinery against the emulator in real time.
  *
- * - A run the platform holds open (Execute, Wait for Completion: up to 100 s) stops counting
+ * - A run the platform waits on (Execute, Wait for Completion: up to 100 s) stops counting
  *   against the slow start once the platform let it through: a chat 2 s later gets its first
  *   piece at once, and an editor lookup is answered rather than told the key is held.
  * - What the slow start protects stays protected: Batch Size against a credential far above the
@@ -38,13 +38,13 @@ const waitForRun: INodeParameters = {
 const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
 	r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
 
-describe('a cold pace beside a run the platform holds open', () => {
+describe('a cold pace beside a run the platform waits on', () => {
 	it('a chat 2 s after a 30 s Wait gets its first piece at once; an editor lookup is answered', async () => {
 		emu.configureAgent(TEXT, { executionSeconds: 30 });
 		emu.configureAgent(CHAT, { executionSeconds: 2 });
 		const credentials = credentialsFor(emu, 1);
-		// a schedule's Execute (Wait): the platform holds the request for the run's 30 s
-		const held = runNode({
+		// a schedule's Execute (Wait): the platform waits on the request for the run's 30 s
+		const waitingRun = runNode({
 			parameters: waitForRun,
 			credentials,
 			mode: 'trigger',
@@ -77,9 +77,9 @@ describe('a cold pace beside a run the platform holds open', () => {
 		expect(found.results.length).toBeGreaterThan(0);
 		const { error } = await chat;
 		expect(error).toBeUndefined();
-		// not after the held run (cancelled at 9 s): within the 3 s a person waits for a first piece
+		// not after the run the platform waits on (cancelled at 9 s): within the 3 s a person waits for a first piece
 		expect(firstPieceAt! - chatAt).toBeLessThan(3000);
-		const { cancelled } = await held;
+		const { cancelled } = await waitingRun;
 		expect(cancelled).toBe(true);
 		// each run started once
 		expect(emu.requests.filter(isExecute(TEXT))).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Interactive first (transport/pace/workClass.ts, turnQueue.ts), through n8n's real execution
+ * Interactive first (transport/pace/workClass.ts, paceQueue.ts), through n8n's real execution
  * machinery: the execution mode n8n gives a run decides its class. A Return All of a scheduled run
  * (mode `trigger`: bulk) and Agent → Execute from the editor (mode `manual`: interactive) share one
  * credential against the emulator's token bucket.
@@ -58,7 +58,7 @@ describe('interactive work first, one credential', () => {
 		});
 		expect(editorRun.error).toBeUndefined();
 		const start = emu.requests.find(isRunStart)!;
-		// the agent's form, then the run: at most the page at the gate and bulk's one turn in three
+		// the agent's form, then the run: at most the page at the gate and bulk's one send in three
 		const pagesBetween = emu.requests.filter((r) => isPage(r) && r.at >= sentAt && r.at < start.at);
 		// (the order, not the time it took: a stalled process delays both alike)
 		expect(pagesBetween.length).toBeLessThanOrEqual(2);

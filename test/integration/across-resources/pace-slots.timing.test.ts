@@ -57,7 +57,7 @@ async function thenNext(
 	const first = await runNode({ parameters, credentials, ...options });
 	emu.resetFaults();
 	const endedAt = Date.now();
-	// a slot kept would hold this one until the test's end: it is cancelled after 5 s at the latest
+	// a slot not given back would keep this one waiting until the test's end: it is cancelled after 5 s at the latest
 	const next = await runNode({ parameters: agentGet, credentials, cancelAfterMs: 5000 });
 	const sent = emu.requests.find(isAgentGet);
 	return { first, next, waitedMs: sent ? sent.at - endedAt : Infinity };

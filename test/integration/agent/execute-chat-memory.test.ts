@@ -76,14 +76,14 @@ describe('Agent → Execute with a Memory: one conversation per chat session', (
 		expect(second.output).toContain('Earlier in this conversation you wrote: "My name is Ada."');
 
 		// the memory holds both turns as n8n's chat shows them, the answer marked with the root_id
-		const held = await memory.history('session-a').getMessages();
-		expect(held.map((m) => [m.getType(), m.content])).toEqual([
+		const stored = await memory.history('session-a').getMessages();
+		expect(stored.map((m) => [m.getType(), m.content])).toEqual([
 			['human', 'My name is Ada.'],
 			['ai', first.output],
 			['human', 'What is my name?'],
 			['ai', second.output],
 		]);
-		expect((held[3].response_metadata as Record<string, unknown>)[SESSION_MARK]).toEqual({
+		expect((stored[3].response_metadata as Record<string, unknown>)[SESSION_MARK]).toEqual({
 			agent_id: CHAT,
 			root_id: first.root_id,
 		});

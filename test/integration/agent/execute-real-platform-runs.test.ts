@@ -42,7 +42,7 @@ describe('point 3: the address', () => {
 
 describe('point 6: never lose a run', () => {
 	it('behind a gateway that ends calls first, a waiting execute gets a 524 page while the run goes on', async () => {
-		// the platform holds a waiting call up to 100 s, the gateway's own limit: whichever ends first
+		// the platform waits up to 100 s on a waiting call, the gateway's own limit: whichever ends first
 		emu.setFaults({ gatewayTimeoutSeconds: 95 });
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		try {

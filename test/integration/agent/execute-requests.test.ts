@@ -1,7 +1,7 @@
 /**
  * What a run costs in requests (the key's budget is about one a second): Wait for Completion sends
- * the run with the platform's wait flag, so a run that ends within the 100 s hold is one request;
- * a hold that ends without it (a "running" answer, a 524 page, a cut connection) is followed by
+ * the run with the platform's wait flag, so a run that ends within the platform's 100 s wait is one
+ * request; a wait that ends without it (a "running" answer, a 524 page, a cut connection) is followed by
  * finding the run, never by a second start, and sparse polls. Agent definitions are kept in the
  * process across executions, per credential; lists ask for large pages and learn what they got.
  *
@@ -101,7 +101,7 @@ describe('one request per run', () => {
 		expect(starts(emu.requests)[0].body).toMatchObject({ wait_execution: false });
 	});
 
-	it('a run past the 100 s hold: one run, polled sparsely after the hold', async () => {
+	it("a run past the platform's 100 s wait: one run, polled sparsely after it", async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		const { outputs, error, runs, requests } = await runOnce('A long one');
 		expect(error).toBeUndefined();
@@ -114,7 +114,7 @@ describe('one request per run', () => {
 		expect(polls.length).toBeLessThanOrEqual(12);
 	});
 
-	it('a 524 page at the hold: the run is found, not run again, at most 3 requests more than uncut', async () => {
+	it('a 524 page at the end of the wait: the run is found, not run again, at most 3 requests more than uncut', async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		const uncut = await runOnce('Uncut long run');
 		expect(uncut.error).toBeUndefined();
@@ -132,10 +132,10 @@ describe('one request per run', () => {
 		expect(cut.requests.length).toBeLessThanOrEqual(uncut.requests.length + 3);
 	});
 
-	it('a connection cut at the end of the hold: the run is found, not run again', async () => {
+	it('a connection cut at the end of the wait: the run is found, not run again', async () => {
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
-		const { outputs, error, runs, requests } = await runOnce('Cut at the hold');
+		const { outputs, error, runs, requests } = await runOnce('Cut at the end of the wait');
 		expect(error).toBeUndefined();
 		expect(runs).toBe(1);
 		expect(starts(requests)).toHaveLength(1);

@@ -42,7 +42,7 @@ describe('Agent → Execute: wait for completion', () => {
 		expect(item.agent_id).toBe(CHAT);
 		expect(Number(item.credits)).toBeGreaterThan(0);
 		// the body carries answers and the same fields at the top level, and both wait flags: on, so
-		// that a run within the platform's 100 s hold costs this one request (docs/never-lose-a-run.md)
+		// that a run within the platform's 100 s wait costs this one request (docs/never-lose-a-run.md)
 		const body = posts()[0].body as IDataObject;
 		expect(body).toMatchObject({ wait_execution: true, waitExecution: true, ...chatSettings() });
 		expect(body.answers).toMatchObject({

@@ -1,13 +1,10 @@
 /**
  * The protocols' words (helpers/output/protocolWords.ts): what the node writes, read back by the
- * readers the emulator's scripted model uses, so that the two cannot drift apart.
+ * readers the emulator's scripted model uses (dev/emulator/protocolReaders.ts), so that the two
+ * cannot drift apart.
  */
-import {
-	isCorrection,
-	toolLinesIn,
-	toolResultText,
-	toolResultsIn,
-} from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
+import { isCorrection, toolLinesIn, toolResultsIn } from '../../../dev/emulator/protocolReaders';
+import { toolResultText } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
 import {
 	toolsCorrection,
 	toolsInstruction,

@@ -1,6 +1,6 @@
 /**
- * Executions take turns within a class (transport/pace/turnQueue.ts, executionLine.ts): one request
- * each in rotation, one execution's requests in the order asked, interactive first and bulk's share
+ * Executions in rotation within a class (transport/pace/paceQueue.ts, classQueue.ts): one request
+ * each, one execution's requests in the order asked, interactive first and bulk's share
  * as before; and the pace's state stays bounded: the entries of executions, the slots in flight and
  * the paces of credentials no longer used are released (a thousand of each come and go).
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
@@ -12,8 +12,8 @@ import {
 	pacesKept,
 	resetPaces,
 } from '../../../nodes/AgentPlatform/transport/pace';
-import { ExecutionLine } from '../../../nodes/AgentPlatform/transport/pace/executionLine';
-import { TurnQueue } from '../../../nodes/AgentPlatform/transport/pace/turnQueue';
+import { ClassQueue } from '../../../nodes/AgentPlatform/transport/pace/classQueue';
+import { PaceQueue } from '../../../nodes/AgentPlatform/transport/pace/paceQueue';
 import { context, usePacingSettings } from './setup';
 
 type Ctx = ReturnType<typeof context>;
@@ -38,14 +38,14 @@ async function takeAll(pace: Pace, queued: Array<[string, Ctx]>): Promise<string
 const requests = (execution: string, count: number, mode?: string): Array<[string, Ctx]> =>
 	Array.from({ length: count }, (_, i) => [`${execution}${i + 1}`, inExecution(execution, mode)]);
 
-describe('executions take turns within a class', () => {
+describe('executions in rotation within a class', () => {
 	usePacingSettings();
 
 	it('two executions waiting send in rotation, one request each; each keeps its own order', async () => {
 		const pace = new Pace(200);
 		// A asks for five pages first, then B for two: B does not wait for A's five
 		const sent = await takeAll(pace, [...requests('A', 5), ...requests('B', 2)]);
-		// A1 went at once; then A and B in turn, A's last pages after B's
+		// A1 went at once; then A and B alternately, A's last pages after B's
 		expect(sent).toEqual(['A1', 'A2', 'B1', 'A3', 'B2', 'A4', 'A5']);
 	});
 
@@ -70,7 +70,7 @@ describe('executions take turns within a class', () => {
 		);
 	});
 
-	it("a chat's run after its form goes at the next turn: the paging does not take a round between", async () => {
+	it("a chat's run after its form goes next in rotation: the paging does not take a round between", async () => {
 		const pace = new Pace(100);
 		const sent: string[] = [];
 		const paging = Promise.all(
@@ -96,14 +96,14 @@ describe('executions take turns within a class', () => {
 		expect(sent.filter((label) => label.startsWith('P'))).toHaveLength(8);
 	});
 
-	it('interactive first and bulk keeping one turn in three, as before', async () => {
+	it('interactive first and bulk keeping one send in three, as before', async () => {
 		const pace = new Pace(200);
 		const sent = await takeAll(pace, [
 			...requests('N', 3), // a schedule: bulk
 			...requests('M', 3, 'manual'),
 			...requests('K', 3, 'manual'),
 		]);
-		// N1 went at once; then interactive M and K in turn, bulk taking every third turn
+		// N1 went at once; then interactive M and K alternately, bulk taking every third send
 		expect(sent).toEqual(['N1', 'M1', 'K1', 'N2', 'M2', 'K2', 'N3', 'M3', 'K3']);
 	});
 
@@ -142,8 +142,8 @@ describe("the pace's state stays bounded", () => {
 		expect(pace.sending).toBe(0);
 	});
 
-	it('the line forgets an execution whose requests all left, whether served or not', () => {
-		const queue = new TurnQueue();
+	it('the queue forgets an execution whose requests all left, whether served or not', () => {
+		const queue = new PaceQueue();
 		for (let i = 0; i < 1000; i++) {
 			const a = queue.join(i % 2 ? 'bulk' : 'interactive', `run ${i}`, false);
 			const b = queue.join(i % 2 ? 'bulk' : 'interactive', `run ${i}`, i % 3 === 0);
@@ -153,20 +153,20 @@ describe("the pace's state stays bounded", () => {
 		expect(queue.length).toBe(0);
 		expect(queue.executions).toBe(0);
 		// when the last served were served is kept for those that come back: a few hundred at most
-		const line = new ExecutionLine();
+		const classQueue = new ClassQueue();
 		for (let i = 0; i < 1000; i++) {
 			const me = { workClass: 'bulk' as const, execution: `run ${i}` };
-			line.join(me, false);
-			line.leave(me, true);
+			classQueue.join(me, false);
+			classQueue.leave(me, true);
 		}
-		expect(line.executions).toBe(0);
-		expect(line.remembered).toBeLessThanOrEqual(256);
+		expect(classQueue.executions).toBe(0);
+		expect(classQueue.remembered).toBeLessThanOrEqual(256);
 	});
 
 	it('the paces of a thousand credentials no longer used are forgotten; one in use is kept', async () => {
 		resetPaces();
 		const inUse = paceFor('digest in use', 1000);
-		const held = await inUse.take(context()); // in flight: not idle
+		const inFlight = await inUse.take(context()); // in flight: not idle
 		for (let i = 0; i < 1000; i++) {
 			const pace = paceFor(`digest ${i}`, 1000);
 			pace.answered(await pace.take(context()), 200);
@@ -177,7 +177,7 @@ describe("the pace's state stays bounded", () => {
 		const another = paceFor('digest another', 1000);
 		expect(pacesKept()).toBe(2); // the one in use and the one just asked for
 		expect(paceFor('digest in use', 1000)).toBe(inUse);
-		inUse.answered(held, 200);
+		inUse.answered(inFlight, 200);
 		expect(another.idleSince()).toBeDefined();
 		resetPaces();
 	});

@@ -16,7 +16,7 @@ export const inMode = (mode: string, extra: object = {}) =>
 	context(undefined, { getMode: () => mode, ...extra });
 
 /**
- * PACING as it was before each case, restored after it; most cases take several turns before
+ * PACING as it was before each case, restored after it; most cases send several requests before
  * answering, so they start without the slow start of an unknown platform. Returns the defaults.
  */
 export function usePacingSettings(): typeof PACING {

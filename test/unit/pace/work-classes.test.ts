@@ -1,6 +1,6 @@
 /**
- * Interactive first (transport/pace/workClass.ts, turnQueue.ts): which requests a person waits on,
- * an interactive request overtaking queued bulk pages, bulk keeping one turn in three, each class
+ * Interactive first (transport/pace/workClass.ts, paceQueue.ts): which requests a person waits on,
+ * an interactive request overtaking queued bulk pages, bulk keeping one send in three, each class
  * first come first served, and a long wait written to n8n's log with its reason.
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
@@ -80,7 +80,7 @@ describe('interactive work first', () => {
 				'bulk',
 			],
 			[
-				'a tool inside the AI Agent of a chat (no main-line ancestors)',
+				'a tool inside the AI Agent of a chat (no ancestors on the main connections)',
 				inMode('webhook', {
 					getParentNodes: () => [],
 					getChatTrigger: () => ({ disabled: false }),
@@ -110,7 +110,7 @@ describe('interactive work first', () => {
 		const pace = new Pace(40);
 		const sent: string[] = [];
 		const paging = takeAll(pace, many('P', 5, 'trigger'), sent);
-		// the chat arrives while page 2 waits at the gate and pages 3 to 5 wait in line
+		// the chat arrives while page 2 waits at the gate and pages 3 to 5 wait in the queue
 		await new Promise((resolve) => setTimeout(resolve, 5));
 		await Promise.all([paging, takeAll(pace, many('C', 2, 'chat'), sent)]);
 		expect(sent).toEqual(['P1', 'C1', 'C2', 'P2', 'P3', 'P4', 'P5']);
@@ -118,26 +118,26 @@ describe('interactive work first', () => {
 		expect(pace.stats.sent).toBe(7);
 	});
 
-	it('bulk keeps one turn in three while interactive work waits', async () => {
+	it('bulk keeps one send in three while interactive work waits', async () => {
 		const pace = new Pace(100);
 		const sent: string[] = [];
 		await takeAll(pace, [...many('B', 4, 'trigger'), ...many('I', 6, 'manual')], sent);
-		// B1 was sent at once; then interactive first, bulk every third turn
+		// B1 was sent at once; then interactive first, bulk every third send
 		expect(sent).toEqual(['B1', 'I1', 'I2', 'B2', 'I3', 'I4', 'B3', 'I5', 'I6', 'B4']);
 	});
 
 	it('writes a long wait to n8n’s log with the rate and how many were ahead', async () => {
 		PACING.logWaitMs = 30;
-		const lines: string[] = [];
-		const logger = { info: (line: string) => lines.push(line) };
+		const logged: string[] = [];
+		const logger = { info: (message: string) => logged.push(message) };
 		const pace = new Pace(20);
 		const ahead = [pace.take(inMode('trigger')), pace.take(inMode('trigger'))];
 		const waited = pace.take(inMode('trigger', { logger }));
 		for (const slot of ahead) pace.answered(await slot, 200);
 		pace.answered(await waited, 200);
-		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(
-			/a request of node "Agent Platform" \(bulk work\) waited \d+\.\d s for its turn: this credential is paced at 20 requests a second and 1 request was ahead of it$/,
+		expect(logged).toHaveLength(1);
+		expect(logged[0]).toMatch(
+			/a request of node "Agent Platform" \(bulk work\) waited \d+\.\d s to be sent: this credential is paced at 20 requests a second and 1 request was ahead of it$/,
 		);
 	});
 });

@@ -52,7 +52,7 @@ export const executeProperties: INodeProperties[] = [
 				name: 'Wait for Completion',
 				value: 'wait',
 				description:
-					"Start the run and wait for it: the platform holds the call up to 100 s, so a shorter run costs one request; a longer one is then polled until it finishes or the node's timeout passes. A gateway timeout cannot lose the run or make it run twice.",
+					"Start the run and wait for it: the platform waits up to 100 s before answering, so a shorter run costs one request; a longer one is then polled until it finishes or the node's timeout passes. A gateway timeout cannot lose the run or make it run twice.",
 			},
 			{
 				name: 'Start Only',
@@ -95,7 +95,7 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see connections: the line says what a Memory changes, under a Chat Trigger.
+	// The form cannot see connections: the notice says what a Memory changes, under a Chat Trigger.
 	{
 		...platformNotice(
 			'chatMemoryNotice',

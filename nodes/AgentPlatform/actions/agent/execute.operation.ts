@@ -116,7 +116,7 @@ async function run(
 		);
 	}
 
-	// One request for a run that ends within the platform's hold; a run found after a hold that
+	// One request for a run that ends within the platform's wait; a run found after a wait that
 	// ended without it is polled from there (helpers/runs/runStart.ts).
 	const start = async (body: IDataObject, since: number): Promise<IDataObject> =>
 		await startRun(this, {

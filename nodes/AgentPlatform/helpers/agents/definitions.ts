@@ -110,7 +110,7 @@ export async function readAgentDefinition(
 		const last = keptReply<AgentDefinition>(key);
 		// never one old enough to be marked with its age (KEPT_REPLIES.markAfterMs)
 		const shareMs = Math.min(AGENT_DEFINITIONS.editorShareMs, KEPT_REPLIES.markAfterMs);
-		if (last && Date.now() - last.seenAt < shareMs) {
+		if (last && Date.now() - last.answeredAt < shareMs) {
 			return { definition: last.value };
 		}
 		const { value, note } = await sharedWhilePending(editorReads, key, () =>
@@ -119,7 +119,8 @@ export async function readAgentDefinition(
 		return { definition: value, note };
 	}
 	const last = keptReply<AgentDefinition>(key);
-	if (last && Date.now() - last.seenAt < AGENT_DEFINITIONS.ttlMs) return { definition: last.value };
+	if (last && Date.now() - last.answeredAt < AGENT_DEFINITIONS.ttlMs)
+		return { definition: last.value };
 	return { definition: await readAndKeep(key, read) };
 }
 

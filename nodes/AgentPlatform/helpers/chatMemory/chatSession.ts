@@ -51,7 +51,7 @@ export class ChatSession {
 		private readonly memory: ChatMemory,
 		private readonly agentId: number,
 		private readonly itemIndex: number,
-		private readonly held: SessionRead,
+		private readonly stored: SessionRead,
 		private readonly endTurn: () => void,
 	) {}
 
@@ -88,8 +88,8 @@ export class ChatSession {
 			hint(ctx, `Item ${options.itemIndex + 1}: ${turn.note}`);
 		}
 		try {
-			const held = await readSession(memory, agentId);
-			return new ChatSession(ctx, memory, agentId, options.itemIndex, held, endTurn);
+			const stored = await readSession(memory, agentId);
+			return new ChatSession(ctx, memory, agentId, options.itemIndex, stored, endTurn);
 		} catch (error) {
 			endTurn();
 			throw asNodeError(ctx.getNode(), error, options.itemIndex);
@@ -98,12 +98,12 @@ export class ChatSession {
 
 	/** The root_id of the agent's conversation in this session, if it has one. */
 	get rootId(): number | undefined {
-		return this.held.rootId;
+		return this.stored.rootId;
 	}
 
 	/** How many earlier messages of this agent the session holds. */
 	get historyLength(): number {
-		return turnsOf(this.held.history).length;
+		return turnsOf(this.stored.history).length;
 	}
 
 	/**
@@ -113,13 +113,13 @@ export class ChatSession {
 	 */
 	conversationTurn(given: ChatMessage[]): ConversationTurn {
 		const { instructions, rest } = split(given);
-		const start = [...instructions, ...turnsOf(this.held.history), ...rest];
-		if (!this.held.rootId) return { messages: start };
+		const start = [...instructions, ...turnsOf(this.stored.history), ...rest];
+		if (!this.stored.rootId) return { messages: start };
 		const last = rest[rest.length - 1];
 		const message = last?.role === 'user' ? [last] : rest;
 		return {
-			messages: [...turnsOf(this.held.unseen), ...message],
-			rootId: this.held.rootId,
+			messages: [...turnsOf(this.stored.unseen), ...message],
+			rootId: this.stored.rootId,
 			startOver: start,
 		};
 	}
@@ -127,7 +127,7 @@ export class ChatSession {
 	/** An endpoint that keeps no conversation (Chat Completion): everything, each turn, in one order. */
 	historyWith(given: ChatMessage[]): ChatMessage[] {
 		const { instructions, rest } = split(given);
-		return [...instructions, ...turnsOf(this.held.history), ...rest];
+		return [...instructions, ...turnsOf(this.stored.history), ...rest];
 	}
 
 	/**

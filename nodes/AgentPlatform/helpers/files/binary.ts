@@ -76,7 +76,7 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = [
 
 /**
  * Read size from n8n's binary store while uploading: fewer reads than the default 64 KiB, for a
- * few MB more in flight; 1 MiB chunks held 38 MB more in one run (test/bench/upload-memory.ts).
+ * few MB more in flight; 1 MiB chunks took 38 MB more in one run (test/bench/upload-memory.ts).
  */
 const UPLOAD_CHUNK_BYTES = 256 * 1024;
 

@@ -20,7 +20,7 @@ export const KEPT_REPLIES = {
 };
 
 interface Kept {
-	seenAt: number;
+	answeredAt: number;
 	value: unknown;
 }
 
@@ -39,13 +39,13 @@ export async function replyKey(ctx: PlatformContext, lookup: string): Promise<st
 }
 
 /** The answer kept under `key`, and when it was seen. */
-export function keptReply<T>(key: string): { seenAt: number; value: T } | undefined {
+export function keptReply<T>(key: string): { answeredAt: number; value: T } | undefined {
 	const entry = kept.get(key);
-	return entry && { seenAt: entry.seenAt, value: entry.value as T };
+	return entry && { answeredAt: entry.answeredAt, value: entry.value as T };
 }
 
 function keep(key: string, value: unknown): void {
-	kept.set(key, { seenAt: Date.now(), value });
+	kept.set(key, { answeredAt: Date.now(), value });
 }
 
 /** Drops what is kept under `key` (an answer of the platform showed it is stale). */
@@ -115,7 +115,7 @@ export async function freshOrKept<T>(
 	} catch (error) {
 		const last = kept.get(key);
 		if (!(error instanceof PaceHeldError) || !last) throw asNodeError(ctx.getNode(), error);
-		const age = Date.now() - last.seenAt;
+		const age = Date.now() - last.answeredAt;
 		const why = error.message.charAt(0).toLowerCase() + error.message.slice(1);
 		return {
 			value: last.value as T,

@@ -17,7 +17,7 @@ export const POLLING = { ratio: 0.05, minIntervalMs: 2000, maxIntervalMs: 30_000
  * `done` says so (`done` may throw, for a record that ended badly). Each poll is a request the
  * key's budget pays for (about one a second), so the time between polls grows with the time
  * elapsed (5 % of it, 2 s to 30 s): the end is seen at most max(2 s, 5 %) after it came, and a
- * 10-minute run that the platform held for its first 100 s is polled 37 times. Polls are spaced from the start of one to the start of the next, so
+ * 10-minute run that the platform waited on for its first 100 s is polled 37 times. Polls are spaced from the start of one to the start of the next, so
  * the time a poll takes does not add to the delay.
  *
  * When the credential's pace is the bottleneck the polls widen: all the polls waiting with one

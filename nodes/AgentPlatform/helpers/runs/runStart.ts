@@ -1,9 +1,10 @@
 /**
  * The one call that starts a run, POST /agents/{id}/execute. Wait for Completion sends it with the
- * platform's wait flag: the platform holds the call until the run ends, up to 100 s, so a run that
- * ends within the hold costs this one request. A hold that ends without the finished run (a
- * "running" answer, the gateway's 524 page, a cut connection) is followed by finding the run
- * (runRecovery.ts) and polling it, never by a second start (docs/never-lose-a-run.md).
+ * platform's wait flag: the platform answers the call when the run ends, waiting up to 100 s, so a
+ * run that ends within the platform's wait costs this one request. A wait that ends without the
+ * finished run (a "running" answer, the gateway's 524 page, a cut connection) is followed by
+ * finding the run (runRecovery.ts) and polling it, never by a second start
+ * (docs/never-lose-a-run.md).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -15,8 +16,8 @@ import { forgetAgentDefinition, showsStaleDefinition } from '../agents/definitio
 import { throwIfErrorBody } from './agentResponses';
 import { mayHaveStarted, recoverStartedRun } from './runRecovery';
 
-/** The platform's hold of a waiting call, and how much longer the node waits for its answer. */
-export const RUN_HOLD = { holdMs: 100_000, marginMs: 20_000 };
+/** The platform's wait on a waiting call, and how much longer the node waits for its answer. */
+export const PLATFORM_WAIT = { waitMs: 100_000, marginMs: 20_000 };
 
 /** The start call: one place writes its method, path and what errors name it by. */
 function executeCall(
@@ -76,7 +77,7 @@ function firstResponse(
 
 /**
  * Starts a run and returns its record as the answer showed it: finished when a waiting call was
- * answered within the hold, `starting` or `running` otherwise.
+ * answered within the platform's wait, `starting` or `running` otherwise.
  */
 export async function startRun(
 	ctx: IExecuteFunctions,
@@ -85,7 +86,7 @@ export async function startRun(
 		body: IDataObject;
 		/** Send the wait flag (Wait for Completion); Start Only answers at once. */
 		wait: boolean;
-		/** What is left of the node's Timeout: the waiting call is not held longer. */
+		/** What is left of the node's Timeout: the node waits no longer for the call. */
 		timeLeftMs: number;
 		itemIndex: number;
 	},
@@ -106,7 +107,7 @@ export async function startRun(
 						? {
 								timeoutMs: Math.max(
 									1000,
-									Math.min(run.timeLeftMs, RUN_HOLD.holdMs + RUN_HOLD.marginMs),
+									Math.min(run.timeLeftMs, PLATFORM_WAIT.waitMs + PLATFORM_WAIT.marginMs),
 								),
 							}
 						: {}),

@@ -43,7 +43,7 @@ export class AcceptedRate {
 	private probeAt = 0;
 	/** The rate before the current probe: what a refused probe goes back to. */
 	private safeRate?: number;
-	/** Refused probes since the last one that held: each doubles the next quiet spell. */
+	/** Refused probes since the last one accepted: each doubles the next quiet spell. */
 	private probesRefused = 0;
 	/** The learned rate came from a bucket's time to its next token. */
 	private exact = false;
@@ -172,7 +172,7 @@ export class AcceptedRate {
 
 	private probe(now: number): void {
 		if (this.learned === undefined || now < this.probeAt || this.learned >= this.configured) return;
-		// the rate before held through its quiet spell: it is what a refused probe goes back to
+		// the rate before lasted through its quiet spell: it is what a refused probe goes back to
 		if (this.probing()) this.probesRefused = 0;
 		this.safeRate = this.learned;
 		this.learned = Math.min(this.configured, this.learned * (1 + PACING.probeShare));

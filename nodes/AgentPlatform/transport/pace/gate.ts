@@ -1,5 +1,5 @@
 /**
- * The gate of one credential's pace: when the request whose turn it is may go (after a 429's
+ * The gate of one credential's pace: when the request at the front of the queue may go (after a 429's
  * hold, as the platform's window allows, else spaced by the interval; at first a slow start), the
  * slots of the requests sent, and what each answer teaches the parts (see index.ts).
  */
@@ -113,7 +113,7 @@ export class Gate {
 
 	/**
 	 * Requests in flight the platform may still refuse. A refusal comes at once, so one unanswered
-	 * for PACING.letThroughAfterMs was let through: a run held open (a Wait of up to 100 s) then no
+	 * for PACING.letThroughAfterMs was let through: a run the platform waits on (a Wait, up to 100 s) then no
 	 * longer holds every other request of the key behind the slow start.
 	 */
 	private notYetLetThrough(now: number): number {

@@ -12,7 +12,7 @@ export function keyHeldError(ctx: PlatformContext, heldForMs: number): PaceHeldE
 		ctx.getNode(),
 		heldForMs > 0
 			? `The platform's rate limit holds this API key for about ${seconds} more seconds`
-			: "The platform's rate limit holds this API key: other requests with it are waiting their turn",
+			: "The platform's rate limit holds this API key: other requests with it are waiting to be sent",
 		{
 			description:
 				'Other workflows using this credential were asked by the platform to wait. Try again when that time has passed.',

@@ -1,15 +1,15 @@
 /**
  * One pace per credential in the n8n process: every request sent with one API key to one Base URL
- * (items, pages, polls, uploads, every node run and execution at once) waits its turn here.
+ * (items, pages, polls, uploads, every node run and execution at once) waits here to be sent.
  *
  * How the parts fit (docs/rate-limits.md tells the whole story):
  * - workClass.ts   whom a request is for: a person waiting (interactive) or nobody now (bulk).
- * - turnQueue.ts   who sends next: a line per class, its executions taking turns one request each
- *                  (executionLine.ts), one execution's requests in order; interactive first,
- *                  bulk keeping one turn in three; a retry and an editor lookup go to the front of
- *                  their line. Only the request whose turn it is waits for the gate below.
- * - pace.ts        one credential's pace, what the request function talks to: a request waits its
- *                  turn in the line, then, at the front, for the gate.
+ * - paceQueue.ts   who sends next: a queue per class, its executions in rotation, one request each
+ *                  (classQueue.ts), one execution's requests in order; interactive first, bulk
+ *                  keeping one send in three; a retry and an editor lookup go to the front of
+ *                  their class's queue. Only the request at the front waits for the gate below.
+ * - pace.ts        one credential's pace, what the request function talks to: a request waits in
+ *                  its class's queue, then, at the front, for the gate.
  * - gate.ts        the gate: when the front request may go: after a 429's hold (`retry_after`,
  *                  `Retry-After`, read once by the request function), then as the window allows,
  *                  else spaced by the interval (at first a slow start). Sends are spaced from the
@@ -20,7 +20,7 @@
  * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long
  *                  (spacing.ts: the interval kept between sends).
  * - heldError.ts   what an editor lookup is told when the key is held longer than it may wait.
- * - longWaits.ts   a long wait for a turn, written to n8n's log with its reason.
+ * - longWaits.ts   a long wait in the queue, written to n8n's log with its reason.
  * - pollers.ts     the polls of waiting runs and files: a share of the rate between them.
  * - settings.ts    the numbers (PACING).
  *

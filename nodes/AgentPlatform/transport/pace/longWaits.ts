@@ -9,7 +9,7 @@ import type { WorkClass } from './workClass';
 
 export interface WaitReason {
 	workClass: WorkClass;
-	/** Requests ahead of it when it joined the line. */
+	/** Requests ahead of it when it joined the queue. */
 	ahead: number;
 	/** The rate the pace kept, requests a second. */
 	rate: number;
@@ -25,7 +25,7 @@ export function logLongWait(ctx: PlatformContext, waitedMs: number, reason: Wait
 			: '';
 	const logger = (ctx as Partial<Pick<PlatformContext, 'logger'>>).logger;
 	logger?.info(
-		`Agent Platform: a request of node "${ctx.getNode().name}" (${reason.workClass} work) waited ${seconds(waitedMs)} for its turn: this credential is paced at ${round(reason.rate)} requests a second and ${reason.ahead === 1 ? '1 request was' : `${reason.ahead} requests were`} ahead of it${holdClause}`,
+		`Agent Platform: a request of node "${ctx.getNode().name}" (${reason.workClass} work) waited ${seconds(waitedMs)} to be sent: this credential is paced at ${round(reason.rate)} requests a second and ${reason.ahead === 1 ? '1 request was' : `${reason.ahead} requests were`} ahead of it${holdClause}`,
 	);
 }
 

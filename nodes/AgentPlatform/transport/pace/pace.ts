@@ -1,5 +1,5 @@
 /**
- * One credential's pace: a request waits for its turn in the line (turnQueue.ts), then, at the
+ * One credential's pace: a request waits in its class's queue (paceQueue.ts), then, at the
  * front, for the gate (gate.ts); what each answer teaches goes to the gate and the parts behind it
  * (see index.ts).
  */
@@ -12,14 +12,14 @@ import { logLongWait } from './longWaits';
 import { Pollers } from './pollers';
 import { PACING } from './settings';
 import type { PaceSlot } from './slot';
-import { TurnQueue } from './turnQueue';
+import { PaceQueue } from './paceQueue';
 import { executionOf, workClassOf } from './workClass';
 
 export class Pace {
 	/** Counters, for tests and benchmarks. */
 	readonly stats = { sent: 0, rateLimited: 0 };
 
-	private readonly queue = new TurnQueue();
+	private readonly queue = new PaceQueue();
 	private readonly accepts: AcceptedRate;
 	private readonly gate: Gate;
 	private readonly pollers = new Pollers();
@@ -49,12 +49,12 @@ export class Pace {
 		this.accepts.configure(configured);
 	}
 
-	/** Requests waiting for their turn. */
+	/** Requests waiting in the queue. */
 	get waiting(): number {
 		return this.queue.length;
 	}
 
-	/** Executions with requests waiting for their turn (an entry each while they wait). */
+	/** Executions with requests waiting in the queue (an entry each while they wait). */
 	get executionsWaiting(): number {
 		return this.queue.executions;
 	}
@@ -79,8 +79,8 @@ export class Pace {
 
 	/**
 	 * Resolves when the request may be sent. `retry`: it was refused before, so it goes first in its
-	 * line. `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
-	 * Interactive work goes before bulk work (workClass.ts, turnQueue.ts).
+	 * class's queue. `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
+	 * Interactive work goes before bulk work (workClass.ts, paceQueue.ts).
 	 */
 	async take(ctx: PlatformContext, retry = false, maxWaitMs = Infinity): Promise<PaceSlot> {
 		throwIfCancelled(ctx);
@@ -97,9 +97,9 @@ export class Pace {
 				const now = Date.now();
 				if (lookup && now + this.heldForMs(now) > until) throw this.heldError(ctx);
 				if (!this.queue.isFront(me)) {
-					// a lookup that may wait only so long looks again in slices rather than wait for its turn
+					// a lookup that may wait only so long looks again in slices rather than wait to reach the front
 					if (lookup) await waitFor(ctx, Math.min(PACING.sliceMs, until - now));
-					else await this.queue.turn(ctx, me);
+					else await this.queue.untilFront(ctx, me);
 					continue;
 				}
 				const delay = this.gate.delay(now);

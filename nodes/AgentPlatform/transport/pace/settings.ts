@@ -37,7 +37,7 @@ export const PACING = {
 	slowStartCheckMs: 5,
 	/**
 	 * A request unanswered this long was let through by the platform's rate limit (which refuses at
-	 * once): it no longer counts against the slow start (a Wait is held open for up to 100 s).
+	 * once): it no longer counts against the slow start (the platform waits up to 100 s before answering a Wait).
 	 */
 	letThroughAfterMs: 2_000,
 	/** Kept after a window's known end before the first request into the next. */
@@ -50,7 +50,7 @@ export const PACING = {
 	pollShare: 0.5,
 	/** The front request re-checks the gate at least this often (a retry may take its place). */
 	sliceMs: 250,
-	/** While interactive work waits, bulk work still gets one turn in this many (turnQueue.ts). */
+	/** While interactive work waits, bulk work still gets one send in this many (paceQueue.ts). */
 	bulkShareEvery: 3,
 	/**
 	 * A pace with nothing to do for this long is forgotten (what it learned goes with it), so that

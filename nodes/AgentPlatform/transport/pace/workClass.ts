@@ -1,6 +1,6 @@
 /**
  * Whom a request is for: a person waiting on the answer (interactive) or nobody right now (bulk).
- * The pace gives the next free slot to interactive work (turnQueue.ts), so that a chat message is
+ * The pace gives the next free slot to interactive work (paceQueue.ts), so that a chat message is
  * not answered after a background job's paging. The rule, written down in docs/rate-limits.md:
  *
  * - interactive: an editor lookup (pickers, dropdowns, the credential test); an execution that
@@ -56,7 +56,7 @@ function webhookCallerWaits(view: ExecutionView): boolean {
 	if (started.some((node) => CHAT_TRIGGERS.test(node.type))) return true;
 	if (started.some((node) => ANSWERING_TRIGGERS.test(node.type) && callerWaits(node.parameters)))
 		return true;
-	// a tool or model inside n8n's AI Agent has no main-line ancestors: its workflow's chat trigger
+	// a tool or model inside n8n's AI Agent has no ancestors on the main connections: its workflow's chat trigger
 	if (started.length === 0) {
 		const chat = view.getChatTrigger?.();
 		return Boolean(chat && !chat.disabled);
@@ -86,13 +86,13 @@ export function workClassOf(ctx: PlatformContext): WorkClass {
 	return workClass;
 }
 
-/** Whose turns a request takes: n8n's execution ID, or the n8n context of a lookup without one. */
+/** Whose request it is: n8n's execution ID, or the n8n context of a lookup without one. */
 export type ExecutionKey = string | object;
 
 /**
- * Whose request it is, for taking turns within a class (turnQueue.ts): n8n's execution ID, so that
- * a node's items, its tools and its model share their execution's turns; a context without one (an
- * editor lookup) takes its own.
+ * Whose request it is, for the rotation within a class (classQueue.ts): n8n's execution ID, so
+ * that a node's items, its tools and its model share their execution's place; a context without
+ * one (an editor lookup) has its own.
  */
 export function executionOf(ctx: PlatformContext): ExecutionKey {
 	try {

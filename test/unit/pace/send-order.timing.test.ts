@@ -5,7 +5,7 @@
 import { Pace, PACING, paceFor, resetPaces } from '../../../nodes/AgentPlatform/transport/pace';
 import { context, usePacingSettings } from './setup';
 
-describe("the pace's turns", () => {
+describe("the pace's order", () => {
 	const saved = usePacingSettings();
 
 	it('knowing nothing of the platform, lets one more request go per answer (slow start)', async () => {
