@@ -142,7 +142,7 @@ export class N8nInstance extends N8nServer {
 	/**
 	 * An `n8n import:…` call. n8n 1.x logs a failed import and exits 0 ("An error occurred while
 	 * importing"): that output fails here. Files importing into one shared n8n at once (its SQLite
-	 * database) take turns: one import at a time in its folder.
+	 * database) import one at a time in its folder.
 	 */
 	private async importCli(args: string[]): Promise<void> {
 		await withLock(

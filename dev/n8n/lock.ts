@@ -52,17 +52,17 @@ export async function withLock<T>(
 			break;
 		} catch (err) {
 			if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-			const held = statSync(lock, { throwIfNoEntry: false });
-			if (!held) continue; // just released
+			const taken = statSync(lock, { throwIfNoEntry: false });
+			if (!taken) continue; // just released
 			const holder = holderOf(lock);
-			if (abandoned(lock, held.mtimeMs, holder)) {
+			if (abandoned(lock, taken.mtimeMs, holder)) {
 				// still the same dead holder's (another waiter may have taken it over meanwhile)
 				if (holderOf(lock) === holder) rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
 			if (Date.now() - waitStarted > waitMs)
 				throw new Error(
-					`waited ${Math.round(waitMs / 60_000)} minutes for the lock ${lock}, held by process ${holderOf(lock) ?? '(unknown)'}, which is still alive`,
+					`waited ${Math.round(waitMs / 60_000)} minutes for the lock ${lock}, taken by process ${holderOf(lock) ?? '(unknown)'}, which is still alive`,
 				);
 			await sleep(pollMs);
 		}

@@ -1,9 +1,9 @@
 /**
  * The Webhook paths of an n8n that several test files share (the end-to-end run's n8n of a line):
  * a Webhook node's `path` is n8n's address of the workflow once active, the same for every copy of
- * a fixture, so each path belongs to one file. A register in the n8n's folder (taken in turns
- * with the lock) records which file claimed each path; a second file claiming one fails, naming
- * both workflows and both files.
+ * a fixture, so each path belongs to one file. A register in the n8n's folder, written by one
+ * file at a time under the lock, records which file claimed each path; a second file claiming one
+ * fails, naming both workflows and both files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

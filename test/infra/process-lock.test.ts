@@ -45,7 +45,7 @@ it('waits for a live holder, however old its lock, and says who holds it', async
 		let ran = false;
 		await expect(
 			withLock(lock, async () => (ran = true), { waitMs: 1500, pollMs: 100 }),
-		).rejects.toThrow(`held by process ${holder.pid}, which is still alive`);
+		).rejects.toThrow(`taken by process ${holder.pid}, which is still alive`);
 		expect(ran).toBe(false);
 		expect(readFileSync(join(lock, 'pid'), 'utf8')).toBe(String(holder.pid));
 	} finally {

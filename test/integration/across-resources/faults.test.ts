@@ -1,5 +1,5 @@
 /**
- * The fault matrix (README: "Faults: what the node does"): every fault the emulator injects,
+ * The fault matrix (docs/errors-and-retries.md: "Faults: what the node does"): every fault the emulator injects,
  * against every kind of operation, each cell with its stated outcome. In-process n8n
  * (test/infra/n8n/, n8n-core's real WorkflowExecute, request helpers and HookContext) against
  * the emulator over loopback. The transport's rules are unchanged; only its waits are shortened
