@@ -10,6 +10,8 @@
  * words.
  */
 
+import { kindOf, readKind } from './fieldKinds';
+
 export interface Property {
 	type?: string | string[];
 	enum?: unknown[];
@@ -20,6 +22,7 @@ export interface Property {
 	maximum?: number;
 	anyOf?: Property[];
 	format?: string;
+	required?: string[];
 }
 
 /** What a schema is filled from: the text, and the numbers and quoted words not used yet. */
@@ -27,6 +30,13 @@ export interface Source {
 	text: string;
 	numbers: number[];
 	texts: string[];
+	/**
+	 * A structured answer (format instructions): a field takes only a value of its kind found in
+	 * the text (fieldKinds.ts), else nothing. Tool arguments are read loosely from the question.
+	 */
+	strict?: boolean;
+	/** names already given to other fields of the answer */
+	taken?: string[];
 }
 
 const POSITIVE =
@@ -49,9 +59,43 @@ const STOP = new Set(
 	),
 );
 
+// what a text is about, beyond its own words: a how-to question asks for support, a price for sales
+const CONCEPTS: Array<[RegExp, string]> = [
+	[
+		/\bhow (?:do|can|should|to)\b|\bhow-to\b|\bwhere (?:do|can) i\b|\bset ?up\b|\bconfigur\w*|\bsteps?\b/i,
+		'howto support help question',
+	],
+	[
+		/\b(?:password|log ?in|sign ?in|error|bug|crash\w*|not working|doesn'?t work|won'?t|broken|stuck|fails?|failed|outage|down|install\w*|reset|sync\w*|export\w*|import\w*|integrat\w*)\b/i,
+		'technical problem support help',
+	],
+	[
+		/\b(?:price|pricing|cost|quote|discount|plan|plans|upgrade|buy|purchase|licen[cs]e|seats|demo|trial|enterprise|offer|deal)\b/i,
+		'sales pricing purchase',
+	],
+	[
+		/\b(?:invoice|billing|billed|charge[ds]?|payment|refund|receipt|vat|overcharged|paid|subscription fee)\b/i,
+		'billing payment invoice',
+	],
+	[
+		/\b(?:deliver\w*|shipping|shipped|parcel|package|tracking|courier|arriv\w*)\b/i,
+		'shipping delivery order',
+	],
+	[/\b(?:job|hiring|career|resume|cv|position|apply|application)\b/i, 'job career hr'],
+	[
+		/\b(?:unsubscribe|newsletter|winner|prize|click here|limited time|act now|free money)\b/i,
+		'spam marketing',
+	],
+	[
+		/\b(?:feature|would be nice|suggest\w*|wish|idea|could you add|please add)\b/i,
+		'feature request suggestion idea',
+	],
+];
+
 function words(text: string): Set<string> {
+	const concepts = CONCEPTS.filter(([pattern]) => pattern.test(text)).map(([, added]) => added);
 	return new Set(
-		(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+		(`${text} ${concepts.join(' ')}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
 			.filter((w) => !STOP.has(w))
 			.map((w) => w.replace(/s$/, '')),
 	);
@@ -179,31 +223,75 @@ function typeOf(property: Property): string | undefined {
 	);
 }
 
+const WORDS_KINDS = ['person', 'company', 'place', 'prose', 'other'];
+
+/** A structured answer's value of the field's kind found in the text (fieldKinds.ts), or undefined. */
+function valueOfKind(property: Property, key: string, from: Source, numeric: boolean) {
+	const kind = kindOf(key, property.description, property.format);
+	const value = readKind(kind, key, property.description ?? '', numeric, {
+		text: from.text,
+		taken: from.taken ?? [],
+	});
+	if (typeof value === 'string' && (kind === 'person' || kind === 'company'))
+		from.taken = [...(from.taken ?? []), value];
+	// words the question quotes are what it gives a field of words
+	if (value === undefined && !numeric && WORDS_KINDS.includes(kind) && from.texts.length)
+		return from.texts.length > 1 ? from.texts.shift() : from.texts[0];
+	return value;
+}
+
 /** A value of the property's type, read from the text where the property says what it is. */
 export function valueFor(property: Property, from: Source, key = ''): unknown {
 	const type = typeOf(property);
 	if (property.enum?.length) return enumValue(property.enum, from.text);
+	if (from.strict && (type === 'number' || type === 'integer')) {
+		const bounded = boundedNumber(property, key, from);
+		if (bounded !== undefined) return bounded;
+		const value = valueOfKind(property, key, from, true);
+		return typeof value === 'number' && type === 'integer' ? Math.round(value) : value;
+	}
+	if (from.strict && type === 'array') {
+		const value = valueFor(property.items ?? { type: 'string' }, from, key);
+		return value === undefined || value === null ? [] : [value];
+	}
+	if (from.strict && type !== 'boolean' && type !== 'object')
+		return valueOfKind(property, key, from, false);
 	if (type === 'number' || type === 'integer') return numberFor(property, key, from);
 	if (type === 'boolean') return from.text.toLowerCase().includes(key.toLowerCase()) && !!key;
 	if (type === 'array') return [valueFor(property.items ?? { type: 'string' }, from, key)];
-	if (type === 'object') return filled(property.properties ?? {}, from);
+	if (type === 'object') return filled(property.properties ?? {}, from, property.required);
 	return stringFor(property, key, from);
 }
 
 export function filled(
 	properties: Record<string, Property>,
 	from: Source,
+	required?: string[],
 ): Record<string, unknown> {
 	const categories = classified(properties, from.text);
 	if (categories) return categories;
 	const value: Record<string, unknown> = {};
-	for (const [name, property] of Object.entries(properties))
-		value[name] = valueFor(property, from, name);
-	return value;
+	const entries = Object.entries(properties);
+	// people first, so that a company field does not take a person's name
+	const people = (name: string, p: Property) => kindOf(name, p.description, p.format) === 'person';
+	const order = from.strict
+		? [...entries.filter(([n, p]) => people(n, p)), ...entries.filter(([n, p]) => !people(n, p))]
+		: entries;
+	for (const [name, property] of order) {
+		const found = valueFor(property, from, name);
+		if (found !== undefined) value[name] = found;
+		else if (nullable(property)) value[name] = null;
+		else if (required?.includes(name) && typeOf(property) === 'string') value[name] = '';
+	}
+	return Object.fromEntries(entries.filter(([n]) => n in value).map(([n]) => [n, value[n]]));
 }
 
+const nullable = (property: Property) =>
+	(Array.isArray(property.type) && property.type.includes('null')) ||
+	!!property.anyOf?.some((p) => p.type === 'null');
+
 /** What a text gives to fill a schema: its numbers in order and its quoted words. */
-export function sourceOf(text: string, texts: string[]): Source {
+export function sourceOf(text: string, texts: string[], strict = false): Source {
 	const numbers = (text.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-	return { text, numbers, texts };
+	return { text, numbers, texts, strict };
 }

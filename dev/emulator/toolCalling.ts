@@ -7,22 +7,34 @@
  * LangChain's ChatOpenAI send `tools` as an array of function definitions instead; with such an
  * array the emulator answers like a deterministic model, without running the agent:
  *
- * - no `tool` message after the last user message → it calls the first function, every string
- *   argument set to the last user message (numbers 1, booleans false, others null), with
- *   `finish_reason: "tool_calls"`;
- * - otherwise → it answers `Here is what <function> said: <tool results>` (`finish_reason: "stop"`).
+ * - no `tool` message after the last user message → it calls the function the message calls for
+ *   (scriptedProse.ts: named, or fitting by its name and description), string arguments set to the
+ *   message for a function that asks an agent or assistant, else to what the message asks about
+ *   (numbers from the message, booleans false), with `finish_reason: "tool_calls"`; a message no
+ *   function fits (a request for code, a question about the conversation) is answered in words;
+ * - otherwise → a sentence from each tool's result (`finish_reason: "stop"`);
+ * - the first answer of a conversation says that a scripted stand-in answered.
  *
  * Plain and streamed (`stream: true`) answers follow the OpenAI chat-completion schema.
  */
 import { randomBytes } from 'node:crypto';
 import { json, validation } from './http';
 import type { Ctx, Reply, SseSink } from './http';
+import { filled, sourceOf, type Property } from './schemaFilling';
+import {
+	STAND_IN_NOTE,
+	plainAnswer,
+	resultSentence,
+	textsOf,
+	toolsCalledFor,
+} from './scriptedProse';
 
 const TOOL_ROLES = ['system', 'developer', 'user', 'assistant', 'tool'];
 
 interface FunctionTool {
 	name: string;
-	parameters: { properties?: Record<string, { type?: string | string[] }>; required?: string[] };
+	description?: string;
+	parameters: { properties?: Record<string, Property>; required?: string[] };
 }
 
 interface ToolMessage {
@@ -40,7 +52,10 @@ export function isFunctionCallingRequest(body: Record<string, unknown>): boolean
 function functionTools(value: unknown[]): FunctionTool[] {
 	return value.map((tool, i) => {
 		const fn = (
-			tool as { type?: unknown; function?: { name?: unknown; parameters?: unknown } } | null
+			tool as {
+				type?: unknown;
+				function?: { name?: unknown; description?: unknown; parameters?: unknown };
+			} | null
 		)?.function;
 		if (
 			!tool ||
@@ -58,7 +73,8 @@ function functionTools(value: unknown[]): FunctionTool[] {
 			fn.parameters && typeof fn.parameters === 'object'
 				? (fn.parameters as FunctionTool['parameters'])
 				: {};
-		return { name: fn.name, parameters };
+		const description = typeof fn.description === 'string' ? fn.description : undefined;
+		return { name: fn.name, description, parameters };
 	});
 }
 
@@ -99,20 +115,14 @@ function text(content: unknown): string {
 	return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
+// a function that hands the message on to an agent gets the whole message
+const ASKS_AN_AGENT = /\b(?:agent|assistant)\b/i;
+
 function argumentsFor(tool: FunctionTool, userText: string): Record<string, unknown> {
-	const args: Record<string, unknown> = {};
-	for (const [name, schema] of Object.entries(tool.parameters.properties ?? {})) {
-		const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
-		args[name] =
-			type === 'string'
-				? userText
-				: type === 'number' || type === 'integer'
-					? 1
-					: type === 'boolean'
-						? false
-						: null;
-	}
-	return args;
+	const texts = ASKS_AN_AGENT.test(`${tool.name} ${tool.description ?? ''}`)
+		? [userText]
+		: textsOf(userText, [tool.name]);
+	return filled(tool.parameters.properties ?? {}, sourceOf(userText, texts));
 }
 
 /** Answers a function-calling request (see the module comment). */
@@ -127,29 +137,33 @@ export function scriptedToolCall(ctx: Ctx, body: Record<string, unknown>): Reply
 
 	let message: Record<string, unknown>;
 	let finish: 'tool_calls' | 'stop';
-	if (results.length === 0 && tools.length > 0) {
-		const tool = tools[0];
-		const call = {
+	const question = text(messages[lastUser]?.content);
+	const fitting = results.length === 0 ? toolsCalledFor(question, tools) : [];
+	if (fitting.length) {
+		const calls = fitting.map((tool) => ({
 			id: `call_${randomBytes(8).toString('hex')}`,
 			type: 'function',
-			function: {
-				name: tool.name,
-				arguments: JSON.stringify(argumentsFor(tool, text(messages[lastUser]?.content))),
-			},
-		};
-		message = { role: 'assistant', content: null, tool_calls: [call] };
+			function: { name: tool.name, arguments: JSON.stringify(argumentsFor(tool, question)) },
+		}));
+		message = { role: 'assistant', content: null, tool_calls: calls };
 		finish = 'tool_calls';
 	} else {
 		const called = new Map<string, string>();
 		for (const m of messages)
 			for (const c of m.tool_calls ?? []) called.set(c.id, c.function?.name ?? 'the tool');
-		const said = results.map(
-			(r) =>
-				`Here is what ${called.get(r.tool_call_id ?? '') ?? 'the tool'} said: ${text(r.content)}`,
+		const said = results.map((r) =>
+			resultSentence(called.get(r.tool_call_id ?? ''), text(r.content)),
 		);
+		const earlier = messages
+			.slice(0, lastUser)
+			.filter((m) => m.role === 'user')
+			.map((m) => text(m.content));
+		const answered = said.length ? said.join('\n') : plainAnswer(question, earlier, tools);
+		// the first answer of a conversation says who answered
+		const first = !messages.slice(0, lastUser).some((m) => m.role === 'assistant');
 		message = {
 			role: 'assistant',
-			content: said.join('\n') || `You said: ${text(messages[lastUser]?.content)}`,
+			content: first ? `${answered}\n\n${STAND_IN_NOTE}` : answered,
 			refusal: null,
 		};
 		finish = 'stop';

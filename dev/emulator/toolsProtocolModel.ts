@@ -3,14 +3,17 @@
  * docs/chat-model.md), deterministic, so that each path can be shown to a person and tested:
  *
  * - a chat-completions request whose system message starts with the tools protocol's mark:
- *   - the last user message is the question → a call of each tool the question names (of the
- *     first tool when it names none), arguments filled from the question per the tool's schema:
- *     numbers from the question's numbers in order, a string from its quoted words or else its
- *     longest word, an enum's first value, booleans false;
- *   - the last user message holds tools' results → `Here is what <tool> said: <result>` for each;
+ *   - the last user message is the question → a call of each tool the question names, else of the
+ *     tool whose name and description fit the question (scriptedProse.ts), arguments filled from
+ *     the question per the tool's schema: numbers from the question's numbers in order, a string
+ *     from its quoted words, else the thing it asks about, else its longest word; no call for a
+ *     request for code or a question about the conversation, which it answers itself;
+ *   - the last user message holds tools' results → a sentence from each result, in words;
  *   - a correction request → a valid answer, as above;
+ *   - the first answer of a conversation says that a scripted stand-in answered;
  * - a request that carries format instructions (n8n's Structured Output Parser) → JSON filled in
- *   per the schema given, in a fenced block, as the instructions ask.
+ *   per the schema given, in a fenced block, as the instructions ask: each field with a value of
+ *   its kind found in the text, else left out (fieldKinds.ts).
  *
  * A marker in the question asks for another answer, to test every path: `[model: prose]` (a final
  * answer in prose, no call; a call on the correction request), `[model: prose twice]` (prose again
@@ -33,9 +36,18 @@ import { isCorrection, toolChoiceIn, toolLinesIn, toolResultsIn } from './protoc
 import { contentText, type Message } from './executionInput';
 import { familyAnswer, familyCalls } from './modelFamilies';
 import { filled, sourceOf, valueFor, type Property } from './schemaFilling';
+import {
+	STAND_IN_NOTE,
+	plainAnswer,
+	quotedIn,
+	resultSentence,
+	textsOf,
+	toolsCalledFor,
+} from './scriptedProse';
 
 interface DescribedTool {
 	name: string;
+	description: string;
 	properties: Record<string, Property>;
 }
 
@@ -49,41 +61,24 @@ const FAMILY = /\[family: ([\w+-]+)\]/;
 // LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
 const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
 
+const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function describedTools(instruction: string): DescribedTool[] {
 	return toolLinesIn(instruction).map((line) => {
+		const description =
+			new RegExp(`^- ${literal(line.name)}: (.*)$`, 'm').exec(instruction)?.[1] ?? '';
 		let schema: { properties?: DescribedTool['properties'] } = {};
 		try {
 			schema = JSON.parse(line.schema);
 		} catch {
 			// described without a readable schema: called without arguments
 		}
-		return { name: line.name, properties: schema.properties ?? {} };
+		return { name: line.name, description, properties: schema.properties ?? {} };
 	});
-}
-
-/** The words a string argument takes from the question: quoted ones, else its longest word. */
-function textsOf(question: string, toolNames: string[] = []): string[] {
-	const quoted = [...question.matchAll(/["“']([^"”']+)["”']/g)].map((m) => m[1]);
-	if (quoted.length) return quoted;
-	// a tool named in the question says which tool to call, not what to give it
-	const named = new Set(toolNames.map((name) => name.toLowerCase()));
-	const words = (question.match(/[\p{L}\p{N}_-]+/gu) ?? []).filter(
-		(w) => !named.has(w.toLowerCase()),
-	);
-	return [words.reduce((longest, word) => (word.length > longest.length ? word : longest), '')];
 }
 
 function argumentsFor(tool: DescribedTool, question: string, toolNames: string[]) {
 	return filled(tool.properties, sourceOf(question, textsOf(question, toolNames)));
-}
-
-/** The tools the question names (each once, in the question's order), else the first tool. */
-function toolsAsked(tools: DescribedTool[], question: string): DescribedTool[] {
-	const lower = question.toLowerCase();
-	const named = tools
-		.filter((tool) => lower.includes(tool.name.toLowerCase()))
-		.sort((a, b) => lower.indexOf(a.name.toLowerCase()) - lower.indexOf(b.name.toLowerCase()));
-	return named.length ? named : tools.slice(0, 1);
 }
 
 /**
@@ -113,7 +108,7 @@ function formatAnswer(messages: Message[]): string | undefined {
 			message.role === 'system' || !before
 				? users.map((m) => contentText(m.content)).join('\n') || before
 				: before;
-		const value = valueFor(schema, sourceOf(question, textsOf(question)));
+		const value = valueFor(schema, sourceOf(question, quotedIn(question), true));
 		return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 	}
 	return undefined;
@@ -146,6 +141,19 @@ function toolsAnswer(
 	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
 	const final = mustUse(instruction, tools);
 	const toolNames = tools.map((tool) => tool.name);
+	const askedAt = messages.findIndex((m) => m.role === 'user' && contentText(m.content) === asked);
+	const earlier = messages
+		.slice(0, Math.max(0, askedAt))
+		.filter((m) => m.role === 'user')
+		.map((m) => contentText(m.content))
+		.filter((u) => !toolResultsIn(u) && !isCorrection(u))
+		.map((u) => u.replace(MARKER, '').replace(FAMILY, '').trim());
+	// the first answer of a conversation says who answered
+	const firstAnswer = !messages.slice(0, Math.max(0, askedAt)).some((m) => m.role === 'assistant');
+	const prose = (text: string) =>
+		answer(
+			familyAnswer(family, firstAnswer ? `${text}\n\n${STAND_IN_NOTE}` : text, tools[0]?.name),
+		);
 	if (toolResultsIn(last)) {
 		const since = users
 			.slice(users.lastIndexOf(asked ?? '') + 1)
@@ -163,15 +171,15 @@ function toolsAnswer(
 		// an AI Agent with an output parser: the final answer in the format asked
 		const formatted = formatAnswer(messages);
 		if (formatted !== undefined) return answer(formatted);
-		const said = since.map(
-			({ tool, result }) => `Here is what ${tool ?? 'the tool'} said: ${result}`,
-		);
-		return answer(familyAnswer(family, said.join('\n'), tools[0]?.name));
+		return prose(since.map(({ tool, result }) => resultSentence(tool, result)).join('\n'));
 	}
-	const named = toolsAsked(
-		tools.filter((tool) => tool !== final),
+	const fitting = toolsCalledFor(
 		question,
+		tools.filter((tool) => tool !== final),
 	);
+	// a test's marker asks for a call of some kind: the first tool when none fits the question
+	const marked = MARKER.test(asked ?? '') || FAMILY.test(asked ?? '');
+	const named = fitting.length || !marked ? fitting : tools.filter((t) => t !== final).slice(0, 1);
 	// a question that names no tool is answered with the tool the answer must be given with
 	const asking =
 		final && !named.some((t) => question.toLowerCase().includes(t.name.toLowerCase()))
@@ -181,11 +189,12 @@ function toolsAnswer(
 		? asking
 				.map((tool) => toolCallText(tool.name, argumentsFor(tool, question, toolNames)))
 				.join('\n')
-		: `No tools to call: ${question}`;
+		: undefined;
 	if (isCorrection(last) && wish === 'prose twice')
 		return answer(`I still answer without a tool: ${question}`);
-	if (isCorrection(last))
-		return answer(wish === 'broken twice' ? '{"tool_call": {"name": ' : valid);
+	if (isCorrection(last) && wish === 'broken twice') return answer('{"tool_call": {"name": ');
+	if (valid === undefined) return prose(plainAnswer(question, earlier, tools));
+	if (isCorrection(last)) return answer(valid);
 	const first = asking[0];
 	switch (wish) {
 		case 'prose':

@@ -54,7 +54,7 @@ const askAgent = {
 	},
 };
 
-test('with function definitions it first calls the first function, string arguments set to the user message', async () => {
+test('with function definitions it calls the function the question fits, an agent asked with the whole message', async () => {
 	const before = emu.executionCount;
 	const { status, json } = await complete({
 		model: 'gpt-4o-mini',
@@ -100,11 +100,13 @@ test('after the tool answered it replies with the tool result, and streams the s
 	expect(plain.status).toBe(200);
 	expect(plain.json.choices[0]).toMatchObject({
 		finish_reason: 'stop',
-		message: {
-			role: 'assistant',
-			content: 'Here is what ask_platform_agent said: [{"output":"Fish and shellfish"}]',
-		},
+		message: { role: 'assistant' },
 	});
+	// a sentence from the result, its JSON read, not quoted
+	const said = plain.json.choices[0].message.content as string;
+	expect(said).toContain('Fish and shellfish');
+	expect(said).not.toContain('{');
+	expect(said).toContain('scripted stand-in');
 
 	const streamed = await complete({
 		model: 'gpt-4o-mini',
@@ -124,7 +126,7 @@ test('after the tool answered it replies with the tool result, and streams the s
 	expect(chunks[1].choices[0].finish_reason).toBe('stop');
 
 	const firstTurn = await complete({
-		messages: [{ role: 'user', content: 'hi' }],
+		messages: [{ role: 'user', content: 'Who wrote Hamlet?' }],
 		tools: [askAgent],
 		stream: true,
 	});
@@ -163,4 +165,40 @@ test("bad function definitions and tool messages get the platform's 422; the str
 	});
 	expect(platformForm.status).toBe(422);
 	expect(platformForm.json.errors).toHaveProperty(['tools']);
+});
+
+test('no function fits a request for code or a question about the conversation: answered in words', async () => {
+	const lookup = {
+		type: 'function',
+		function: {
+			name: 'glossary',
+			description: "Looks a word up in the team's glossary",
+			parameters: { type: 'object', properties: { word: { type: 'string' } } },
+		},
+	};
+	const code = await complete({
+		messages: [{ role: 'user', content: 'Write a Python function that reverses a string' }],
+		tools: [lookup],
+	});
+	expect(code.json.choices[0].finish_reason).toBe('stop');
+	expect(code.json.choices[0].message.content).toMatch(/```python\ndef \w+\(/);
+	const defined = await complete({
+		messages: [{ role: 'user', content: 'What does sprint mean?' }],
+		tools: [lookup],
+	});
+	const [call] = defined.json.choices[0].message.tool_calls;
+	expect(JSON.parse(call.function.arguments)).toEqual({ word: 'sprint' });
+	const memory = await complete({
+		messages: [
+			{ role: 'user', content: 'What does sprint mean?' },
+			{ role: 'assistant', content: 'Two weeks of planned work.' },
+			{ role: 'user', content: 'What is an otter?' },
+			{ role: 'assistant', content: 'A river animal.' },
+			{ role: 'user', content: 'Which word did I ask you about first?' },
+		],
+		tools: [lookup],
+	});
+	expect(memory.json.choices[0].finish_reason).toBe('stop');
+	expect(memory.json.choices[0].message.content).toContain('sprint');
+	expect(memory.json.choices[0].message.content).not.toContain('scripted stand-in');
 });

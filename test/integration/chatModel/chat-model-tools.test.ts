@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
-import { callModel, CODE_TOOL, completionPosts, user } from './chat-model.shared';
+import { callModel, CODE_TOOL, completionPosts, emu, user } from './chat-model.shared';
 
 const QUESTION = 'What does the word otter mean?';
 const call = (json: IDataObject) =>
@@ -43,9 +43,12 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 			},
 		];
 		const second = await callModel([{ messages: conversation, tools: [CODE_TOOL] }]);
+		// the platform's answer, whole: built from the tool's result
+		const said = [...emu.state.responses.values()].pop()!.output;
+		expect(said).toContain('a river animal');
 		expect(second.json[0]).toMatchObject({
 			finishReason: 'stop',
-			message: { content: [{ type: 'text', text: 'Here is what lookup said: a river animal' }] },
+			message: { content: [{ type: 'text', text: said }] },
 		});
 		expect(completionPosts()).toHaveLength(2);
 		const history = (completionPosts()[1].body as IDataObject).messages as IDataObject[];

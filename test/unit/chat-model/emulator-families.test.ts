@@ -4,6 +4,7 @@
  * of them shown), and its final answers, reasoning first or not, are the answer alone.
  */
 import { MODEL_FAMILIES } from '../../../dev/emulator/modelFamilies';
+import { resultSentence, STAND_IN_NOTE } from '../../../dev/emulator/scriptedProse';
 import { scriptedModelAnswer } from '../../../dev/emulator/toolsProtocolModel';
 import { toolResultText } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
 import {
@@ -39,8 +40,8 @@ describe("the emulator's scripted model in every family", () => {
 		const written = reply(family, 'Add 2 and 3', toolResultText('add', '5'));
 		const answer = readToolsAnswer(written, TOOLS);
 		expect(answer).toMatchObject({ kind: 'final' });
-		expect(answer.kind === 'final' && answer.text).toMatch(
-			/^(Final Answer: )?Here is what add said: 5$/,
+		expect(answer.kind === 'final' && answer.text.replace(/^Final Answer: /, '')).toBe(
+			`${resultSentence('add', '5')}\n\n${STAND_IN_NOTE}`,
 		);
 	});
 
