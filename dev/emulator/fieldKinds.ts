@@ -7,6 +7,30 @@
  * hold gets nothing: a real model leaves it out rather than filling it with a word of another kind.
  */
 
+import {
+	EMAIL,
+	PHONE,
+	URL_PATTERN,
+	allOf,
+	companyIn,
+	dates,
+	money,
+	personIn,
+	placeIn,
+	takeWhileNames,
+} from './textValues';
+
+const IDENTIFIER = /(?:#\s?\d[\w-]*|\b[A-Z]{1,6}[-/]?\d[\w/-]*\b|\b\d{4,}(?:[-/][A-Z\d]+)*\b)/g;
+// what an identifier is of, and the prefix such identifiers carry
+const IDENTIFIED: Array<[RegExp, RegExp]> = [
+	[/\binvoice|\bbill\b|\binv\b/, /^(?:INV|BILL|TX|PF)\b/i],
+	[/\b(?:order|purchase)/, /^(?:ORD|PO|SO)\b/i],
+	[/\baccount/, /^(?:ACC|ACCT)\b/i],
+	[/\b(?:ticket|case)/, /^(?:TCK|TKT|CS|CASE)\b/i],
+	[/\btracking/, /^1Z/],
+	[/\bbooking/, /^(?:BK|BKG)\b/i],
+];
+
 export type FieldKind =
 	| 'email'
 	| 'url'
@@ -15,6 +39,7 @@ export type FieldKind =
 	| 'amount'
 	| 'currency'
 	| 'age'
+	| 'rating'
 	| 'percent'
 	| 'quantity'
 	| 'year'
@@ -50,6 +75,7 @@ export function kindOf(key: string, description = '', format?: string): FieldKin
 	)
 		return 'amount';
 	if (/\bage\b/.test(name)) return 'age';
+	if (/\b(rating|stars?)\b/.test(name)) return 'rating';
 	if (/\b(percent|percentage|discount rate)\b/.test(name)) return 'percent';
 	if (/\b(quantity|qty|count|units|seats|licen[cs]es|guests|items)\b/.test(name)) return 'quantity';
 	if (/\byear\b/.test(name)) return 'year';
@@ -94,173 +120,6 @@ export function kindOf(key: string, description = '', format?: string): FieldKin
 	return 'other';
 }
 
-const MONTHS = [
-	'january',
-	'february',
-	'march',
-	'april',
-	'may',
-	'june',
-	'july',
-	'august',
-	'september',
-	'october',
-	'november',
-	'december',
-];
-const MONTH = `(?:${MONTHS.map((m) => `${m[0].toUpperCase()}${m.slice(1, 3)}(?:${m.slice(3)})?\\.?`).join('|')})`;
-const DAYS = 'monday tuesday wednesday thursday friday saturday sunday'.split(' ');
-
-// words that start with a capital but name no person, company or place
-const NOT_NAMES = new Set(
-	[
-		...MONTHS,
-		...DAYS,
-		..."i im i'm i’m dear hi hello hey thanks thank regards best kind sincerely cheers the a an and or but our your my we you please invoice order ticket subject re fwd fw total amount due date customer support team service sales billing hello hope it this that there here what when where which who why how can could would should will is are was were has have had do does did not no yes ok okay mr mrs ms dr sir madam account payment ps unfortunately also however so then just still sorry great good bad today tomorrow yesterday attached as if for from to in on at by with after before since because while all any every some none new old first last next note update urgent important reminder review refund shipping delivery product item price plan pro premium basic standard free english german french spanish".split(
-			' ',
-		),
-	].map((w) => w.toLowerCase()),
-);
-const COMPANY_SUFFIX =
-	/\b(?:Inc|Ltd|LLC|GmbH|Corp|Corporation|Co|AG|BV|SA|SAS|SARL|plc|PLC|Limited|Group|Labs|Systems|Solutions|Technologies|Software|Consulting|Logistics|Partners|Studio|Studios|Bakery|Industries|Holdings|Media|Foods|Supplies|Services)\b\.?/;
-
-const CAP_WORD = "\\p{Lu}[\\p{L}'’-]*";
-const CAP_RUN = new RegExp(`${CAP_WORD}(?:[ \\t]+(?:${CAP_WORD}|&|of|de|van|von|der|la))*`, 'gu');
-
-const isNameWord = (word: string) =>
-	/^\p{Lu}[\p{L}'’-]+$/u.test(word) && !NOT_NAMES.has(word.toLowerCase().replace(/[’']s$/, ''));
-
-/** Capitalised runs of the text that can be a name: no greeting, month, pronoun or sentence opener in them. */
-function nameRuns(text: string): string[] {
-	const runs: string[] = [];
-	for (const match of text.matchAll(CAP_RUN)) {
-		const words = match[0].split(/[ \t]+/);
-		// drop leading words that are not name words ("Dear Laura Becker" → "Laura Becker")
-		while (words.length && !isNameWord(words[0])) words.shift();
-		while (words.length && !/^\p{Lu}/u.test(words[words.length - 1])) words.pop();
-		const kept: string[] = [];
-		for (const word of words) {
-			if (!/^\p{Lu}/u.test(word) || isNameWord(word) || COMPANY_SUFFIX.test(word)) kept.push(word);
-			else break;
-		}
-		if (kept.length) runs.push(kept.join(' '));
-	}
-	return runs;
-}
-
-const PERSON_CUES = [
-	/\b(?:my name is|I am|I['’]m|this is|name:|customer:|from:|bill to:|billed to:|signed,?|contact:)\s*((?:\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})/iu,
-	/(?:regards|thanks|thank you|best|sincerely|cheers|warmly|yours)[,!.]?\s*\n+\s*((?:\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})/iu,
-	/(?:^|\n)\s*[—–-]\s*((?:\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})\s*$/mu,
-];
-
-function personIn(text: string, avoid: string[]): string | undefined {
-	for (const cue of PERSON_CUES) {
-		const found = cue.exec(text)?.[1];
-		if (!found) continue;
-		const name = takeWhileNames(found.split(/[ \t]+/)).join(' ');
-		if (name && !COMPANY_SUFFIX.test(name) && !avoid.includes(name)) return name;
-	}
-	return nameRuns(text).find(
-		(run) =>
-			run.split(' ').length >= 2 &&
-			run.split(' ').length <= 3 &&
-			!COMPANY_SUFFIX.test(run) &&
-			!avoid.includes(run),
-	);
-}
-
-function takeWhileNames(words: string[]): string[] {
-	const kept: string[] = [];
-	for (const word of words) {
-		if (!isNameWord(word)) break;
-		kept.push(word);
-	}
-	return kept;
-}
-
-function companyIn(text: string, avoid: string[]): string | undefined {
-	const labelled = /\b(?:company|organi[sz]ation|employer|vendor|supplier):\s*([^\n,;]+)/i
-		.exec(text)?.[1]
-		?.trim();
-	if (labelled && /\p{Lu}/u.test(labelled)) return labelled.replace(/[.]$/, '');
-	const suffixed = nameRuns(text).find(
-		(run) => COMPANY_SUFFIX.test(run) && run.split(' ').length >= 2,
-	);
-	if (suffixed) return suffixed;
-	const at =
-		/\b(?:at|from|with|for|of)\s+((?:\p{Lu}[\p{L}&'’-]+)(?:[ \t]+\p{Lu}[\p{L}&'’-]+){0,3})/u.exec(
-			text,
-		)?.[1];
-	const atName = at ? takeWhileNames(at.split(/[ \t]+/)).join(' ') : '';
-	return atName && !avoid.includes(atName) && !avoid.some((a) => a.includes(atName))
-		? atName
-		: undefined;
-}
-
-const PLACE =
-	/\b(?:in|at|from|to|near|based in|lives in|located in)\s+((?:\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2})/gu;
-
-function placeIn(text: string, avoid: string[]): string | undefined {
-	for (const match of text.matchAll(PLACE)) {
-		const place = takeWhileNames(match[1].split(/[ \t]+/)).join(' ');
-		if (place && !avoid.includes(place) && !COMPANY_SUFFIX.test(place)) return place;
-	}
-	return undefined;
-}
-
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-const URL_PATTERN = /https?:\/\/[^\s)>\]"']+/;
-const PHONE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?(?:[\s.-]\d{2,4}){2,4}/;
-const MONEY =
-	/(?:([$€£¥]|USD|EUR|GBP|CHF|CAD|AUD)\s?(\d{1,3}(?:[,\s]\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?))|(?:(\d{1,3}(?:[,\s]\d{3})+(?:\.\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?([$€£]|USD|EUR|GBP|CHF|CAD|AUD|dollars?|euros?|pounds?)\b)/g;
-const IDENTIFIER = /(?:#\s?\d[\w-]*|\b[A-Z]{1,6}[-/]?\d[\w/-]*\b|\b\d{4,}(?:[-/]\d+)*\b)/g;
-
-function money(text: string): Array<{ value: number; currency: string; at: number }> {
-	return [...text.matchAll(MONEY)].map((m) => {
-		const raw = (m[2] ?? m[3]).replace(/[\s,](?=\d{3}\b)/g, '').replace(',', '.');
-		return { value: Number(raw), currency: currencyCode(m[1] ?? m[4]), at: m.index ?? 0 };
-	});
-}
-
-function currencyCode(symbol: string): string {
-	const s = symbol.toLowerCase();
-	if (s === '$' || s.startsWith('dollar')) return 'USD';
-	if (s === '€' || s.startsWith('euro')) return 'EUR';
-	if (s === '£' || s.startsWith('pound')) return 'GBP';
-	if (s === '¥') return 'JPY';
-	return symbol.toUpperCase();
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The text's dates as ISO days (YYYY-MM-DD), each with where it stands. */
-function dates(text: string): Array<{ iso: string; at: number }> {
-	const found: Array<{ iso: string; at: number }> = [];
-	const monthOf = (word: string) =>
-		MONTHS.findIndex((m) => word.toLowerCase().startsWith(m.slice(0, 3))) + 1;
-	const add = (y: number, m: number, d: number, at: number) => {
-		if (m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1900 && y <= 2100)
-			found.push({ iso: `${y}-${pad(m)}-${pad(d)}`, at });
-	};
-	for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) add(+m[1], +m[2], +m[3], m.index!);
-	for (const m of text.matchAll(
-		new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH}),? (\\d{4})\\b`, 'g'),
-	))
-		add(+m[3], monthOf(m[2]), +m[1], m.index!);
-	for (const m of text.matchAll(
-		new RegExp(`\\b(${MONTH}) (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g'),
-	))
-		add(+m[3], monthOf(m[1]), +m[2], m.index!);
-	for (const m of text.matchAll(/\b(\d{1,2})([/.])(\d{1,2})\2(\d{4})\b/g)) {
-		const [a, b] = [+m[1], +m[3]];
-		// 15/03/2024 and 15.03.2024 are day first; 03/15/2024 month first
-		const dayFirst = m[2] === '.' || a > 12;
-		add(+m[4], dayFirst ? b : a, dayFirst ? a : b, m.index!);
-	}
-	return found.sort((x, y) => x.at - y.at);
-}
-
 /** Words of a field's name and description that may label or announce its value in the text. */
 function cueWords(key: string, description: string): string[] {
 	return `${key.replace(/([a-z])([A-Z])/g, '$1 $2')} ${description}`
@@ -302,13 +161,6 @@ function labelled(text: string, key: string, description: string): string | unde
 	return undefined;
 }
 
-const allOf = (pattern: RegExp, text: string) =>
-	[
-		...text.matchAll(
-			new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
-		),
-	].map((m) => ({ value: m[0], at: m.index ?? 0 }));
-
 export interface Reading {
 	text: string;
 	/** names given to other fields already, so that a company is not the person's name */
@@ -347,13 +199,43 @@ function readFrom(
 		case 'url':
 			return URL_PATTERN.exec(text)?.[0].replace(/[.,;]$/, '');
 		case 'phone': {
-			const found = PHONE.exec(text)?.[0];
-			return found && found.replace(/\D/g, '').length >= 7 ? found.trim() : undefined;
+			const days = dates(text);
+			const found = allOf(PHONE, text).find(
+				(f) =>
+					f.value.replace(/\D/g, '').length >= 7 &&
+					!days.some((d) => Math.abs(d.at - f.at) < 11) &&
+					!/^\d{4}-\d{2}-\d{2}/.test(f.value.trim()),
+			);
+			return found?.value.trim();
 		}
-		case 'date':
-			return nearest(text, dates(text), cues)?.iso;
+		case 'date': {
+			const days = dates(text);
+			// a due date is the one the text says is due, not the day something was paid or sent
+			if (!isLabel && cues.some((cue) => /^(?:due|deadline|payable)$/.test(cue))) {
+				const lower = text.toLowerCase();
+				return days.find((d) =>
+					/(?:\b(?:due|payable|deadline|before|until)\b[^.\n]{0,15}|\bby\s)$/.test(
+						lower.slice(Math.max(0, d.at - 25), d.at),
+					),
+				)?.iso;
+			}
+			return nearest(text, days, cues)?.iso;
+		}
 		case 'amount': {
-			const found = nearest(text, money(text), cues);
+			const sums = money(text);
+			const lower = text.toLowerCase();
+			const cued = sums.filter((f) =>
+				cues.some((cue) => lower.slice(Math.max(0, f.at - 40), f.at).includes(cue)),
+			);
+			// a text of several amounts: the one its words announce, else its total, else the largest
+			const total = sums.filter((f) =>
+				/\b(?:total|amount due|balance|grand total)\b[^\n$€£\d]{0,20}$/i.test(
+					text.slice(Math.max(0, f.at - 30), f.at),
+				),
+			);
+			const found = isLabel
+				? sums[0]
+				: (cued[0] ?? total.pop() ?? [...sums].sort((a, b) => b.value - a.value)[0]);
 			if (found) return numeric ? found.value : String(found.value);
 			if (!isLabel) return undefined;
 			const plain = /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0];
@@ -368,6 +250,15 @@ function readFrom(
 				);
 			const value = Number(age?.[1] ?? age?.[2] ?? age?.[3]);
 			return age && value < 130 ? value : undefined;
+		}
+		case 'rating': {
+			const spelled = ['one', 'two', 'three', 'four', 'five'];
+			const found =
+				/(\d+(?:\.\d)?)\s*(?:stars?\b|\/\s*(?:5|10)\b|out of (?:5|10)\b)/i.exec(text)?.[1] ??
+				new RegExp(`\\b(${spelled.join('|')})\\s+stars?\\b`, 'i').exec(text)?.[1];
+			if (found === undefined) return undefined;
+			const n = spelled.indexOf(found.toLowerCase());
+			return n >= 0 ? n + 1 : Number(found);
 		}
 		case 'percent': {
 			const found = /(\d+(?:\.\d+)?)\s?%|(\d+(?:\.\d+)?)\s?percent/i.exec(text);
@@ -397,7 +288,21 @@ function readFrom(
 					!sums.some((s) => f.at >= s.at && f.at <= s.at + 15) &&
 					!/[@]/.test(text.slice(f.at - 1, f.at)),
 			);
-			const found = nearest(text, free, cues)?.value.replace(/^#\s?/, '');
+			// an invoice number is announced as one ("invoice #40317", "INV-2291"), not any code
+			const nouns = IDENTIFIED.filter(([noun]) => cues.some((cue) => noun.test(cue)));
+			const lower = text.toLowerCase();
+			const announced = nouns.length
+				? free.filter((f) =>
+						nouns.some(
+							([noun, prefix]) =>
+								prefix.test(f.value) || noun.test(lower.slice(Math.max(0, f.at - 30), f.at)),
+						),
+					)
+				: free;
+			const found = (isLabel ? free[0] : nearest(text, announced, cues))?.value.replace(
+				/^#\s?/,
+				'',
+			);
 			if (found === undefined) return undefined;
 			if (!numeric) return found;
 			const digits = /\d+/.exec(found)?.[0];
@@ -418,11 +323,20 @@ function readFrom(
 		case 'prose': {
 			if (numeric) return undefined;
 			const sentences = text
-				.replace(/\s+/g, ' ')
-				.split(/(?<=[.!?])\s+/)
-				.filter((s) => /\p{L}{3}/u.test(s) && !/^(hi|hello|dear|hey)\b/i.test(s));
-			const cued = sentences.find((s) => cues.some((cue) => s.toLowerCase().includes(cue)));
-			return (cued ?? sentences[0])?.slice(0, 300);
+				.split(/(?<=[.!?])\s+|\n+/)
+				.map((s) => s.trim().replace(/^(?:hi|hello|dear|hey)\b[^,]{0,30},\s*/i, ''))
+				.filter(
+					(s) =>
+						/\p{L}{3}\b.*\s\S+\s/u.test(s) && !/^(?:subject|thanks|regards|best|cheers)\b/i.test(s),
+				);
+			const trouble = cues.some((cue) => /issue|problem|complaint|reason/.test(cue))
+				? (sentences.find((s) =>
+						/\b(?:can['’]?t|cannot|not|never|fails?|error|crash\w*|wrong|broken|damaged|late|missing|nobody|cracked)\b/i.test(
+							s,
+						),
+					) ?? sentences.find((s) => s.endsWith('?')))
+				: undefined;
+			return (trouble ?? sentences[0])?.slice(0, 300);
 		}
 		default: {
 			if (isLabel) {

@@ -234,9 +234,13 @@ function valueOfKind(property: Property, key: string, from: Source, numeric: boo
 	});
 	if (typeof value === 'string' && (kind === 'person' || kind === 'company'))
 		from.taken = [...(from.taken ?? []), value];
-	// words the question quotes are what it gives a field of words
-	if (value === undefined && !numeric && WORDS_KINDS.includes(kind) && from.texts.length)
-		return from.texts.length > 1 ? from.texts.shift() : from.texts[0];
+	// words the question quotes are what it gives a field of words (a name only when they are one)
+	const quoted = from.texts[0];
+	const named = (words: string) => /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*)*$/u.test(words);
+	if (value === undefined && !numeric && WORDS_KINDS.includes(kind) && quoted !== undefined) {
+		if ((kind === 'person' || kind === 'company') && !named(quoted)) return undefined;
+		return from.texts.length > 1 ? from.texts.shift() : quoted;
+	}
 	return value;
 }
 
@@ -245,9 +249,16 @@ export function valueFor(property: Property, from: Source, key = ''): unknown {
 	const type = typeOf(property);
 	if (property.enum?.length) return enumValue(property.enum, from.text);
 	if (from.strict && (type === 'number' || type === 'integer')) {
-		const bounded = boundedNumber(property, key, from);
-		if (bounded !== undefined) return bounded;
 		const value = valueOfKind(property, key, from, true);
+		if (value !== undefined)
+			return typeof value === 'number' && type === 'integer' ? Math.round(value) : value;
+		// a bounded score the text does not state: from the text's tone, not from its other numbers;
+		// a rating the text does not give stays out
+		const bounded =
+			kindOf(key, property.description, property.format) === 'rating'
+				? undefined
+				: boundedNumber(property, key, { ...from, numbers: [] });
+		if (bounded !== undefined) return bounded;
 		return typeof value === 'number' && type === 'integer' ? Math.round(value) : value;
 	}
 	if (from.strict && type === 'array') {
