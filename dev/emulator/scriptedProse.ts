@@ -152,7 +152,11 @@ export function resultSentence(tool: string | undefined, result: string): string
 		return `The ${name} tool returned nothing (an empty result), so I cannot answer from it.`;
 	if (/^(?:Error|User rejected)/i.test(texts[0]))
 		return `The ${name} tool did not give an answer: ${texts.join('; ')}.`.replace(/\.\.$/, '.');
-	const pairs = texts.map((text) => /^([^:\n]{1,60}):\s*([\s\S]+)$/.exec(text));
+	// "otter: a river animal" is a term and its meaning; "Glossary says: …" is not
+	const pairs = texts.map((text) => {
+		const pair = /^((?:[\p{L}\p{N}'-]+ ?){1,3}):\s*([\s\S]+)$/u.exec(text);
+		return pair && !/\b(?:says|said|answer|result|error)\b/i.test(pair[1]) ? pair : null;
+	});
 	if (pairs.every(Boolean)) {
 		const phrases = pairs.map((pair) => {
 			const [, term, meaning] = pair!;

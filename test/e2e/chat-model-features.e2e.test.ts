@@ -1,7 +1,10 @@
 /**
  * n8n's AI features on the Agent Platform Chat Model, in real n8n 2.41.1 (2.x: the AI node SDK)
  * with the packed package, against the emulator's scripted model on its defaults (no scripted
- * outputs): one case per row of docs/chat-model.md's feature table.
+ * outputs): one case per row of docs/chat-model.md's feature table. Each case holds what the node
+ * does (the requests sent, the messages and the forced tool in them, the platform's answer passed
+ * on whole, the output valid against the schema asked, the branch taken one that exists), not
+ * values that only the scripted model computes.
  *
  * - the AI Agent's fallback model takes over when the main model's call fails: a wrong API key,
  *   an agent the platform no longer has (the main model's error in the execution's logs);
@@ -73,6 +76,18 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
 	const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
+	/** What the platform answered to each chat-completions request of the test, in order. */
+	const answered = () => {
+		const outputs = [...emu.state.responses.values()]
+			.filter((r) => r.via === 'openai')
+			.map((r) => r.output);
+		return outputs.slice(outputs.length - completions().length);
+	};
+	const lastAnswer = () => answered().at(-1)!;
+	const fencedJson = (text: string) =>
+		JSON.parse(/```(?:json)?\n([\s\S]*?)\n```/.exec(text)?.[1] ?? text) as IDataObject;
+	const sentMessages = (i: number) =>
+		(completions()[i].body as { messages: Array<{ role: string; content: unknown }> }).messages;
 
 	useLineN8n(
 		line,
@@ -132,10 +147,9 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		async (which, _case) => {
 			const question = 'What is an otter?';
 			const answer = await post(FALLBACKS[which].path, { question });
-			expect(answer).toMatchObject({
-				status: 200,
-				body: { output: `Echo from Chat Assistant: ${question}` },
-			});
+			// the fallback's request reached the platform; its answer is the AI Agent's output
+			expect(answer).toMatchObject({ status: 200, body: { output: lastAnswer() } });
+			expect(JSON.stringify(sentMessages(completions().length - 1))).toContain(question);
 			const runData = await lastRun(FALLBACKS[which].id);
 			const mainError = JSON.stringify(runData['Main model']?.map((run) => run.error));
 			log(`n8n ${line.version}: fallback (${which}): the main model's error: ${mainError}`);
@@ -148,26 +162,42 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		const answer = await post('chat-model-parser-tool', {
 			question: 'What is 12 + 30? Use the add tool.',
 		});
-		expect(answer).toMatchObject({ status: 200, body: { output: { sum: 42 } } });
-		// the add tool's result went back to the model, which answered through the parser's tool
-		const sent = completions().map((r) => (r.body as { messages: IDataObject[] }).messages);
-		const result = sent[1]?.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-		expect(String(result?.content)).toContain('42');
+		expect(answer.status).toBe(200);
 		expect(completions()).toHaveLength(2);
+		// the add tool (n8n's Code tool) ran on the model's call, its result went back to the model…
+		const result = sentMessages(1).find((m) =>
+			String(m.content).startsWith('Result of the tool "add"'),
+		);
+		expect(String(result?.content)).toContain('42');
+		// …which answered through the parser's tool: its arguments are the output, valid for the schema
+		const call = JSON.parse(lastAnswer()) as {
+			tool_call: { name: string; arguments: IDataObject };
+		};
+		expect(call.tool_call.name).toBe('format_final_json_response');
+		const output = (answer.body as IDataObject).output as IDataObject;
+		expect(output).toEqual(call.tool_call.arguments);
+		expect(Object.keys(output)).toEqual(['sum']);
+		expect(output.sum).toEqual(expect.any(Number));
 	});
 
 	test('AI Agent with an output parser and no tool: the answer fits the schema, from one request', async () => {
 		const answer = await post('chat-model-parser', {
 			question: 'Charles Babbage is 79 years old and lives in London.',
 		});
-		expect(answer).toMatchObject({
-			status: 200,
-			body: { output: { name: 'Charles Babbage', age: 79, city: 'London' } },
-		});
+		expect(answer.status).toBe(200);
 		// the parser's tool was the only one described to the model, and it was called at once
 		const sent = JSON.stringify(completions()[0]?.body);
 		expect(sent).toContain('- format_final_json_response:');
 		expect(completions()).toHaveLength(1);
+		// the call's arguments are the output, with the parser's example's fields and types
+		const call = JSON.parse(lastAnswer()) as { tool_call: { arguments: IDataObject } };
+		const output = (answer.body as IDataObject).output as IDataObject;
+		expect(output).toEqual(call.tool_call.arguments);
+		expect(output).toEqual({
+			name: expect.any(String),
+			age: expect.any(Number),
+			city: expect.any(String),
+		});
 	});
 
 	test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
@@ -177,10 +207,27 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		});
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelReader1');
+		// one request each, the format instructions and the text in it
+		expect(completions()).toHaveLength(2);
+		const [extraction, classification] = answered();
+		expect(JSON.stringify(sentMessages(0))).toContain('Ada Lovelace is 36 years old');
+		expect(JSON.stringify(sentMessages(0))).toContain('JSON Schema');
+		// the extractor's output is the platform's JSON, valid for the attributes' types
 		const extracted = runData['Information Extractor'][0].data!.main[0][0].json;
-		expect(extracted.output).toEqual({ name: 'Ada Lovelace', age: 36, city: 'London' });
+		expect(extracted.output).toEqual(fencedJson(extraction));
+		const fields = extracted.output as IDataObject;
+		expect(typeof fields.name).toBe('string');
+		expect(typeof fields.age).toBe('number');
+		expect(typeof fields.city).toBe('string');
+		// the classifier took the branch of the category the platform set, one that exists
+		const picked = Object.entries(fencedJson(classification))
+			.filter(([, value]) => value === true)
+			.map(([name]) => name);
+		expect(picked).toHaveLength(1);
+		const categories = ['complaint', 'praise'];
+		expect(categories).toContain(picked[0]);
 		const branches = runData['Text Classifier'][0].data!.main.map((items) => items?.length ?? 0);
-		expect(branches).toEqual([1, 0]); // complaint, not praise
+		expect(branches).toEqual(categories.map((name) => (name === picked[0] ? 1 : 0)));
 	});
 
 	test('Sentiment Analysis and the Summarization Chain on the defaults', async () => {
@@ -188,23 +235,30 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 			text: 'The support team was wonderful and fixed everything, thank you!',
 		});
 		expect(sentiment.status).toBe(200);
+		// the branch of the sentiment the platform answered, one of n8n's three
+		const said = String(fencedJson(lastAnswer()).sentiment);
+		const sentiments = ['Positive', 'Neutral', 'Negative'];
+		expect(sentiments).toContain(said);
 		const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
-		expect(branches.map((items) => items?.length ?? 0)).toEqual([1, 0, 0]); // Positive
+		expect(branches.map((items) => items?.length ?? 0)).toEqual(
+			sentiments.map((name) => (name === said ? 1 : 0)),
+		);
 		const summary = await post('chat-model-root-5', {
 			text: 'Otters hold hands while they sleep.',
 		});
 		expect(summary.status).toBe(200);
+		expect(JSON.stringify(sentMessages(completions().length - 1))).toContain(
+			'Otters hold hands while they sleep.',
+		);
 		const run = (await lastRun('chatModelSummar1'))['Summarization Chain'][0].data!.main[0][0];
-		expect(String((run.json.output as IDataObject).text)).toMatch(/^Echo from Chat Assistant: /);
+		expect(String((run.json.output as IDataObject).text)).toBe(lastAnswer());
 	});
 
 	test("Model Selector: the picked model answers; its run in the logs carries the platform's usage", async () => {
 		const question = 'Tell me about beavers.';
 		const answer = await post('chat-model-selector', { question });
-		expect(answer).toMatchObject({
-			status: 200,
-			body: { text: `Echo from Chat Assistant: ${question}` },
-		});
+		expect(answer).toMatchObject({ status: 200, body: { text: lastAnswer() } });
+		expect(completions()).toHaveLength(1);
 		const runData = await lastRun('chatModelSelect1');
 		const picked = runData['Second model'];
 		log(`n8n ${line.version}: Model Selector: the picked model's runs: ${JSON.stringify(picked)}`);
@@ -225,11 +279,20 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		const correctness = runData.Correctness[0].data!.main[0][0].json;
 		const helpfulness = runData.Helpfulness[0].data!.main[0][0].json;
 		log(`n8n ${line.version}: Evaluation: ${JSON.stringify({ correctness, helpfulness })}`);
-		expect(correctness.Correctness).toBe(5);
-		expect(helpfulness.Helpfulness).toEqual(expect.any(Number));
-		expect(helpfulness.Helpfulness).toBeGreaterThanOrEqual(1);
-		// the forced tool choice reached the model's instruction
-		expect(JSON.stringify(completions()[0].body)).toContain('You must call the tool');
+		// each metric is a score of n8n's 1 to 5 scale, read from the forced tool's call
+		for (const score of [correctness.Correctness, helpfulness.Helpfulness]) {
+			expect(score).toEqual(expect.any(Number));
+			expect(score).toBeGreaterThanOrEqual(1);
+			expect(score).toBeLessThanOrEqual(5);
+		}
+		// the forced tool choice reached the model's instruction, one request per metric
+		expect(completions()).toHaveLength(2);
+		for (let i = 0; i < 2; i++) {
+			const system = String(sentMessages(i)[0].content);
+			expect(system).toMatch(/You must call the tool "[\w-]+"/);
+			const forced = /You must call the tool "([\w-]+)"/.exec(system)![1];
+			expect((JSON.parse(answered()[i]) as { tool_call: IDataObject }).tool_call.name).toBe(forced);
+		}
 	});
 
 	test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
@@ -240,7 +303,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		});
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
-		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
+		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toEqual(expect.any(Number));
 		// the correction named the tool it had to call, instead of "No tool calls found"
 		const corrections = completions().filter((r) =>
 			JSON.stringify(r.body).includes('answered in plain text instead of calling'),
@@ -256,11 +319,21 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		expect(answer.status).toBe(200);
 		const output = String((answer.body as IDataObject).output);
 		log(`n8n ${line.version}: Think and a sub-agent answered: ${output}`);
-		expect(output).toContain('Here is what Think said');
-		expect(output).toContain('Here is what research said');
-		expect(output).toContain('Echo from Chat Assistant: otters');
 		// the main model twice (the calls, the answer), the sub-agent's model once
 		expect(completions()).toHaveLength(3);
+		// both tools ran on the main model's calls; their results went back to it in one request
+		const calls = JSON.stringify(answered()[0]);
+		expect(calls).toContain('Think');
+		expect(calls).toContain('research');
+		const results = sentMessages(2)
+			.map((m) => String(m.content))
+			.filter((text) => text.startsWith('Result of the tool'));
+		expect(results.join('\n')).toMatch(
+			/Result of the tool "Think"[\s\S]*Result of the tool "research"/,
+		);
+		// the sub-agent's answer (the platform's, to its own request) is research's result
+		expect(results.join('\n')).toContain(answered()[1]);
+		expect(output).toBe(lastAnswer());
 	});
 
 	type Execution = { status: string; data: { resultData: { runData: RunData } } };
@@ -316,7 +389,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
 		expect(toolRun).toContain('42');
 		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-		expect(output).toContain('42');
+		expect(output).toBe(lastAnswer());
 		// the answer's request carries the call as the model made it before the pause, and the
 		// tool's result under that call's name: the result's call id matched the call's across it
 		expect(completions()).toHaveLength(2);
@@ -353,6 +426,6 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		);
 		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
 		log(`n8n ${line.version}: declined, the agent answered: ${output}`);
-		expect(output).toContain('User rejected');
+		expect(output).toBe(lastAnswer());
 	});
 });

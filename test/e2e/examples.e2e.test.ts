@@ -291,8 +291,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 				messages: [{ role: 'user', content: question }],
 			});
 			// …and the model's final answer carries what the tool returned.
-			expect(answer.output).toContain('Here is what');
-			expect(answer.output).toContain(JSON.stringify(run.output).slice(1, -1).slice(0, 40));
+			expect(answer.output).toContain(run.output.slice(0, 40));
 		});
 
 		test("a platform chat agent as the AI Agent's model: the tool is called, the answer streams (n8n 2.x); a plain message on n8n 1.x", async () => {
@@ -320,8 +319,9 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 				.filter((m) => m.type === 'item' && m.content);
 			const answer = pieces.map((m) => m.content).join('');
 			expect(pieces.length).toBeGreaterThan(2);
-			expect(answer).toMatch(/^Here is what Glossary said: /);
-			expect(answer).toContain('otter: a river animal that eats fish');
+			// the Glossary's result reached the model, and the answer says it in words
+			expect(answer).toContain('a river animal that eats fish');
+			expect(answer).not.toContain('[{');
 		});
 	});
 });
