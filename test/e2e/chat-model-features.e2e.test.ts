@@ -175,7 +175,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		};
 		expect(call.tool_call.name).toBe('format_final_json_response');
 		const output = (answer.body as IDataObject).output as IDataObject;
-		expect(output).toEqual(call.tool_call.arguments);
+		// n8n's parser tool wraps the schema in `output`
+		expect(output).toEqual(call.tool_call.arguments.output);
 		expect(Object.keys(output)).toEqual(['sum']);
 		expect(output.sum).toEqual(expect.any(Number));
 	});
@@ -192,7 +193,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		// the call's arguments are the output, with the parser's example's fields and types
 		const call = JSON.parse(lastAnswer()) as { tool_call: { arguments: IDataObject } };
 		const output = (answer.body as IDataObject).output as IDataObject;
-		expect(output).toEqual(call.tool_call.arguments);
+		// n8n's parser tool wraps the schema in `output`
+		expect(output).toEqual(call.tool_call.arguments.output);
 		expect(output).toEqual({
 			name: expect.any(String),
 			age: expect.any(Number),

@@ -3,7 +3,7 @@
  * browser.ts), on the example workflow (Chat Trigger → AI Agent with the model, Simple Memory and a
  * Code tool): the model found in the nodes panel by its name, its form (chat agents only, the
  * picked agent's models), its notice shown only where it helps (on a model not connected yet), and
- * a message in the editor's chat answered through the tool (n8n 2.x;
+ * the editor's chat answering a tool question, a code question and a memory question (n8n 2.x;
  * on n8n 1.x, the plain message that it needs n8n 2.16). Screenshots of each step are saved under
  * dev/n8n/.screenshots/ and checked by the test (the text each one shows).
  *
@@ -124,22 +124,35 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 		});
 	});
 
-	it('a message in the editor’s chat is answered through the tool (n8n 2.x), or the model’s panel says plainly it needs n8n 2.16 (1.x)', async () => {
+	it('the editor’s chat answers a tool question, a code question and a memory question (n8n 2.x), or the model’s panel says plainly it needs n8n 2.16 (1.x)', async () => {
 		const { n8n, page, id } = editor;
 		await step(page, `${line.line}-model-chat`, async () => {
 			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
 			await page.locator('[data-test-id="workflow-chat-button"]').first().click();
 			const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
-			await input.waitFor({ timeout: 15_000 });
-			await input.fill('What is an otter?');
-			await input.press('Enter');
 			const panel = page.locator('[data-test-id="canvas-chat"]').first();
+			/** A message sent, then the words the answer must show. */
+			const ask = async (message: string, shows: string) => {
+				await input.waitFor({ timeout: 15_000 });
+				await input.fill(message);
+				await input.press('Enter');
+				await panel.getByText(shows, { exact: false }).first().waitFor({ timeout: 60_000 });
+			};
 			if (line.line === '2.x') {
-				await panel
-					.getByText('otter: a river animal that eats fish', { exact: false })
-					.first()
-					.waitFor({ timeout: 60_000 });
+				// the glossary's meaning in a sentence, and who answered (the first answer says so)
+				await ask('What does otter mean?', 'a river animal that eats fish');
+				await panel.getByText('scripted stand-in', { exact: false }).first().waitFor();
+				// code: a snippet in the language asked, no glossary call
+				await ask('Write a Python function that reverses a string', 'def reverse_string');
+				// memory: the history the memory sent, not another lookup
+				await ask('Which word did I ask you about first?', 'Your first question was about otter');
+				const text = await panel.innerText();
+				expect(text).not.toContain('[{');
+				expect(text).not.toContain('tool_call');
 			} else {
+				await input.waitFor({ timeout: 15_000 });
+				await input.fill('What does otter mean?');
+				await input.press('Enter');
 				// n8n 1.x names the failing sub-node in the chat; its panel says why
 				await panel
 					.getByText('Error in sub-node', { exact: false })
