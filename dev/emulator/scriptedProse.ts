@@ -134,9 +134,11 @@ function resultWords(result: string): string[] {
 		if (Array.isArray(v)) v.forEach((item) => walk(item));
 		else if (typeof v === 'object') {
 			const entries = Object.entries(v as Record<string, unknown>);
-			// n8n wraps a tool's text in { response } or { output }: the text is what counts
-			if (entries.length === 1 && /^(response|output|result|text|data)$/.test(entries[0][0]))
-				walk(entries[0][1]);
+			// n8n wraps a tool's text in { response }; a run's record holds its answer in { output }:
+			// the answer is what counts, not the record around it
+			const answer = entries.find(([k]) => /^(response|output|answer|result|text)$/.test(k));
+			if (answer && (entries.length === 1 || typeof answer[1] === 'string')) walk(answer[1]);
+			else if (entries.length === 1 && typeof entries[0][1] === 'string') walk(entries[0][1]);
 			else entries.forEach(([k, item]) => walk(item, k));
 		} else texts.push(key ? `${key.replace(/_/g, ' ')} is ${String(v)}` : String(v).trim());
 	};

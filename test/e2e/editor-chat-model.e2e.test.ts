@@ -135,7 +135,11 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 			const ask = async (message: string, shows: string) => {
 				await input.waitFor({ timeout: 15_000 });
 				await input.fill(message);
-				await input.press('Enter');
+				// the chat takes a message once the run before has ended: Enter again until it is sent
+				for (let attempt = 0; attempt < 60 && (await input.inputValue()) !== ''; attempt++) {
+					await input.press('Enter');
+					await page.waitForTimeout(1000);
+				}
 				await panel.getByText(shows, { exact: false }).first().waitFor({ timeout: 60_000 });
 			};
 			if (line.line === '2.x') {
