@@ -150,9 +150,19 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 				await ask('Write a Python function that reverses a string', 'def reverse_string');
 				// memory: the history the memory sent, not another lookup
 				await ask('Which word did I ask you about first?', 'Your first question was about otter');
+				await panel.getByText('("What does otter mean?").', { exact: false }).first().waitFor();
 				const text = await panel.innerText();
 				expect(text).not.toContain('[{');
 				expect(text).not.toContain('tool_call');
+				// the chat panel dragged up, so that the picture shows the three answers
+				const top = await panel.boundingBox();
+				if (top) {
+					await page.mouse.move(top.x + top.width / 2, top.y + 1);
+					await page.mouse.down();
+					await page.mouse.move(top.x + top.width / 2, 90, { steps: 10 });
+					await page.mouse.up();
+					await page.waitForTimeout(800);
+				}
 			} else {
 				await input.waitFor({ timeout: 15_000 });
 				await input.fill('What does otter mean?');
