@@ -16,16 +16,14 @@
  * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput),
  *   also after a prose answer and its one correction round;
  * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model;
- * - human approval of a gated tool (Chat Trigger, the Chat node's approval as the tool's gate): the
- *   run waits, the Approve link resumes it, the tool runs with the call the model made; the
- *   Disapprove link: the tool does not run, the model is told and answers.
+ * human approval of a gated tool is chat-model-approval.e2e.test.ts'.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-features.e2e.test.ts --selectProjects e2e
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, sleep, waitFor, type N8nInstance } from '../../dev/n8n/harness';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
@@ -48,7 +46,6 @@ const FIXTURES = [
 	'chat-model-sentiment',
 	'chat-model-summarization',
 	'chat-model-think-subagent',
-	'chat-model-approval',
 ];
 const WORKFLOW_IDS = [
 	'chatModelPrsTol1',
@@ -59,11 +56,7 @@ const WORKFLOW_IDS = [
 	'chatModelSentim1',
 	'chatModelSummar1',
 	'chatModelThinkSb',
-	'chatModelApprove',
 ];
-const APPROVAL_WEBHOOK = '8a1b2c3d-1031-4e5f-8a00-000000000001';
-const BROWSER =
-	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 type RunData = Record<
 	string,
@@ -335,99 +328,6 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		);
 		// the sub-agent's answer (the platform's, to its own request) is research's result
 		expect(results.join('\n')).toContain(answered()[1]);
-		expect(output).toBe(lastAnswer());
-	});
-
-	type Execution = { status: string; data: { resultData: { runData: RunData } } };
-
-	/** An execution's state once it reaches `status` (public API). */
-	async function executionWhen(executionId: string, status: string): Promise<Execution> {
-		return await waitFor(`execution ${executionId} to be ${status}`, async () => {
-			const found = await n8n.api<Execution>('GET', `/executions/${executionId}?includeData=true`);
-			return found.status === status ? found : undefined;
-		});
-	}
-
-	/**
-	 * A chat message to the approval workflow, until its execution waits for the person: the
-	 * execution's id, and the links of the buttons the Chat node sent into the chat.
-	 */
-	async function askForApproval(sessionId: string, question: string) {
-		let started: Response | undefined;
-		for (let attempt = 0; attempt < 40; attempt++) {
-			started = await fetch(`${n8n.baseUrl}/webhook/${fixture.webhookId(APPROVAL_WEBHOOK)}/chat`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput: question }),
-			});
-			if (started.status !== 404) break;
-			await sleep(500);
-		}
-		const { executionId } = (await started!.json()) as { executionId: string };
-		const waiting = await executionWhen(executionId, 'waiting');
-		const sent = JSON.stringify(waiting.data.resultData.runData['Approve in the chat']);
-		log(`n8n ${line.version}: approval asked in the chat: ${sent.slice(0, 600)}`);
-		// the buttons' links: n8n's signed waiting-webhook URL with approved=true or approved=false
-		const links = [...sent.matchAll(/"link":"([^"]+)"/g)].map((match) => new URL(match[1]));
-		const link = (approved: string) =>
-			links.find((url) => url.searchParams.get('approved') === approved)?.toString();
-		return { executionId, waiting, approve: link('true'), decline: link('false') };
-	}
-
-	test("human approval: the run waits for the chat's Approve, then the tool runs with the model's call", async () => {
-		const question = 'What is 12 + 30? Use the add tool.';
-		const { executionId, waiting, approve } = await askForApproval('approval', question);
-		// the model asked for the gated tool once; the Chat node sent its Approve button to the chat
-		expect(completions()).toHaveLength(1);
-		expect(approve).toBeDefined();
-		expect(waiting.data.resultData.runData.add).toBeUndefined();
-
-		// a person clicks Approve: n8n's own waiting webhook resumes the execution
-		const clicked = await fetch(approve!, { headers: { 'user-agent': BROWSER } });
-		expect(clicked.status).toBe(200);
-		const done = await executionWhen(executionId, 'success');
-		const runData = done.data.resultData.runData;
-		const toolRun = JSON.stringify(runData.add);
-		log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
-		expect(toolRun).toContain('42');
-		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-		expect(output).toBe(lastAnswer());
-		// the answer's request carries the call as the model made it before the pause, and the
-		// tool's result under that call's name: the result's call id matched the call's across it
-		expect(completions()).toHaveLength(2);
-		const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
-		log(
-			`n8n ${line.version}: after the approval the model got: ${JSON.stringify(messages.slice(1))}`,
-		);
-		const call = messages.find((m) => m.role === 'assistant');
-		const written = JSON.parse(String(call?.content)) as { tool_call: IDataObject };
-		expect(written.tool_call).toMatchObject({
-			name: 'add',
-			arguments: { toolParameters: { a: 12, b: 30 } },
-		});
-		const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-		expect(String(result?.content)).toContain('42');
-	});
-
-	test('human approval declined: the tool does not run, the model hears so and answers', async () => {
-		const { executionId, decline } = await askForApproval(
-			'declined',
-			'What is 2 + 3? Use the add tool.',
-		);
-		expect(decline).toBeDefined();
-		const clicked = await fetch(decline!, { headers: { 'user-agent': BROWSER } });
-		expect(clicked.status).toBe(200);
-		const runData = (await executionWhen(executionId, 'success')).data.resultData.runData;
-		expect(runData.add).toBeUndefined();
-		expect(completions()).toHaveLength(2);
-		const messages = (completions()[1].body as { messages: IDataObject[] }).messages;
-		const result = messages.find((m) => String(m.content).startsWith('Result of the tool "add"'));
-		// n8n names the call by the id the model's answer gave it, kept across the pause
-		expect(String(result?.content)).toMatch(
-			/User rejected the tool call to add \(id: agent_platform_call_\w+\)/,
-		);
-		const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-		log(`n8n ${line.version}: declined, the agent answered: ${output}`);
 		expect(output).toBe(lastAnswer());
 	});
 });
