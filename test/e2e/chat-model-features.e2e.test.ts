@@ -16,7 +16,7 @@
  * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput),
  *   also after a prose answer and its one correction round;
  * - n8n's Think tool and an AI Agent Tool whose sub-agent runs on the platform's model;
- * human approval of a gated tool is chat-model-approval.e2e.test.ts'.
+ * human approval of a gated tool: chat-model-approval.e2e.test.ts.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-features.e2e.test.ts --selectProjects e2e
  */
