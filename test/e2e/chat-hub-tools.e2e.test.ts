@@ -50,6 +50,8 @@ describeEachLine(['2.x'])('n8n $version: tool results in the chat hub', (line) =
 		line,
 		{
 			tag: 'chat-hub-tools',
+			// an n8n of its own: the test turns the chat hub on (Settings → Chat)
+			fresh: true,
 			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 1 },
 			credentials: (platform) => [
 				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 100 }),
