@@ -50,8 +50,6 @@ describeEachLine(['2.x'])('n8n $version: tool results in the chat hub', (line) =
 		line,
 		{
 			tag: 'chat-hub-tools',
-			// an n8n of its own: the test turns the chat hub on (Settings → Chat)
-			fresh: true,
 			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 1 },
 			credentials: (platform) => [
 				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 100 }),
@@ -74,7 +72,7 @@ describeEachLine(['2.x'])('n8n $version: tool results in the chat hub', (line) =
 			await fixture.activate(WORKFLOW);
 			await fixture.activate(EXAMPLE_ID);
 			await n8n.login();
-			// Settings → Chat: the chat hub is off on a new n8n
+			// Settings → Chat: the chat hub is off on a new n8n (turning it on changes no other test)
 			await n8n.rest('PUT', '/chat/enabled', { enabled: true });
 		},
 	);

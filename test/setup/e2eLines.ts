@@ -24,6 +24,7 @@ export const SHARED_N8N_FILES = [
 	'beyond-spec',
 	'chat-failures',
 	'chat-files-memory',
+	'chat-hub-tools',
 	'chat-model-approval',
 	'chat-model-families',
 	'chat-model-features',
