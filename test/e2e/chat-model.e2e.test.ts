@@ -164,10 +164,13 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		);
 		expect(completions()).toHaveLength(1);
 		expect(String(sentMessages(0).at(-1)!.content)).toContain('JSON Schema');
-		// the platform's fenced JSON, parsed by n8n's parser: the output, with the example's types
-		const fenced = JSON.parse(/```json\n([\s\S]*)\n```/.exec(lastAnswer())![1]) as IDataObject;
-		expect(answer).toMatchObject({ status: 200, body: { output: fenced } });
-		expect(fenced).toEqual({ state: expect.any(String), cities: expect.any(Array) });
+		// the platform's fenced JSON, parsed by n8n's parser (which wraps the schema in `output`):
+		// the chain's output, with the example's types
+		const fenced = JSON.parse(/```json\n([\s\S]*)\n```/.exec(lastAnswer())![1]) as {
+			output: IDataObject;
+		};
+		expect(answer).toMatchObject({ status: 200, body: { output: fenced.output } });
+		expect(fenced.output).toEqual({ state: expect.any(String), cities: expect.any(Array) });
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
