@@ -1,7 +1,7 @@
 /**
  * What kind of value a structured answer's field holds (an e-mail address, an amount, a date, an
  * identifier, a person's or a company's name, a place…), read from the field's name, description
- * and format, and the value of that kind a text gives for it: from a line labelled with the
+ * and format, and the value of that kind a text gives for it: from a label with the
  * field's words first ("Invoice number: INV-2291"), else from the words that announce it ("my name
  * is …", "due by …"), else the first of its kind in the text. A field whose kind the text does not
  * hold gets nothing: a real model leaves it out rather than filling it with a word of another kind.
@@ -146,7 +146,7 @@ function nearest<T extends { at: number }>(
 	);
 }
 
-/** A value labelled with the field's words on a line of its own ("Invoice number: INV-2291"). */
+/** A value after a label of the field's words ("Invoice number: INV-2291"). */
 function labelled(text: string, key: string, description: string): string | undefined {
 	const name = key
 		.replace(/([a-z])([A-Z])/g, '$1 $2')
