@@ -1,0 +1,52 @@
+/**
+ * The corpus of ordinary answers: what a chat assistant answers with two tools bound and calls
+ * neither (code in many languages, documents, configs, n8n expressions, other APIs' calls
+ * explained, notes and tables, long answers, answers cut off). Each must stay the answer, word
+ * for word, whole and streamed (ordinary-answers.test.ts, ordinary-answers.streamed.test.ts).
+ */
+import { COMPILED } from './ordinary-answers.compiled';
+import { DOCUMENTS } from './ordinary-answers.documents';
+import { N8N_EXPRESSIONS, OTHER_APIS } from './ordinary-answers.explained';
+import { AFTER_REASONING, CUT_OFF, LONG } from './ordinary-answers.long';
+import { NAMESAKE_ANSWERS } from './ordinary-answers.namesakes';
+import { PROSE } from './ordinary-answers.prose';
+import { PYTHON_JS } from './ordinary-answers.python-js';
+import { SCRIPTING } from './ordinary-answers.scripting';
+import type { OrdinaryAnswer } from './ordinary-answers.tools';
+
+export { AFTER_REASONING, LONG } from './ordinary-answers.long';
+export { TOOL_SETS, type OrdinaryAnswer } from './ordinary-answers.tools';
+
+/** Every answer with no reasoning before it: the reply is the answer. */
+export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
+	...PYTHON_JS,
+	...COMPILED,
+	...SCRIPTING,
+	...DOCUMENTS,
+	...N8N_EXPRESSIONS,
+	...OTHER_APIS,
+	...PROSE,
+	...NAMESAKE_ANSWERS,
+	...LONG,
+	...CUT_OFF,
+];
+
+/** Answers short enough to be streamed cut at every position (the rest at sampled positions). */
+export const SHORT_LIMIT = 4_000;
+
+/** The languages of the corpus's code blocks (a fence's tag, aliases as one language). */
+export function fenceLanguages(answers: OrdinaryAnswer[]): Set<string> {
+	const alias: Record<string, string> = {
+		js: 'javascript',
+		ts: 'typescript',
+		typescript: 'typescript',
+		sh: 'bash',
+		cs: 'csharp',
+		'c++': 'cpp',
+		ps1: 'powershell',
+		R: 'r',
+		postgresql: 'sql',
+	};
+	const tags = answers.flatMap((a) => [...a.answer.matchAll(/^```([\w+#-]+)$/gm)].map((m) => m[1]));
+	return new Set(tags.map((tag) => alias[tag] ?? tag));
+}
