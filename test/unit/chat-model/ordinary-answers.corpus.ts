@@ -4,25 +4,24 @@
  * explained, notes and tables, long answers, answers cut off). Each must stay the answer, word
  * for word, whole and streamed (ordinary-answers.test.ts, ordinary-answers.streamed.test.ts).
  */
-import { COMPILED } from './ordinary-answers.compiled';
-import { DOCUMENTS } from './ordinary-answers.documents';
-import { N8N_EXPRESSIONS, OTHER_APIS } from './ordinary-answers.explained';
 import { AFTER_REASONING, CUT_OFF, LONG } from './ordinary-answers.long';
 import { NAMESAKE_ANSWERS } from './ordinary-answers.namesakes';
-import { PROSE } from './ordinary-answers.prose';
-import { PYTHON_JS } from './ordinary-answers.python-js';
-import { SCRIPTING } from './ordinary-answers.scripting';
+import {
+	CODE,
+	DOCUMENTS_AND_CONFIGS,
+	N8N_EXPRESSIONS,
+	OTHER_APIS,
+	PROSE,
+} from './ordinary-answers.short';
 import type { OrdinaryAnswer } from './ordinary-answers.tools';
 
-export { AFTER_REASONING, LONG } from './ordinary-answers.long';
 export { TOOL_SETS, type OrdinaryAnswer } from './ordinary-answers.tools';
+export { AFTER_REASONING, LONG };
 
 /** Every answer with no reasoning before it: the reply is the answer. */
 export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
-	...PYTHON_JS,
-	...COMPILED,
-	...SCRIPTING,
-	...DOCUMENTS,
+	...CODE,
+	...DOCUMENTS_AND_CONFIGS,
 	...N8N_EXPRESSIONS,
 	...OTHER_APIS,
 	...PROSE,

@@ -5,372 +5,213 @@ export const DOCUMENTS: OrdinaryAnswer[] = [
 	answer(
 		'package.json, fenced',
 		'math',
-		md`ˋˋˋjson
+		md`
+ˋˋˋjson
 {
-  "name": "lookup-service",
-  "version": "1.2.0",
-  "main": "dist/index.js",
-  "scripts": { "build": "tsc", "test": "jest" },
-  "dependencies": { "express": "^4.19.2" }
+"name": "lookup-service",
+"version": "1.2.0",
+"main": "dist/index.js",
+"scripts": { "build": "tsc", "test": "jest" },
+"dependencies": { "express": "^4.19.2" }
 }
-ˋˋˋ`,
+ˋˋˋ
+		`,
 	),
 	answer(
 		'package.json, bare',
 		'math',
-		md`{
-  "name": "add",
-  "version": "0.0.1",
-  "description": "Adds numbers",
-  "bin": { "add": "bin/add.js" },
-  "keywords": ["math", "cli"]
-}`,
+		md`
+{
+"name": "add",
+"version": "0.0.1",
+"description": "Adds numbers",
+"bin": { "add": "bin/add.js" },
+"keywords": ["math", "cli"]
+}
+		`,
 	),
 	answer(
 		'a JSON array of people, bare',
 		'mail',
-		md`[
-  {"name": "Alice Martin", "email": "alice@example.com", "role": "admin"},
-  {"name": "Bruno Silva", "email": "bruno@example.com", "role": "editor"},
-  {"name": "Chen Wei", "email": "chen@example.com", "role": "viewer"}
-]`,
+		md`
+[
+{"name": "Alice Martin", "email": "alice@example.com", "role": "admin"},
+{"name": "Bruno Silva", "email": "bruno@example.com", "role": "editor"},
+{"name": "Chen Wei", "email": "chen@example.com", "role": "viewer"}
+]
+		`,
 	),
 	answer(
 		'a JSON object with name and parameters, bare, no bound tool',
 		'weather',
-		md`{"name": "forecast", "parameters": {"days": 3, "city": "Porto"}, "description": "A 3-day forecast"}`,
+		md`
+{"name": "forecast", "parameters": {"days": 3, "city": "Porto"}, "description": "A 3-day forecast"}
+		`,
 	),
 	answer(
 		'a JSON object with the tool name as a value among data',
 		'weather',
-		md`{"job": "get_weather", "schedule": "0 * * * *", "enabled": true, "lastRun": "2024-05-01T10:00:00Z"}`,
+		md`
+{"job": "get_weather", "schedule": "0 * * * *", "enabled": true, "lastRun": "2024-05-01T10:00:00Z"}
+		`,
 	),
 	answer(
 		'an n8n workflow JSON',
 		'math',
-		md`Paste this into the editor (Ctrl+V):
+		md`
+Paste this into the editor (Ctrl+V):
 
 ˋˋˋjson
 {
-  "nodes": [
-    {
-      "parameters": { "jsCode": "return [{ json: { sum: 2 + 3 } }];" },
-      "name": "add",
-      "type": "n8n-nodes-base.code",
-      "typeVersion": 2,
-      "position": [460, 300]
-    },
-    {
-      "parameters": {},
-      "name": "When clicking 'Test workflow'",
-      "type": "n8n-nodes-base.manualTrigger",
-      "typeVersion": 1,
-      "position": [240, 300]
-    }
-  ],
-  "connections": {
-    "When clicking 'Test workflow'": { "main": [[{ "node": "add", "type": "main", "index": 0 }]] }
-  }
+"nodes": [
+{
+"parameters": { "jsCode": "return [{ json: { sum: 2 + 3 } }];" },
+"name": "add",
+"type": "n8n-nodes-base.code",
+"typeVersion": 2,
+"position": [460, 300]
+},
+{
+"parameters": {},
+"name": "When clicking 'Test workflow'",
+"type": "n8n-nodes-base.manualTrigger",
+"typeVersion": 1,
+"position": [240, 300]
 }
-ˋˋˋ`,
+],
+"connections": {
+"When clicking 'Test workflow'": { "main": [[{ "node": "add", "type": "main", "index": 0 }]] }
+}
+}
+ˋˋˋ
+		`,
 	),
 	answer(
 		'an OpenAPI fragment in YAML',
 		'weather',
-		md`Here is the path in OpenAPI 3.1:
+		md`
+Here is the path in OpenAPI 3.1:
 
 ˋˋˋyaml
 paths:
-  /weather:
-    get:
-      operationId: get_weather
-      parameters:
-        - name: city
-          in: query
-          required: true
-          schema:
-            type: string
-        - name: unit
-          in: query
-          schema:
-            type: string
-            enum: [celsius, fahrenheit]
-      responses:
-        '200':
-          description: The current weather
-ˋˋˋ`,
+/weather:
+get:
+operationId: get_weather
+parameters: - name: city
+in: query
+required: true
+schema:
+type: string - name: unit
+in: query
+schema:
+type: string
+enum: [celsius, fahrenheit]
+responses:
+'200':
+description: The current weather
+ˋˋˋ
+		`,
 	),
 	answer(
 		'an OpenAPI fragment in JSON, bare',
 		'weather',
-		md`{
-  "openapi": "3.0.3",
-  "info": { "title": "Docs search", "version": "1.0" },
-  "paths": {
-    "/search": {
-      "get": {
-        "operationId": "search_docs",
-        "parameters": [{ "name": "query", "in": "query", "required": true, "schema": { "type": "string" } }]
-      }
-    }
-  }
-}`,
+		md`
+{
+"openapi": "3.0.3",
+"info": { "title": "Docs search", "version": "1.0" },
+"paths": {
+"/search": {
+"get": {
+"operationId": "search_docs",
+"parameters": [{ "name": "query", "in": "query", "required": true, "schema": { "type": "string" } }]
+}
+}
+}
+}
+		`,
 	),
 	answer(
 		'a Kubernetes deployment',
 		'math',
-		md`ˋˋˋyaml
+		md`
+ˋˋˋyaml
 apiVersion: apps/v1
 kind: Deployment
 metadata:
-  name: lookup
-  labels:
-    app: lookup
+name: lookup
+labels:
+app: lookup
 spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: lookup
-  template:
-    metadata:
-      labels:
-        app: lookup
-    spec:
-      containers:
-        - name: lookup
-          image: ghcr.io/acme/lookup:1.4.2
-          args: ["--port", "8080"]
-          ports:
-            - containerPort: 8080
+replicas: 2
+selector:
+matchLabels:
+app: lookup
+template:
+metadata:
+labels:
+app: lookup
+spec:
+containers: - name: lookup
+image: ghcr.io/acme/lookup:1.4.2
+args: ["--port", "8080"]
+ports: - containerPort: 8080
 ˋˋˋ
 
-Apply it with ˋkubectl apply -f deployment.yamlˋ.`,
+Apply it with ˋkubectl apply -f deployment.yamlˋ.
+		`,
 	),
 	answer(
 		'a docker-compose file, bare YAML',
 		'mail',
-		md`services:
-  mailer:
-    image: acme/send_email:latest
-    environment:
-      SMTP_HOST: smtp.example.com
-      SMTP_PORT: "587"
-    command: ["node", "server.js"]
-  tickets:
-    image: acme/create_ticket:latest
-    depends_on: [mailer]`,
+		md`
+services:
+mailer:
+image: acme/send_email:latest
+environment:
+SMTP_HOST: smtp.example.com
+SMTP_PORT: "587"
+command: ["node", "server.js"]
+tickets:
+image: acme/create_ticket:latest
+depends_on: [mailer]
+		`,
 	),
 	answer(
 		'docker-compose for n8n, fenced',
 		'weather',
-		md`ˋˋˋyaml
+		md`
+ˋˋˋyaml
 services:
-  n8n:
-    image: docker.n8n.io/n8nio/n8n
-    ports:
-      - "5678:5678"
-    environment:
-      - N8N_HOST=n8n.example.com
-      - WEBHOOK_URL=https://n8n.example.com/
-    volumes:
-      - n8n_data:/home/node/.n8n
+n8n:
+image: docker.n8n.io/n8nio/n8n
+ports: - "5678:5678"
+environment: - N8N_HOST=n8n.example.com - WEBHOOK_URL=https://n8n.example.com/
+volumes: - n8n_data:/home/node/.n8n
 volumes:
-  n8n_data:
+n8n_data:
 ˋˋˋ
 
-Start it with ˋdocker compose up -dˋ.`,
+Start it with ˋdocker compose up -dˋ.
+		`,
 	),
 	answer(
 		'a YAML list of tools for an agent config',
 		'weather',
-		md`ˋˋˋyaml
+		md`
+ˋˋˋyaml
 tools:
-  - name: get_weather
-    description: Current weather for a city
-    parameters:
-      city: string
-  - name: search_docs
-    description: Search the handbook
-    parameters:
-      query: string
-ˋˋˋ
 
-This is only the configuration; the agent decides when to call each one.`,
-	),
-	answer(
-		'pyproject TOML',
-		'math',
-		md`ˋˋˋtoml
-[project]
-name = "lookup"
-version = "0.3.0"
-dependencies = ["httpx>=0.27"]
+- name: get_weather
+  description: Current weather for a city
+  parameters:
+  city: string
+- name: search_docs
+  description: Search the handbook
+  parameters:
+  query: string
+  ˋˋˋ
 
-[project.scripts]
-add = "lookup.cli:add"
-
-[tool.pytest.ini_options]
-addopts = "-q"
-ˋˋˋ`,
-	),
-	answer(
-		'Cargo.toml, bare',
-		'math',
-		md`[package]
-name = "add"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-serde = { version = "1", features = ["derive"] }`,
-	),
-	answer(
-		'an INI file',
-		'mail',
-		md`ˋˋˋini
-[smtp]
-host = smtp.example.com
-port = 587
-user = send_email@example.com
-
-[tickets]
-default_priority = low
-ˋˋˋ`,
-	),
-	answer(
-		'a .env file',
-		'weather',
-		md`Create a ˋ.envˋ file next to ˋdocker-compose.ymlˋ:
-
-ˋˋˋenv
-WEATHER_API_KEY=replace-me
-DOCS_INDEX=handbook
-LOG_LEVEL=info
-ˋˋˋ
-
-Never commit it: add ˋ.envˋ to ˋ.gitignoreˋ.`,
-	),
-	answer(
-		'an nginx server block',
-		'weather',
-		md`ˋˋˋnginx
-server {
-    listen 443 ssl;
-    server_name n8n.example.com;
-
-    location / {
-        proxy_pass http://127.0.0.1:5678;
-        proxy_set_header Upgrade $http_upgrade;
-        proxy_set_header Connection "upgrade";
-        proxy_buffering off;
-    }
-}
-ˋˋˋ
-
-ˋproxy_buffering offˋ lets streamed chat answers through as they are written.`,
-	),
-	answer(
-		'a tsconfig with comments',
-		'math',
-		md`ˋˋˋjsonc
-{
-  // strict mode catches the undefined lookups
-  "compilerOptions": { "strict": true, "target": "es2022", "module": "commonjs" },
-  "include": ["src"]
-}
-ˋˋˋ`,
-	),
-	answer(
-		'a JSON schema with name and arguments properties',
-		'math',
-		md`ˋˋˋjson
-{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "title": "ToolCall",
-  "type": "object",
-  "properties": {
-    "name": { "type": "string", "enum": ["add", "lookup"] },
-    "arguments": { "type": "object" }
-  },
-  "required": ["name", "arguments"]
-}
-ˋˋˋ
-
-Validate incoming calls against it with Ajv before running anything.`,
-	),
-	answer(
-		'a JSON result with tool names as data',
-		'mail',
-		md`Here is the summary as JSON:
-
-{"tickets_created": 3, "emails_sent": 12, "actions": [{"name": "send_email", "count": 12}, {"name": "create_ticket", "count": 3}]}`,
-	),
-	answer(
-		'a CSV table',
-		'weather',
-		md`ˋˋˋcsv
-name,city,temperature
-get_weather,Paris,21
-get_weather,Oslo,4
-search_docs,,
-ˋˋˋ`,
-	),
-	answer(
-		'an XML document with name elements',
-		'math',
-		md`ˋˋˋxml
-<?xml version="1.0" encoding="UTF-8"?>
-<functions>
-  <function>
-    <name>add</name>
-    <arguments>
-      <a>2</a>
-      <b>3</b>
-    </arguments>
-  </function>
-</functions>
-ˋˋˋ
-
-That's the XML your legacy RPC endpoint expects.`,
-	),
-	answer(
-		'JSON Lines',
-		'weather',
-		md`ˋˋˋjsonl
-{"name": "Paris", "temperature": 21}
-{"name": "Oslo", "temperature": 4}
-{"name": "Lima", "temperature": 18}
-ˋˋˋ`,
-	),
-	answer(
-		'a Helm values file',
-		'mail',
-		md`ˋˋˋyaml
-nameOverride: send-email
-image:
-  repository: acme/send-email
-  tag: "2.1.0"
-env:
-  - name: SMTP_HOST
-    value: smtp.example.com
-  - name: DEFAULT_SUBJECT
-    value: "Hello"
-ˋˋˋ`,
-	),
-	answer(
-		'a systemd unit',
-		'math',
-		md`ˋˋˋini
-[Unit]
-Description=Lookup service
-After=network.target
-
-[Service]
-ExecStart=/usr/bin/node /opt/lookup/server.js
-Restart=always
-
-[Install]
-WantedBy=multi-user.target
-ˋˋˋ`,
+This is only the configuration; the agent decides when to call each one.
+		`,
 	),
 ];

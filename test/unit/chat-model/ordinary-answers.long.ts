@@ -3,21 +3,26 @@
  * dump), answers the model's token limit cut off mid-code and mid-JSON, and answers after the
  * model's reasoning (which is taken out: the answer is what follows it).
  */
-import { COMPILED } from './ordinary-answers.compiled';
-import { DOCUMENTS } from './ordinary-answers.documents';
-import { N8N_EXPRESSIONS, OTHER_APIS } from './ordinary-answers.explained';
-import { PYTHON_JS } from './ordinary-answers.python-js';
-import { SCRIPTING } from './ordinary-answers.scripting';
+import {
+	CODE,
+	DOCUMENTS_AND_CONFIGS,
+	JAVASCRIPT,
+	N8N_EXPRESSIONS,
+	OTHER_APIS,
+	PYTHON,
+} from './ordinary-answers.short';
 import { md, type OrdinaryAnswer, type ToolSet } from './ordinary-answers.tools';
 
-const SHORT = [...PYTHON_JS, ...COMPILED, ...SCRIPTING, ...DOCUMENTS, ...OTHER_APIS];
+const SHORT = [...CODE, ...DOCUMENTS_AND_CONFIGS, ...OTHER_APIS];
 
 /** A guide of about `size` characters: sections, each a heading, the answers of one kind, a word. */
 function guide(size: number, tools: ToolSet, offset: number): string {
 	const parts = [
-		md`# Calling your services from every language
+		md`
+# Calling your services from every language
 
-This guide shows the same requests in each language your teams use. Each section is independent; copy what you need.`,
+This guide shows the same requests in each language your teams use. Each section is independent; copy what you need.
+		`,
 	];
 	let length = parts[0].length;
 	for (let i = 0; length < size; i++) {
@@ -32,21 +37,21 @@ This guide shows the same requests in each language your teams use. Each section
 /** A Python module of about `size` characters: handlers named like the tools, and their tests. */
 function pythonModule(size: number): string {
 	const lines = [
-		md`Here is the full module. It defines one handler per tool and a test for each.
+		md`
+Here is the full module. It defines one handler per tool and a test for each.
 
 ˋˋˋpython
 """Tool handlers for the assistant backend."""
 import json
 import logging
 
-log = logging.getLogger(__name__)
+log = logging.getLogger(**name**)
 REGISTRY = {}
 
-
 def tool(fn):
-    REGISTRY[fn.__name__] = fn
-    return fn
-`,
+REGISTRY[fn.**name**] = fn
+return fn
+		`,
 	];
 	let length = lines[0].length;
 	for (let i = 0; length < size; i++) {
@@ -69,9 +74,11 @@ def test_${name}_v${i}():
 		lines.push(block);
 		length += block.length;
 	}
-	lines.push(md`ˋˋˋ
+	lines.push(md`
+ˋˋˋ
 
-Run the tests with ˋpytest tools.pyˋ; the registry maps each name to its handler.`);
+Run the tests with ˋpytest tools.pyˋ; the registry maps each name to its handler.
+	`);
 	return lines.join('');
 }
 
@@ -122,9 +129,7 @@ function midCode(text: string): number {
 	return (open + close) / 2 / text.length;
 }
 
-const FENCED = [...PYTHON_JS, ...COMPILED, ...SCRIPTING, ...DOCUMENTS].filter(
-	(a) => a.answer.split('```').length >= 3,
-);
+const FENCED = [...CODE, ...DOCUMENTS_AND_CONFIGS].filter((a) => a.answer.split('```').length >= 3);
 
 export const CUT_OFF: OrdinaryAnswer[] = [
 	...FENCED.filter((_, i) => i % 3 === 0).map((a) =>
@@ -140,43 +145,52 @@ export const CUT_OFF: OrdinaryAnswer[] = [
 	cut(
 		'a JSON object naming a tool with its arguments, mid-string, after a sentence',
 		'weather',
-		md`Here's the request body your backend should send:
+		md`
+Here's the request body your backend should send:
 
 ˋˋˋjson
-{"model": "gpt-4o", "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "The ci`,
+{"model": "gpt-4o", "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "The ci
+		`,
 		1,
 	),
 	cut(
 		'python building a call payload, mid-dict',
 		'math',
-		md`Like this:
+		md`
+Like this:
 
 ˋˋˋpython
-payload = {"name": "add", "arguments": {"a": 2,`,
+payload = {"name": "add", "arguments": {"a": 2,
+		`,
 		1,
 	),
 	cut(
 		'a JSON workflow export, mid-node',
 		'math',
-		md`ˋˋˋjson
+		md`
+ˋˋˋjson
 {
-  "name": "My workflow",
-  "nodes": [
-    {"name": "lookup", "type": "n8n-nodes-base.code", "parameters": {"jsCode": "return items.map(i => ({json: {`,
+"name": "My workflow",
+"nodes": [
+{"name": "lookup", "type": "n8n-nodes-base.code", "parameters": {"jsCode": "return items.map(i => ({json: {
+		`,
 		1,
 	),
 ];
 
 const REASONINGS: Array<[string, string]> = [
-	['<think>\nThe user asks for code. No tool is needed: I could call get_weather, but they want to write it themselves.\n</think>\n\n', 'think'],
+	[
+		'<think>\nThe user asks for code. No tool is needed: I could call get_weather, but they want to write it themselves.\n</think>\n\n',
+		'think',
+	],
 	['<think>The question is about syntax; answer directly.</think>', 'think, no line break'],
 ];
 
 /** Short answers after reasoning: read, the answer is the text after it, word for word. */
 export const AFTER_REASONING: Array<OrdinaryAnswer & { reasoning: string }> = [
-	...PYTHON_JS,
+	...PYTHON,
+	...JAVASCRIPT,
 	...N8N_EXPRESSIONS,
-	...COMPILED.slice(0, 6),
 ]
 	.filter((_, i) => i % 2 === 0)
 	.flatMap((a, i) => {

@@ -16,12 +16,48 @@ interface Namesake {
 }
 
 const NAMESAKES: Namesake[] = [
-	{ name: 'add', keywords: 'a=2, b=3', json: '{"a": 2, "b": 3}', positional: '2, 3', params: ['a', 'b'] },
-	{ name: 'lookup', keywords: 'input="otter"', json: '{"input": "otter"}', positional: '"otter"', params: ['input'] },
-	{ name: 'get_weather', keywords: 'city="Paris", unit="celsius"', json: '{"city": "Paris", "unit": "celsius"}', positional: '"Paris", "celsius"', params: ['city', 'unit'] },
-	{ name: 'search_docs', keywords: 'query="rate limits", limit=5', json: '{"query": "rate limits", "limit": 5}', positional: '"rate limits", 5', params: ['query', 'limit'] },
-	{ name: 'send_email', keywords: 'to="ops@example.com", subject="Disk full", body="Server 3 is at 95%"', json: '{"to": "ops@example.com", "subject": "Disk full", "body": "Server 3 is at 95%"}', positional: '"ops@example.com", "Disk full", "Server 3 is at 95%"', params: ['to', 'subject', 'body'] },
-	{ name: 'create_ticket', keywords: 'title="VPN drops every hour", priority="high"', json: '{"title": "VPN drops every hour", "priority": "high"}', positional: '"VPN drops every hour", "high"', params: ['title', 'priority'] },
+	{
+		name: 'add',
+		keywords: 'a=2, b=3',
+		json: '{"a": 2, "b": 3}',
+		positional: '2, 3',
+		params: ['a', 'b'],
+	},
+	{
+		name: 'lookup',
+		keywords: 'input="otter"',
+		json: '{"input": "otter"}',
+		positional: '"otter"',
+		params: ['input'],
+	},
+	{
+		name: 'get_weather',
+		keywords: 'city="Paris", unit="celsius"',
+		json: '{"city": "Paris", "unit": "celsius"}',
+		positional: '"Paris", "celsius"',
+		params: ['city', 'unit'],
+	},
+	{
+		name: 'search_docs',
+		keywords: 'query="rate limits", limit=5',
+		json: '{"query": "rate limits", "limit": 5}',
+		positional: '"rate limits", 5',
+		params: ['query', 'limit'],
+	},
+	{
+		name: 'send_email',
+		keywords: 'to="ops@example.com", subject="Disk full", body="Server 3 is at 95%"',
+		json: '{"to": "ops@example.com", "subject": "Disk full", "body": "Server 3 is at 95%"}',
+		positional: '"ops@example.com", "Disk full", "Server 3 is at 95%"',
+		params: ['to', 'subject', 'body'],
+	},
+	{
+		name: 'create_ticket',
+		keywords: 'title="VPN drops every hour", priority="high"',
+		json: '{"title": "VPN drops every hour", "priority": "high"}',
+		positional: '"VPN drops every hour", "high"',
+		params: ['title', 'priority'],
+	},
 ].map((n) => ({
 	...n,
 	tools: (Object.keys(TOOL_SETS) as ToolSet[]).find((set) =>

@@ -4,7 +4,12 @@
  * a time, or in 20-character pieces as a model streams: what the chat holds once the stream
  * ended is the answer, word for word, and what it was shown as it came is its start.
  */
-import { AFTER_REASONING, ORDINARY_ANSWERS, SHORT_LIMIT, TOOL_SETS } from './ordinary-answers.corpus';
+import {
+	AFTER_REASONING,
+	ORDINARY_ANSWERS,
+	SHORT_LIMIT,
+	TOOL_SETS,
+} from './ordinary-answers.corpus';
 import { answerText, chunks, cuts, streamedThrough } from './ordinary-answers.streaming';
 
 const named = (answers: typeof ORDINARY_ANSWERS) =>
@@ -40,7 +45,9 @@ describe('ordinary answers, streamed', () => {
 	it.each(named(AFTER_REASONING))(
 		'%s: the answer after the reasoning, at every cut, and never the reasoning',
 		(_, a) => {
-			const { reasoning } = AFTER_REASONING.find((r) => r.answer === a.answer && r.about === a.about)!;
+			const { reasoning } = AFTER_REASONING.find(
+				(r) => r.answer === a.answer && r.about === a.about,
+			)!;
 			const reply = `${reasoning}${a.answer}`;
 			const text = answerText(reply, TOOL_SETS[a.tools]);
 			expectEveryCut(reply, a.answer, text, cuts(reply.length, SHORT_LIMIT, 300));

@@ -29,11 +29,7 @@ export function answerText(reply: string, tools: BoundTool[]): string {
  * answer after what it was shown; where what it was shown is no start of the answer, nothing
  * more (modelAnswers.ts's `unshown` with no correction).
  */
-export function streamedThrough(
-	pieces: string[],
-	text: string,
-	reasoningUntil?: string,
-): Streamed {
+export function streamedThrough(pieces: string[], text: string, reasoningUntil?: string): Streamed {
 	const streamed = new StreamedText(true, reasoningUntil);
 	let asItCame = '';
 	const progress: number[] = [];
