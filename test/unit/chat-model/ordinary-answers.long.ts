@@ -11,18 +11,16 @@ import {
 	OTHER_APIS,
 	PYTHON,
 } from './ordinary-answers.short';
-import { md, type OrdinaryAnswer, type ToolSet } from './ordinary-answers.tools';
+import { written, type OrdinaryAnswer, type ToolSet } from './ordinary-answers.tools';
 
 const SHORT = [...CODE, ...DOCUMENTS_AND_CONFIGS, ...OTHER_APIS];
 
 /** A guide of about `size` characters: sections, each a heading, the answers of one kind, a word. */
 function guide(size: number, tools: ToolSet, offset: number): string {
 	const parts = [
-		md`
-# Calling your services from every language
+		written`# Calling your services from every language
 
-This guide shows the same requests in each language your teams use. Each section is independent; copy what you need.
-		`,
+This guide shows the same requests in each language your teams use. Each section is independent; copy what you need.`,
 	];
 	let length = parts[0].length;
 	for (let i = 0; length < size; i++) {
@@ -37,26 +35,26 @@ This guide shows the same requests in each language your teams use. Each section
 /** A Python module of about `size` characters: handlers named like the tools, and their tests. */
 function pythonModule(size: number): string {
 	const lines = [
-		md`
-Here is the full module. It defines one handler per tool and a test for each.
+		written`Here is the full module. It defines one handler per tool and a test for each.
 
 ˋˋˋpython
 """Tool handlers for the assistant backend."""
 import json
 import logging
 
-log = logging.getLogger(**name**)
+log = logging.getLogger(__name__)
 REGISTRY = {}
 
+
 def tool(fn):
-REGISTRY[fn.**name**] = fn
-return fn
-		`,
+    REGISTRY[fn.__name__] = fn
+    return fn
+`,
 	];
 	let length = lines[0].length;
 	for (let i = 0; length < size; i++) {
 		const name = ['get_weather', 'search_docs', 'send_email', 'create_ticket'][i % 4];
-		const block = md`
+		const block = written`
 
 @tool
 def ${name}_v${i}(**arguments):
@@ -74,11 +72,9 @@ def test_${name}_v${i}():
 		lines.push(block);
 		length += block.length;
 	}
-	lines.push(md`
-ˋˋˋ
+	lines.push(written`ˋˋˋ
 
-Run the tests with ˋpytest tools.pyˋ; the registry maps each name to its handler.
-	`);
+Run the tests with ˋpytest tools.pyˋ; the registry maps each name to its handler.`);
 	return lines.join('');
 }
 
@@ -93,7 +89,7 @@ function dataDump(count: number): string {
 			created: `2024-0${(i % 9) + 1}-1${i % 10}`,
 		}),
 	);
-	return md`Here are the ${count} users exported from the CRM:
+	return written`Here are the ${count} users exported from the CRM:
 
 ˋˋˋjson
 [
@@ -145,35 +141,29 @@ export const CUT_OFF: OrdinaryAnswer[] = [
 	cut(
 		'a JSON object naming a tool with its arguments, mid-string, after a sentence',
 		'weather',
-		md`
-Here's the request body your backend should send:
+		written`Here's the request body your backend should send:
 
 ˋˋˋjson
-{"model": "gpt-4o", "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "The ci
-		`,
+{"model": "gpt-4o", "tools": [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "The ci`,
 		1,
 	),
 	cut(
 		'python building a call payload, mid-dict',
 		'math',
-		md`
-Like this:
+		written`Like this:
 
 ˋˋˋpython
-payload = {"name": "add", "arguments": {"a": 2,
-		`,
+payload = {"name": "add", "arguments": {"a": 2,`,
 		1,
 	),
 	cut(
 		'a JSON workflow export, mid-node',
 		'math',
-		md`
-ˋˋˋjson
+		written`ˋˋˋjson
 {
-"name": "My workflow",
-"nodes": [
-{"name": "lookup", "type": "n8n-nodes-base.code", "parameters": {"jsCode": "return items.map(i => ({json: {
-		`,
+  "name": "My workflow",
+  "nodes": [
+    {"name": "lookup", "type": "n8n-nodes-base.code", "parameters": {"jsCode": "return items.map(i => ({json: {`,
 		1,
 	),
 ];

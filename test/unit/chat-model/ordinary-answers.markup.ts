@@ -1,12 +1,11 @@
 /** Ordinary answers in markup and small languages: HTML, CSS, Perl, Dart, Haskell, Elixir, YAML, GraphQL. */
-import { answer, md, type OrdinaryAnswer } from './ordinary-answers.tools';
+import { answer, written, type OrdinaryAnswer } from './ordinary-answers.tools';
 
 export const MARKUP: OrdinaryAnswer[] = [
 	answer(
 		'html: a form posting to create_ticket',
 		'mail',
-		md`
-ˋˋˋhtml
+		written`ˋˋˋhtml
 <form action="/create_ticket" method="post">
   <label for="title">Title</label>
   <input id="title" name="title" required>
@@ -18,14 +17,12 @@ export const MARKUP: OrdinaryAnswer[] = [
 </form>
 ˋˋˋ
 
-The ˋnameˋ attributes become the form fields your handler reads.
-		`,
+The ˋnameˋ attributes become the form fields your handler reads.`,
 	),
 	answer(
 		'html: a script tag with a JSON-LD block',
 		'weather',
-		md`
-ˋˋˋhtml
+		written`ˋˋˋhtml
 <script type="application/ld+json">
 {
   "@context": "https://schema.org",
@@ -34,64 +31,53 @@ The ˋnameˋ attributes become the form fields your handler reads.
   "url": "https://weather.example.com"
 }
 </script>
-
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'css: a tool-named class',
 		'weather',
-		md`
-ˋˋˋcss
+		written`ˋˋˋcss
 .get_weather {
-display: grid;
-grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
-gap: 1rem;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+  gap: 1rem;
 }
 
 .search_docs input[name="query"] {
-width: 100%;
+  width: 100%;
 }
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'css: a media query, unfenced',
 		'math',
-		md`
-Wrap it in a media query: @media (max-width: 600px) { .sidebar { display: none; } } hides the sidebar on phones.
-		`,
+		written`Wrap it in a media query: @media (max-width: 600px) { .sidebar { display: none; } } hides the sidebar on phones.`,
 	),
 	answer(
 		'perl: a hash and encode_json',
 		'math',
-		md`
-ˋˋˋperl
+		written`ˋˋˋperl
 use JSON::PP;
 my %call = (name => 'lookup', arguments => { input => 'otter' });
 print encode_json(\%call), "\n";
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'dart: a map and jsonEncode',
 		'weather',
-		md`
-ˋˋˋdart
+		written`ˋˋˋdart
 import 'dart:convert';
 
 void main() {
-final call = {'name': 'search_docs', 'arguments': {'query': 'webhooks', 'limit': 3}};
-print(jsonEncode(call));
+  final call = {'name': 'search_docs', 'arguments': {'query': 'webhooks', 'limit': 3}};
+  print(jsonEncode(call));
 }
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'haskell: aeson object',
 		'math',
-		md`
-ˋˋˋhaskell
+		written`ˋˋˋhaskell
 import Data.Aeson
 
 call :: Value
@@ -99,57 +85,47 @@ call = object ["name" .= ("add" :: String), "arguments" .= object ["a" .= (2 :: 
 
 add :: Int -> Int -> Int
 add a b = a + b
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'elixir: a map and Jason',
 		'mail',
-		md`
-ˋˋˋelixir
+		written`ˋˋˋelixir
 %{name: "send_email", arguments: %{to: "a@example.com", subject: "Hi", body: "Hello"}}
 |> Jason.encode!()
 |> IO.puts()
-ˋˋˋ
-		`,
+ˋˋˋ`,
 	),
 	answer(
 		'yaml in a GitHub Actions step with a name',
 		'math',
-		md`
-ˋˋˋyaml
-
+		written`ˋˋˋyaml
 - name: Run tests
   run: npm test
 - name: Lookup
   uses: actions/cache@v4
   with:
-  path: ~/.npm
-  key: npm-$\{{ hashFiles('package-lock.json') }}
-  ˋˋˋ
-		`,
+    path: ~/.npm
+    key: npm-$\{{ hashFiles('package-lock.json') }}
+ˋˋˋ`,
 	),
 	answer(
 		'graphql: a query',
 		'weather',
-		md`
-ˋˋˋgraphql
+		written`ˋˋˋgraphql
 query Weather($city: String!) {
-weather(city: $city) {
-name
-temperature
-}
+  weather(city: $city) {
+    name
+    temperature
+  }
 }
 ˋˋˋ
 
-Variables: ˋ{"city": "Lima"}ˋ.
-		`,
+Variables: ˋ{"city": "Lima"}ˋ.`,
 	),
 	answer(
 		'regex explained',
 		'math',
-		md`
-The pattern ˋ^(?<name>\w+)\((?<args>.*)\)$ˋ captures a function name and its arguments: for ˋadd(2, 3)ˋ, ˋnameˋ is ˋaddˋ and ˋargsˋ is ˋ2, 3ˋ.
-		`,
+		written`The pattern ˋ^(?<name>\w+)\((?<args>.*)\)$ˋ captures a function name and its arguments: for ˋadd(2, 3)ˋ, ˋnameˋ is ˋaddˋ and ˋargsˋ is ˋ2, 3ˋ.`,
 	),
 ];

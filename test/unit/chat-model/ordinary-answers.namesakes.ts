@@ -3,7 +3,7 @@
  * name with a test that calls it, and code that builds a call-shaped payload naming it, in the
  * languages people ask for. The tool's own names and arguments, in code a person asked for.
  */
-import { md, TOOL_SETS, type OrdinaryAnswer, type ToolSet } from './ordinary-answers.tools';
+import { TOOL_SETS, written, type OrdinaryAnswer, type ToolSet } from './ordinary-answers.tools';
 
 interface Namesake {
 	tools: ToolSet;
@@ -71,7 +71,7 @@ const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpp
 const DEFINED: Array<[string, (n: Namesake) => string]> = [
 	[
 		'python with pytest',
-		(n) => md`Here is a stub you can start from, with a test:
+		(n) => written`Here is a stub you can start from, with a test:
 
 ˋˋˋpython
 def ${n.name}(${n.params.join(', ')}):
@@ -87,7 +87,7 @@ Run ˋpytest -k ${n.name}ˋ to run only this test.`,
 	],
 	[
 		'javascript with node:test',
-		(n) => md`ˋˋˋjs
+		(n) => written`ˋˋˋjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -104,7 +104,7 @@ test('${n.name} returns its arguments', () => {
 	],
 	[
 		'typescript with vitest',
-		(n) => md`I'd type the arguments first:
+		(n) => written`I'd type the arguments first:
 
 ˋˋˋts
 export interface ${camel(n.name)}Args {
@@ -122,7 +122,7 @@ it('${camel(n.name)} echoes', async () => {
 	],
 	[
 		'go with a test',
-		(n) => md`ˋˋˋgo
+		(n) => written`ˋˋˋgo
 func ${camel(n.name)}(${n.params.map((p) => `${p} string`).join(', ')}) map[string]string {
 	return map[string]string{${n.params.map((p) => `"${p}": ${p}`).join(', ')}}
 }
@@ -137,7 +137,7 @@ func Test${camel(n.name)}(t *testing.T) {
 	],
 	[
 		'java with JUnit',
-		(n) => md`ˋˋˋjava
+		(n) => written`ˋˋˋjava
 public final class Tools {
     public static Map<String, Object> ${camel(n.name)}(${n.params.map((p) => `Object ${p}`).join(', ')}) {
         return Map.of(${n.params.map((p) => `"${p}", ${p}`).join(', ')});
@@ -154,7 +154,7 @@ class ToolsTest {
 	],
 	[
 		'ruby with minitest',
-		(n) => md`ˋˋˋruby
+		(n) => written`ˋˋˋruby
 def ${n.name}(${n.params.map((p) => `${p}:`).join(', ')})
   { ${n.params.map((p) => `${p}: ${p}`).join(', ')} }
 end
@@ -168,7 +168,7 @@ end
 	],
 	[
 		'php with PHPUnit',
-		(n) => md`ˋˋˋphp
+		(n) => written`ˋˋˋphp
 function ${n.name}(${n.params.map((p) => `$${p}`).join(', ')}): array
 {
     return [${n.params.map((p) => `'${p}' => $${p}`).join(', ')}];
@@ -185,7 +185,7 @@ final class ${camel(n.name)}Test extends TestCase
 	],
 	[
 		'kotlin',
-		(n) => md`ˋˋˋkotlin
+		(n) => written`ˋˋˋkotlin
 fun ${camel(n.name)}(${n.params.map((p) => `${p}: Any`).join(', ')}) = mapOf(${n.params.map((p) => `"${p}" to ${p}`).join(', ')})
 
 @Test
@@ -200,7 +200,7 @@ fun ${camel(n.name)}Works() {
 const BUILT: Array<[string, (n: Namesake) => string]> = [
 	[
 		'a python dict posted with requests',
-		(n) => md`ˋˋˋpython
+		(n) => written`ˋˋˋpython
 payload = {"name": "${n.name}", "arguments": ${n.json}}
 response = requests.post(f"{API}/tools/run", json=payload, timeout=10)
 print(response.json())
@@ -208,7 +208,7 @@ print(response.json())
 	],
 	[
 		'a javascript object sent with fetch',
-		(n) => md`Build the object and send it:
+		(n) => written`Build the object and send it:
 
 ˋˋˋjs
 const call = { name: '${n.name}', arguments: ${n.json} };
@@ -217,14 +217,14 @@ await fetch('/tools/run', { method: 'POST', body: JSON.stringify(call) });
 	],
 	[
 		'a ruby hash',
-		(n) => md`ˋˋˋruby
+		(n) => written`ˋˋˋruby
 call = { 'name' => '${n.name}', 'arguments' => JSON.parse('${n.json}') }
 Net::HTTP.post(URI('https://tools.example.com/run'), call.to_json, 'Content-Type' => 'application/json')
 ˋˋˋ`,
 	],
 	[
 		'a curl command',
-		(n) => md`ˋˋˋbash
+		(n) => written`ˋˋˋbash
 curl -X POST "$TOOLS_URL/run" -H 'Content-Type: application/json' \
   --data '{"name": "${n.name}", "arguments": ${n.json}}'
 ˋˋˋ
@@ -233,7 +233,7 @@ Use ˋ--data @call.jsonˋ if the body gets long.`,
 	],
 	[
 		'a YAML test fixture',
-		(n) => md`ˋˋˋyaml
+		(n) => written`ˋˋˋyaml
 cases:
   - name: ${n.name}
     arguments: ${n.json}
@@ -245,7 +245,7 @@ Each case is replayed by the test runner against the staging API.`,
 	],
 	[
 		'a usage record, bare JSON with no arguments',
-		(n) => md`{"name": "${n.name}", "calls_today": 312, "errors_today": 4, "p95_ms": 240}`,
+		(n) => written`{"name": "${n.name}", "calls_today": 312, "errors_today": 4, "p95_ms": 240}`,
 	],
 ];
 

@@ -7,38 +7,39 @@
  */
 import { LONG, TOOL_SETS } from './ordinary-answers.corpus';
 import { JAVASCRIPT } from './ordinary-answers.short';
-import { md } from './ordinary-answers.tools';
+import { written } from './ordinary-answers.tools';
 import { answerText, chunks, streamedThrough } from './ordinary-answers.streaming';
 
 /** The issue's case: a 700-character Python answer. */
-const PYTHON_700 = md`
-Here's a script that fetches the weather for a list of cities and prints a table:
+const PYTHON_700 = written`Here's a script that fetches the weather for a list of cities and prints a table:
 
 ˋˋˋpython
 import requests
 
 CITIES = ["Paris", "Berlin", "Madrid", "Rome"]
 
+
 def get_weather(city):
-response = requests.get(
-"https://api.example.com/weather",
-params={"city": city, "unit": "celsius"},
-timeout=5,
-)
-response.raise_for_status()
-return response.json()["temperature"]
+    response = requests.get(
+        "https://api.example.com/weather",
+        params={"city": city, "unit": "celsius"},
+        timeout=5,
+    )
+    response.raise_for_status()
+    return response.json()["temperature"]
+
 
 def main():
-print(f"{'City':<10} {'Temp':>6}")
-for city in CITIES:
-print(f"{city:<10} {get_weather(city):>6.1f}")
+    print(f"{'City':<10} {'Temp':>6}")
+    for city in CITIES:
+        print(f"{city:<10} {get_weather(city):>6.1f}")
 
-if **name** == "**main**":
-main()
+
+if __name__ == "__main__":
+    main()
 ˋˋˋ
 
-Install the dependency with ˋpip install requestsˋ first.
-`;
+Install the dependency with ˋpip install requestsˋ first.`;
 
 const CODE_ANSWERS: Array<[string, string]> = [
 	['a 700-character Python answer', PYTHON_700],

@@ -6,6 +6,7 @@ import { N8N_EXPRESSIONS, OTHER_APIS } from './ordinary-answers.explained';
 import { JAVASCRIPT } from './ordinary-answers.javascript';
 import { KOTLIN_SWIFT_SCALA } from './ordinary-answers.jvm-apple';
 import { MARKUP } from './ordinary-answers.markup';
+import { MORE_CODE } from './ordinary-answers.more-code';
 import { PROSE } from './ordinary-answers.prose';
 import { PYTHON } from './ordinary-answers.python';
 import { SCRIPTING } from './ordinary-answers.scripting';
@@ -19,6 +20,7 @@ export const CODE = [
 	...KOTLIN_SWIFT_SCALA,
 	...SCRIPTING,
 	...MARKUP,
+	...MORE_CODE,
 ];
 
 export const DOCUMENTS_AND_CONFIGS = [...DOCUMENTS, ...CONFIGS];

@@ -67,7 +67,7 @@ export interface OrdinaryAnswer {
  * them), with `ˋ` for a backtick and `$\{` for `${`, so that fences and template literals of the
  * answers need no escapes.
  */
-export function md(strings: TemplateStringsArray, ...values: unknown[]): string {
+export function written(strings: TemplateStringsArray, ...values: unknown[]): string {
 	return String.raw(strings, ...values)
 		.replace(/ˋ/g, '`')
 		.replace(/\$\\\{/g, '${');
