@@ -81,6 +81,7 @@ describe('a code answer streams as it is written', () => {
 			const { progress, atEnd } = streamedThrough(
 				pieces,
 				answerText(reply, TOOL_SETS.weather),
+				TOOL_SETS.weather,
 				until,
 			);
 			// the piece by which the reasoning and three quarters of the answer had been sent

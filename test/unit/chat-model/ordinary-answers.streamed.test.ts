@@ -10,15 +10,26 @@ import {
 	SHORT_LIMIT,
 	TOOL_SETS,
 } from './ordinary-answers.corpus';
+import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 import { answerText, chunks, cuts, streamedThrough } from './ordinary-answers.streaming';
 
 const named = (answers: typeof ORDINARY_ANSWERS) =>
 	answers.map((a) => [`${a.about} (${a.tools})`, a] as const);
 
 /** Fails with the first cut whose stream did not end with the answer. */
-function expectEveryCut(reply: string, answer: string, text: string, positions: number[]) {
+function expectEveryCut(
+	reply: string,
+	answer: string,
+	text: string,
+	tools: BoundTool[],
+	positions: number[],
+) {
 	for (const cut of positions) {
-		const { asItCame, atEnd } = streamedThrough([reply.slice(0, cut), reply.slice(cut)], text);
+		const { asItCame, atEnd } = streamedThrough(
+			[reply.slice(0, cut), reply.slice(cut)],
+			text,
+			tools,
+		);
 		if (atEnd !== answer || !answer.startsWith(asItCame))
 			throw new Error(
 				`cut at ${cut} of ${reply.length}: shown as it came ${JSON.stringify(asItCame.slice(-80))}, at the end ${atEnd.length} of ${answer.length} characters`,
@@ -29,7 +40,13 @@ function expectEveryCut(reply: string, answer: string, text: string, positions: 
 describe('ordinary answers, streamed', () => {
 	it.each(named(ORDINARY_ANSWERS))('%s: at every cut, the answer word for word', (_, a) => {
 		const text = answerText(a.answer, TOOL_SETS[a.tools]);
-		expectEveryCut(a.answer, a.answer, text, cuts(a.answer.length, SHORT_LIMIT, 300));
+		expectEveryCut(
+			a.answer,
+			a.answer,
+			text,
+			TOOL_SETS[a.tools],
+			cuts(a.answer.length, SHORT_LIMIT, 300),
+		);
 	});
 
 	it.each(named(ORDINARY_ANSWERS.filter((_, i) => i % 4 === 0)))(
@@ -37,7 +54,7 @@ describe('ordinary answers, streamed', () => {
 		(_, a) => {
 			const text = answerText(a.answer, TOOL_SETS[a.tools]);
 			const size = a.answer.length > SHORT_LIMIT ? 20 : 1;
-			const { atEnd } = streamedThrough(chunks(a.answer, size), text);
+			const { atEnd } = streamedThrough(chunks(a.answer, size), text, TOOL_SETS[a.tools]);
 			expect(atEnd).toBe(a.answer);
 		},
 	);
@@ -50,8 +67,14 @@ describe('ordinary answers, streamed', () => {
 			)!;
 			const reply = `${reasoning}${a.answer}`;
 			const text = answerText(reply, TOOL_SETS[a.tools]);
-			expectEveryCut(reply, a.answer, text, cuts(reply.length, SHORT_LIMIT, 300));
-			expect(streamedThrough([...reply], text).atEnd).toBe(a.answer);
+			expectEveryCut(
+				reply,
+				a.answer,
+				text,
+				TOOL_SETS[a.tools],
+				cuts(reply.length, SHORT_LIMIT, 300),
+			);
+			expect(streamedThrough([...reply], text, TOOL_SETS[a.tools]).atEnd).toBe(a.answer);
 		},
 	);
 });

@@ -9,6 +9,15 @@ import {
 	type BoundTool,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 
+/**
+ * StreamedText given the bound tools, where the reader takes them (a reader that takes only
+ * whether tools are bound treats the array as true).
+ */
+const Shown = StreamedText as unknown as new (
+	tools: BoundTool[],
+	reasoningUntil?: string,
+) => StreamedText;
+
 export interface Streamed {
 	/** Shown as the pieces came, in order. */
 	asItCame: string;
@@ -29,8 +38,13 @@ export function answerText(reply: string, tools: BoundTool[]): string {
  * answer after what it was shown; where what it was shown is no start of the answer, nothing
  * more (modelAnswers.ts's `unshown` with no correction).
  */
-export function streamedThrough(pieces: string[], text: string, reasoningUntil?: string): Streamed {
-	const streamed = new StreamedText(true, reasoningUntil);
+export function streamedThrough(
+	pieces: string[],
+	text: string,
+	tools: BoundTool[],
+	reasoningUntil?: string,
+): Streamed {
+	const streamed = new Shown(tools, reasoningUntil);
 	let asItCame = '';
 	const progress: number[] = [];
 	for (const piece of pieces) {
