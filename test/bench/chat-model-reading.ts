@@ -1,0 +1,186 @@
+/**
+ * The chat model's reading of an answer with tools bound (helpers/chatModel/toolCallReader.ts):
+ * time per kilobyte from 1 KB to 1 MB, read whole (`readToolsAnswer`) and streamed (20-character
+ * pieces through `StreamedText` as a model streams, then the answer read whole, as the chat model
+ * does), for a code answer in a fence and for an answer the token limit cut off mid-JSON. The
+ * target: flat, the largest time per kilobyte at most twice the smallest (linear reading). And
+ * requests per AI Agent turn whose model answers without a tool (target 1) or calls one (2),
+ * whole and streamed, against the emulator in the same process (its `replies`).
+ *
+ *   npm run bench -- --only chatreading
+ */
+import { startEmulator } from '../../dev/emulator';
+import {
+	readToolsAnswer,
+	StreamedText,
+	type BoundTool,
+} from '../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { credentialsFor } from '../infra/n8n/credentials';
+import { modelCaller, user } from '../infra/n8n/modelCaller';
+import { runNode } from '../infra/n8n/runNode';
+import type { BenchOptions, BenchRow } from './common';
+import { median, progress } from './common';
+
+const CHAT_AGENT = 1;
+const SIZES_KB = [1, 4, 16, 64, 256, 1024];
+/** A size whose one reading takes longer is the last measured (a super-linear reader). */
+const BUDGET_MS = 8_000;
+
+const text = { type: 'string' };
+const TOOLS: BoundTool[] = [
+	{
+		name: 'get_weather',
+		description: 'Gets the weather of a city',
+		schema: { type: 'object', properties: { city: text }, required: ['city'] },
+	},
+	{
+		name: 'search_docs',
+		description: 'Searches the docs',
+		schema: { type: 'object', properties: { query: text }, required: ['query'] },
+	},
+];
+
+/** A Python module in a fence, of `size` characters: handlers named like the tools. */
+function codeAnswer(size: number): string {
+	const head = 'Here is the module:\n\n```python\nimport json\n';
+	const tail = '\n```\n\nRun it with `python tools.py`.';
+	let body = '';
+	for (let i = 0; head.length + body.length + tail.length < size; i++)
+		body += `\ndef get_weather_${i}(city):\n    payload = {"name": "get_weather", "arguments": {"city": city}}\n    return json.dumps(payload)\n`;
+	return head + body.slice(0, Math.max(0, size - head.length - tail.length)) + tail;
+}
+
+/** A JSON array of records with `name` keys, cut off by the token limit at `size` characters. */
+function cutOffJson(size: number): string {
+	let answer = '[';
+	for (let i = 0; answer.length < size; i++)
+		answer += `${i ? ', ' : ''}{"name": "User ${i}", "arguments": {"role": "member", "id": ${i}}, "tags": ["a", "b"]}`;
+	return answer.slice(0, size);
+}
+
+function readStreamed(answer: string): void {
+	const streamed = new (StreamedText as unknown as new (tools: BoundTool[]) => StreamedText)(TOOLS);
+	for (let at = 0; at < answer.length; at += 20) streamed.push(answer.slice(at, at + 20));
+	readToolsAnswer(answer, TOOLS);
+}
+
+/** Milliseconds per reading: repeated until 200 ms have passed, the median of `runs` such rounds. */
+function timePerReading(read: () => void, runs: number): number {
+	const rounds: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		const started = performance.now();
+		let count = 0;
+		do {
+			read();
+			count++;
+		} while (performance.now() - started < 200 && count < 10_000);
+		rounds.push((performance.now() - started) / count);
+	}
+	return median(rounds);
+}
+
+interface Series {
+	answer: string;
+	way: string;
+	/** ms per KB by size in KB; a size beyond the budget is missing. */
+	perKb: Map<number, number>;
+}
+
+function measure(answer: string, make: (size: number) => string, way: string, runs: number) {
+	const series: Series = { answer, way, perKb: new Map() };
+	for (const kb of SIZES_KB) {
+		const reply = make(kb * 1024);
+		const read = way === 'whole' ? () => readToolsAnswer(reply, TOOLS) : () => readStreamed(reply);
+		const once = performance.now();
+		read();
+		const first = performance.now() - once;
+		const ms = first > 1_000 ? first : timePerReading(read, kb >= 256 ? 1 : runs);
+		series.perKb.set(kb, ms / kb);
+		progress(`chat reading: ${answer}, ${way}, ${kb} KB: ${(ms / kb).toFixed(4)} ms/KB`);
+		if (first > BUDGET_MS) break;
+	}
+	return series;
+}
+
+async function requestsPerTurn(reply: string, stream: boolean): Promise<number> {
+	const emu = await startEmulator({ port: 0, quiet: true, timeScale: 100 });
+	try {
+		emu.configureAgent(CHAT_AGENT, { replies: [reply], executionSeconds: 2 });
+		const { error } = await runNode({
+			parameters: {},
+			credentials: credentialsFor(emu),
+			nodeType: modelCaller(
+				[{ messages: [user('Show me the code')], tools: TOOLS, stream }],
+				CHAT_AGENT,
+			),
+		});
+		if (error) throw error;
+		return emu.requests.filter((r) => r.path.endsWith('/openai/chat/completions')).length;
+	} finally {
+		await emu.stop();
+	}
+}
+
+export async function benchChatReading(options: BenchOptions): Promise<BenchRow[]> {
+	const runs = options.quick ? 1 : Math.max(1, Math.min(options.runs, 3));
+	const all: Series[] = [];
+	for (const [answer, make] of [
+		['a code answer in a fence', codeAnswer],
+		['an answer cut off mid-JSON', cutOffJson],
+	] as const)
+		for (const way of ['whole', 'streamed (20-character pieces)'])
+			all.push(measure(answer, make, way, runs));
+
+	const rows: BenchRow[] = all.map(({ answer, way, perKb }) => {
+		const measured = [...perKb.values()];
+		const ratio = Math.max(...measured) / Math.min(...measured);
+		const complete = perKb.size === SIZES_KB.length;
+		return {
+			case: '8 Chat model reading',
+			figure: `reading time per KB, ${answer}, ${way}, 1 KB to 1 MB`,
+			measured: [...perKb].map(([kb, ms]) => `${kb} KB ${ms.toFixed(3)}`).join(', ') + ' ms/KB',
+			baseline: `the smallest: ${Math.min(...measured).toFixed(3)} ms/KB`,
+			value: ratio,
+			target: '≤ 2× (flat)',
+			met: complete && ratio <= 2,
+			...(complete
+				? {}
+				: {
+						note: `stopped after ${[...perKb.keys()].pop()} KB: one reading took over ${BUDGET_MS / 1000} s`,
+					}),
+		};
+	});
+
+	const ordinary = codeAnswer(3 * 1024);
+	const call = JSON.stringify({ tool_call: { name: 'get_weather', arguments: { city: 'Paris' } } });
+	const turns = {
+		ordinaryWhole: await requestsPerTurn(ordinary, false),
+		ordinaryStreamed: await requestsPerTurn(ordinary, true),
+		callWhole: await requestsPerTurn(call, false),
+		callStreamed: await requestsPerTurn(call, true),
+	};
+	progress(`chat reading: requests per model call ${JSON.stringify(turns)}`);
+	const answered = Math.max(turns.ordinaryWhole, turns.ordinaryStreamed);
+	const called = Math.max(turns.callWhole, turns.callStreamed);
+	rows.push(
+		{
+			case: '8 Chat model reading',
+			figure: 'requests of a model call answered with a 3 KB code answer, tools bound',
+			measured: `${answered} (${turns.ordinaryWhole} whole, ${turns.ordinaryStreamed} streamed)`,
+			baseline: '1 (the answer, no correction)',
+			value: answered,
+			target: '≤ 1',
+			met: answered <= 1,
+		},
+		{
+			case: '8 Chat model reading',
+			figure: 'requests of a model call answered with a call of a bound tool',
+			measured: `${called} (${turns.callWhole} whole, ${turns.callStreamed} streamed)`,
+			baseline: '1 (the call)',
+			value: called,
+			target: '≤ 1',
+			met: called <= 1,
+		},
+	);
+	return rows;
+}
