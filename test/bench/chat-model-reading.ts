@@ -50,11 +50,14 @@ function codeAnswer(size: number): string {
 	return head + body.slice(0, Math.max(0, size - head.length - tail.length)) + tail;
 }
 
-/** A JSON array of records with `name` keys, cut off by the token limit at `size` characters. */
+/**
+ * A JSON export of records with `name` and `arguments` keys, pretty-printed as a model writes
+ * it, cut off by the token limit at `size` characters.
+ */
 function cutOffJson(size: number): string {
-	let answer = '[';
+	let answer = '{\n  "users": [\n';
 	for (let i = 0; answer.length < size; i++)
-		answer += `${i ? ', ' : ''}{"name": "User ${i}", "arguments": {"role": "member", "id": ${i}}, "tags": ["a", "b"]}`;
+		answer += `    {\n      "name": "User ${i}",\n      "arguments": {"role": "member", "id": ${i}},\n      "address": {"city": "Paris", "zip": "7500${i % 10}"}\n    },\n`;
 	return answer.slice(0, size);
 }
 
@@ -102,7 +105,8 @@ function measure(answer: string, make: (size: number) => string, way: string, ru
 	return series;
 }
 
-async function requestsPerTurn(reply: string, stream: boolean): Promise<number> {
+/** The requests of one model call (a node run) answered with `reply`, and its error if any. */
+async function requestsOfCall(reply: string, stream: boolean) {
 	const emu = await startEmulator({ port: 0, quiet: true, timeScale: 100 });
 	try {
 		emu.configureAgent(CHAT_AGENT, { replies: [reply], executionSeconds: 2 });
@@ -114,8 +118,8 @@ async function requestsPerTurn(reply: string, stream: boolean): Promise<number> 
 				CHAT_AGENT,
 			),
 		});
-		if (error) throw error;
-		return emu.requests.filter((r) => r.path.endsWith('/openai/chat/completions')).length;
+		const requests = emu.requests.filter((r) => r.path.endsWith('/openai/chat/completions'));
+		return { requests: requests.length, failed: error ? ' (the call failed)' : '' };
 	} finally {
 		await emu.stop();
 	}
@@ -153,34 +157,24 @@ export async function benchChatReading(options: BenchOptions): Promise<BenchRow[
 
 	const ordinary = codeAnswer(3 * 1024);
 	const call = JSON.stringify({ tool_call: { name: 'get_weather', arguments: { city: 'Paris' } } });
-	const turns = {
-		ordinaryWhole: await requestsPerTurn(ordinary, false),
-		ordinaryStreamed: await requestsPerTurn(ordinary, true),
-		callWhole: await requestsPerTurn(call, false),
-		callStreamed: await requestsPerTurn(call, true),
-	};
-	progress(`chat reading: requests per model call ${JSON.stringify(turns)}`);
-	const answered = Math.max(turns.ordinaryWhole, turns.ordinaryStreamed);
-	const called = Math.max(turns.callWhole, turns.callStreamed);
-	rows.push(
-		{
+	for (const [figure, reply] of [
+		['a 3 KB code answer, tools bound', ordinary],
+		['a call of a bound tool', call],
+	] as const) {
+		const whole = await requestsOfCall(reply, false);
+		const streamed = await requestsOfCall(reply, true);
+		const most = Math.max(whole.requests, streamed.requests);
+		const failed = whole.failed || streamed.failed;
+		progress(`chat reading: requests of a model call answered with ${figure}: ${most}${failed}`);
+		rows.push({
 			case: '8 Chat model reading',
-			figure: 'requests of a model call answered with a 3 KB code answer, tools bound',
-			measured: `${answered} (${turns.ordinaryWhole} whole, ${turns.ordinaryStreamed} streamed)`,
-			baseline: '1 (the answer, no correction)',
-			value: answered,
-			target: '≤ 1',
-			met: answered <= 1,
-		},
-		{
-			case: '8 Chat model reading',
-			figure: 'requests of a model call answered with a call of a bound tool',
-			measured: `${called} (${turns.callWhole} whole, ${turns.callStreamed} streamed)`,
-			baseline: '1 (the call)',
-			value: called,
-			target: '≤ 1',
-			met: called <= 1,
-		},
-	);
+			figure: `requests of a model call answered with ${figure}`,
+			measured: `${most} (${whole.requests} whole${whole.failed}, ${streamed.requests} streamed${streamed.failed})`,
+			baseline: '1 (no correction)',
+			value: most,
+			target: '≤ 1, no failure',
+			met: most <= 1 && !failed,
+		});
+	}
 	return rows;
 }
