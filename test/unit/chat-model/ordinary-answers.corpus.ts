@@ -30,8 +30,8 @@ export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
 	...CUT_OFF,
 ];
 
-/** Answers short enough to be streamed cut at every position (the rest at sampled positions). */
-export const SHORT_LIMIT = 4_000;
+/** Answers streamed a character at a time up to this length, in 20-character pieces beyond. */
+export const SHORT_LIMIT = 8_000;
 
 /** The languages of the corpus's code blocks (a fence's tag, aliases as one language). */
 export function fenceLanguages(answers: OrdinaryAnswer[]): Set<string> {

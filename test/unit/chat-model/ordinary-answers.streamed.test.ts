@@ -1,6 +1,6 @@
 /**
  * Ordinary answers stay answers (issue 50), streamed: each answer of the corpus cut in two at
- * every position (at 300 spread positions for the long ones), and a sample given a character at
+ * every position (at spread positions for the long ones), and a sample given a character at
  * a time, or in 20-character pieces as a model streams: what the chat holds once the stream
  * ended is the answer, word for word, and what it was shown as it came is its start.
  */
@@ -40,13 +40,7 @@ function expectEveryCut(
 describe('ordinary answers, streamed', () => {
 	it.each(named(ORDINARY_ANSWERS))('%s: at every cut, the answer word for word', (_, a) => {
 		const text = answerText(a.answer, TOOL_SETS[a.tools]);
-		expectEveryCut(
-			a.answer,
-			a.answer,
-			text,
-			TOOL_SETS[a.tools],
-			cuts(a.answer.length, SHORT_LIMIT, 300),
-		);
+		expectEveryCut(a.answer, a.answer, text, TOOL_SETS[a.tools], cuts(a.answer.length));
 	});
 
 	it.each(named(ORDINARY_ANSWERS.filter((_, i) => i % 4 === 0)))(
@@ -67,13 +61,7 @@ describe('ordinary answers, streamed', () => {
 			)!;
 			const reply = `${reasoning}${a.answer}`;
 			const text = answerText(reply, TOOL_SETS[a.tools]);
-			expectEveryCut(
-				reply,
-				a.answer,
-				text,
-				TOOL_SETS[a.tools],
-				cuts(reply.length, SHORT_LIMIT, 300),
-			);
+			expectEveryCut(reply, a.answer, text, TOOL_SETS[a.tools], cuts(reply.length));
 			expect(streamedThrough([...reply], text, TOOL_SETS[a.tools]).atEnd).toBe(a.answer);
 		},
 	);
