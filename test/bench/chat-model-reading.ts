@@ -67,7 +67,7 @@ function readStreamed(answer: string): void {
 	readToolsAnswer(answer, TOOLS);
 }
 
-/** Milliseconds per reading: repeated until 200 ms have passed, the median of `runs` such rounds. */
+/** Milliseconds per reading: repeated until 200 ms have passed (once for a slow one), the median of `runs` such rounds. */
 function timePerReading(read: () => void, runs: number): number {
 	const rounds: number[] = [];
 	for (let run = 0; run < runs; run++) {
@@ -91,29 +91,41 @@ interface Series {
 	stopped?: string;
 }
 
+/**
+ * The time per KB of each size: first one reading per size, smallest first, stopping where the
+ * reader turns super-linear (a larger answer could take minutes); then `runs` rounds over the
+ * sizes in turn, so that the machine's load weighs on every size alike; the medians.
+ */
 function measure(answer: string, make: (size: number) => string, way: string, runs: number) {
 	const series: Series = { answer, way, perKb: new Map() };
 	const readerOf = (reply: string) =>
 		way === 'whole' ? () => readToolsAnswer(reply, TOOLS) : () => readStreamed(reply);
 	// warm: the reader's first readings are compiled as they run
 	timePerReading(readerOf(make(4 * 1024)), 1);
+	const readers = new Map<number, () => void>();
+	const once = new Map<number, number>();
 	for (const kb of SIZES_KB) {
 		const read = readerOf(make(kb * 1024));
-		const once = performance.now();
+		const started = performance.now();
 		read();
-		const first = performance.now() - once;
-		const ms = first > 1_000 ? first : timePerReading(read, kb >= 256 ? 1 : runs);
-		series.perKb.set(kb, ms / kb);
-		progress(`chat reading: ${answer}, ${way}, ${kb} KB: ${(ms / kb).toFixed(4)} ms/KB`);
-		const least = Math.min(...series.perKb.values());
-		// a reader slower per KB fourfold is super-linear: a larger answer could take minutes
-		if (first > BUDGET_MS || (kb >= 64 && ms / kb > 4 * least)) {
+		const ms = performance.now() - started;
+		readers.set(kb, read);
+		once.set(kb, ms / kb);
+		const least = Math.min(...once.values());
+		if (ms > BUDGET_MS || (kb >= 64 && ms / kb > 4 * least)) {
 			series.stopped =
-				first > BUDGET_MS
+				ms > BUDGET_MS
 					? `one reading took over ${BUDGET_MS / 1000} s`
 					: `${(ms / kb / least).toFixed(0)}× the smallest time per KB`;
 			break;
 		}
+	}
+	const rounds = new Map<number, number[]>([...readers.keys()].map((kb) => [kb, []]));
+	for (let run = 0; run < runs; run++)
+		for (const [kb, read] of readers) rounds.get(kb)!.push(timePerReading(read, 1) / kb);
+	for (const [kb, perKb] of rounds) {
+		series.perKb.set(kb, median(perKb));
+		progress(`chat reading: ${answer}, ${way}, ${kb} KB: ${median(perKb).toFixed(4)} ms/KB`);
 	}
 	return series;
 }
@@ -139,7 +151,7 @@ async function requestsOfCall(reply: string, stream: boolean) {
 }
 
 export async function benchChatReading(options: BenchOptions): Promise<BenchRow[]> {
-	const runs = options.quick ? 1 : Math.max(1, Math.min(options.runs, 3));
+	const runs = options.quick ? 3 : Math.max(3, options.runs);
 	const all: Series[] = [];
 	for (const [answer, make] of [
 		['a code answer in a fence', codeAnswer],
