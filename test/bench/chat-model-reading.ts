@@ -93,7 +93,8 @@ interface Series {
 
 /**
  * The time per KB of each size: first one reading per size, smallest first, stopping where the
- * reader turns super-linear (a larger answer could take minutes); then `runs` rounds over the
+ * reader turns super-linear (a reading of over a second, four times the smallest time per KB: a
+ * larger answer could take minutes, or the process's memory); then `runs` rounds over the
  * sizes in turn, so that the machine's load weighs on every size alike; the medians.
  */
 function measure(answer: string, make: (size: number) => string, way: string, runs: number) {
@@ -112,7 +113,7 @@ function measure(answer: string, make: (size: number) => string, way: string, ru
 		readers.set(kb, read);
 		once.set(kb, ms / kb);
 		const least = Math.min(...once.values());
-		if (ms > BUDGET_MS || (kb >= 64 && ms / kb > 4 * least)) {
+		if (ms > BUDGET_MS || (ms > 1_000 && ms / kb > 4 * least)) {
 			series.stopped =
 				ms > BUDGET_MS
 					? `one reading took over ${BUDGET_MS / 1000} s`
