@@ -11,7 +11,8 @@ import {
 
 /**
  * StreamedText given the bound tools, where the reader takes them (a reader that takes only
- * whether tools are bound treats the array as true).
+ * whether tools are bound treats the array as true; once every branch's reader takes them, a
+ * plain `new StreamedText(tools, reasoningUntil)`).
  */
 const Shown = StreamedText as unknown as new (
 	tools: BoundTool[],
@@ -35,8 +36,9 @@ export function answerText(reply: string, tools: BoundTool[]): string {
 
 /**
  * `pieces` streamed; `text` the answer read whole. At the end the chat gets the rest of the
- * answer after what it was shown; where what it was shown is no start of the answer, nothing
- * more (modelAnswers.ts's `unshown` with no correction).
+ * answer after what it was shown; where what it was shown is no start of the answer, the text the
+ * stream kept back (`pending()`, where the reader has it), as the chat model does
+ * (modelAnswers.ts's `unshown` with no correction).
  */
 export function streamedThrough(
 	pieces: string[],
@@ -51,7 +53,8 @@ export function streamedThrough(
 		asItCame += streamed.push(piece);
 		progress.push(asItCame.length);
 	}
-	const rest = text.startsWith(asItCame) ? text.slice(asItCame.length) : '';
+	const kept = streamed as StreamedText & { pending?: () => string };
+	const rest = text.startsWith(asItCame) ? text.slice(asItCame.length) : (kept.pending?.() ?? '');
 	return { asItCame, atEnd: asItCame + rest, progress };
 }
 
