@@ -4,6 +4,7 @@
  * explained, notes and tables, long answers, answers cut off). Each must stay the answer, word
  * for word, whole and streamed (ordinary-answers.test.ts, ordinary-answers.streamed.test.ts).
  */
+import { EDGES } from './ordinary-answers.edges';
 import { AFTER_REASONING, CUT_OFF, LONG } from './ordinary-answers.long';
 import { NAMESAKE_ANSWERS } from './ordinary-answers.namesakes';
 import {
@@ -25,6 +26,7 @@ export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
 	...N8N_EXPRESSIONS,
 	...OTHER_APIS,
 	...PROSE,
+	...EDGES,
 	...NAMESAKE_ANSWERS,
 	...LONG,
 	...CUT_OFF,
