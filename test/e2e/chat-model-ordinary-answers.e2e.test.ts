@@ -3,7 +3,8 @@
  * Agent with tools (the Agent Platform Chat Model, two Code tools) under a Chat Trigger answers
  * coding questions in the chat, streamed and not; its model answers with code and calls no tool
  * (the emulator's `replies`, dev/emulator/scriptedReplies.ts: a known answer, repeated if asked
- * again). Each answer comes from one request, and the chat's text is the answer, word for word.
+ * again). Each answer comes from one request; the chat's text is the answer, word for word, and a
+ * streamed one comes in pieces over the run, as it is written.
  * n8n 1.x has no AI node SDK (chat-model.e2e.test.ts shows its message): 2.x only.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-ordinary-answers.e2e.test.ts --selectProjects e2e --maxWorkers=1
@@ -88,33 +89,39 @@ describe.each(selectedLines().filter((line) => line.line === '2.x'))(
 			return response;
 		}
 
-		/** The chat's text of a streamed answer: its items' content, in order. */
-		async function streamedText(chatInput: string, sessionId: string): Promise<string> {
+		/** The chat's items of a streamed answer: their content in order, each with when it came. */
+		async function streamedItems(chatInput: string, sessionId: string) {
 			const response = await sendMessage(STREAMED_CHAT, chatInput, sessionId);
 			let buffered = '';
 			const decoder = new TextDecoder();
-			const items: string[] = [];
+			const items: Array<{ text: string; at: number }> = [];
 			for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
 				buffered += decoder.decode(chunk, { stream: true });
 				const lines = buffered.split('\n');
 				buffered = lines.pop() ?? '';
 				for (const event of lines.filter((l) => l.trim()).map((l) => JSON.parse(l)))
-					if (event.type === 'item') items.push(String(event.content ?? ''));
+					if (event.type === 'item')
+						items.push({ text: String(event.content ?? ''), at: Date.now() });
 					else if (event.type === 'error')
 						throw new Error(`the chat showed an error: ${event.content}`);
 			}
-			return items.join('');
+			return items;
 		}
 
 		test.each(ANSWERS.map((answer, i) => [i + 1, answer] as const))(
-			'coding answer %i, streamed: the chat shows the answer word for word, from one request',
+			'coding answer %i, streamed: the chat shows the answer word for word as it is written, from one request',
 			async (i, answer) => {
 				emu.configureAgent(CHAT_AGENT, { replies: [answer], streamEvents: 16 });
-				const text = await streamedText('How do I write that in code?', `ordinary-streamed-${i}`);
+				const items = await streamedItems('How do I write that in code?', `ordinary-streamed-${i}`);
+				const text = items.map((item) => item.text).join('');
+				const shown = items.filter((item) => item.text);
 				log(
-					`n8n ${line.version}: streamed coding answer ${i}: ${text.length} of ${answer.length} characters`,
+					`n8n ${line.version}: streamed coding answer ${i}: ${text.length} of ${answer.length} characters in ${shown.length} pieces over ${shown.at(-1)!.at - shown[0].at} ms`,
 				);
 				expect(text).toBe(answer);
+				// shown as it was written: in pieces over the run (2 s), not all at its end
+				expect(shown.length).toBeGreaterThanOrEqual(4);
+				expect(shown[shown.length - 1].at - shown[0].at).toBeGreaterThan(500);
 				expect(completions()).toHaveLength(1);
 			},
 		);
