@@ -159,4 +159,28 @@ call := ToolCall{Name: "get_weather", Arguments: map[string]any{"city": "Paris"}
 result, err := registry.Run(ctx, call)
 ˋˋˋ`,
 	),
+	answer(
+		'reasoning tags explained in prose',
+		'math',
+		written`DeepSeek-R1 writes its reasoning between <think> and </think> before the answer; most clients hide that part, and n8n's chat shows only what follows the closing tag.`,
+	),
+	answer(
+		'a regex that strips reasoning, in Python',
+		'weather',
+		written`ˋˋˋpython
+import re
+
+THINK = re.compile(r"<think>.*?</think>\s*", re.DOTALL)
+
+def answer_only(text: str) -> str:
+    return THINK.sub("", text)
+
+assert answer_only("<think>hm</think>\nIt is sunny.") == "It is sunny."
+ˋˋˋ`,
+	),
+	answer(
+		'a request body with a stop sequence at a closing tag',
+		'weather',
+		written`{"model": "qwq-32b", "stop": ["</think>", "<tool_call>"], "max_tokens": 512}`,
+	),
 ];
