@@ -62,7 +62,7 @@ function cutOffJson(size: number): string {
 }
 
 function readStreamed(answer: string): void {
-	const streamed = new (StreamedText as unknown as new (tools: BoundTool[]) => StreamedText)(TOOLS);
+	const streamed = new StreamedText(TOOLS);
 	for (let at = 0; at < answer.length; at += 20) streamed.push(answer.slice(at, at + 20));
 	readToolsAnswer(answer, TOOLS);
 }

@@ -1,6 +1,6 @@
 /**
  * An answer streamed through the reader's StreamedText as the chat model streams it
- * (helpers/chatModel/modelAnswers.ts): what was shown as the pieces came, and what the chat holds
+ * (helpers/chatModel/streamedAnswer.ts): what was shown as the pieces came, and what the chat holds
  * once the stream ended (what was shown, then the rest of the answer read whole).
  */
 import {
@@ -8,16 +8,6 @@ import {
 	StreamedText,
 	type BoundTool,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
-
-/**
- * StreamedText given the bound tools, where the reader takes them (a reader that takes only
- * whether tools are bound treats the array as true; once every branch's reader takes them, a
- * plain `new StreamedText(tools, reasoningUntil)`).
- */
-const Shown = StreamedText as unknown as new (
-	tools: BoundTool[],
-	reasoningUntil?: string,
-) => StreamedText;
 
 export interface Streamed {
 	/** Shown as the pieces came, in order. */
@@ -37,8 +27,8 @@ export function answerText(reply: string, tools: BoundTool[]): string {
 /**
  * `pieces` streamed; `text` the answer read whole. At the end the chat gets the rest of the
  * answer after what it was shown; where what it was shown is no start of the answer, the text the
- * stream kept back (`pending()`, where the reader has it), as the chat model does
- * (modelAnswers.ts's `unshown` with no correction).
+ * stream kept back (`pending()`), as the chat model does (streamedAnswer.ts's `unshown` with no
+ * correction).
  */
 export function streamedThrough(
 	pieces: string[],
@@ -46,15 +36,14 @@ export function streamedThrough(
 	tools: BoundTool[],
 	reasoningUntil?: string,
 ): Streamed {
-	const streamed = new Shown(tools, reasoningUntil);
+	const streamed = new StreamedText(tools, reasoningUntil);
 	let asItCame = '';
 	const progress: number[] = [];
 	for (const piece of pieces) {
 		asItCame += streamed.push(piece);
 		progress.push(asItCame.length);
 	}
-	const kept = streamed as StreamedText & { pending?: () => string };
-	const rest = text.startsWith(asItCame) ? text.slice(asItCame.length) : (kept.pending?.() ?? '');
+	const rest = text.startsWith(asItCame) ? text.slice(asItCame.length) : streamed.pending();
 	return { asItCame, atEnd: asItCame + rest, progress };
 }
 
