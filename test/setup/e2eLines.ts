@@ -26,6 +26,7 @@ export const SHARED_N8N_FILES = [
 	'chat-files-memory',
 	'chat-model-families',
 	'chat-model-features',
+	'chat-model-ordinary-answers',
 	'chat-model',
 	'editor-chat-memory',
 	'editor-chat-model',
