@@ -36,6 +36,7 @@ import {
 import type { Ctx, Reply, SseSink } from './http';
 import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
+import { takeScriptedReply } from './scriptedReplies';
 import { earlierUserMessages, filesSeenWords, seenWords } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
@@ -217,10 +218,12 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 	// a test's own outputs for the agent come before the format instructions' scripted JSON
 	const cfg = core.agentConfig.get(agent.id);
 	const configured = !!cfg?.outputs?.length || cfg?.output !== undefined;
-	const scripted = scriptedModelAnswer(messages, {
-		followFormat: !configured,
-		modelFamily: core.opts.modelFamily,
-	});
+	const scripted =
+		takeScriptedReply(cfg) ??
+		scriptedModelAnswer(messages, {
+			followFormat: !configured,
+			modelFamily: core.opts.modelFamily,
+		});
 	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,

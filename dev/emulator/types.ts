@@ -143,6 +143,12 @@ export interface AgentConfig {
 	generatedFiles?: unknown[];
 	/** Scripted outputs of later runs, one per run in order; the last one stays (see scriptedOutputs.ts). */
 	outputs?: string[];
+	/**
+	 * Exact replies of later chat completions, one per request in order, the last one stays; a
+	 * reply cut off by the model's length limit as `{output, finishReason: 'length'}`
+	 * (scriptedReplies.ts).
+	 */
+	replies?: Array<string | { output: string; finishReason: 'stop' | 'length' }>;
 }
 
 export interface Delivery {

@@ -4,7 +4,7 @@
  * measured in the same run (these machines are noisy), with its target.
  *
  *   npm run bench                                  every case (about 20-30 minutes)
- *   npm run bench -- --only paging,streaming       some cases: paging, upload, streaming, polling, items, rates, queue, chatmodel, chatmemory
+ *   npm run bench -- --only paging,streaming       some cases: paging, upload, streaming, polling, items, rates, queue, chatmodel, chatreading, chatmemory
  *   npm run bench -- --runs 7 --time-scale 10      more repetitions; a slower clock for the long runs
  *   npm run bench -- --quick                       shorter variants (fewer runs, one rate, 200 items)
  *   E2E_N8N_LINES=2 npm run bench                  real n8n cases on one n8n line only
@@ -28,6 +28,7 @@ const CASES: Record<string, () => Promise<Case>> = {
 	rates: async () => (await import('./rates')).benchRates,
 	queue: async () => (await import('./queue')).benchQueue,
 	chatmodel: async () => (await import('./chat-model')).benchChatModel,
+	chatreading: async () => (await import('./chat-model-reading')).benchChatReading,
 	chatmemory: async () => (await import('./chat-memory')).benchChatMemory,
 };
 

@@ -28,6 +28,7 @@ export const SHARED_N8N_FILES = [
 	'chat-model-approval',
 	'chat-model-families',
 	'chat-model-features',
+	'chat-model-ordinary-answers',
 	'chat-model',
 	'editor-chat-memory',
 	'editor-chat-model',
