@@ -360,8 +360,9 @@ describeEachLine(['1.x', '2.x'])(
 			});
 		});
 
-		// last: the rate-limited key's pace stays held for the hour the platform asked, and a run
-		// waits out a held key, so each key gets one message (the public chat's)
+		// last: the rate-limited key's pace stays held for the hour the platform asked, so each key
+		// gets one message (the public chat's); a run after it fails at once in the same words
+		// (test/integration/across-resources/faults-rate-limit-held.timing.test.ts)
 		describe('a 429 past the wait the node keeps', () => {
 			beforeEach(async () => {
 				emu.setFaults({ rateLimitWindow: { limit: 1, seconds: 3600 } });

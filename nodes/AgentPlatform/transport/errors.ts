@@ -16,8 +16,11 @@ export interface HttpFailure extends PlatformFailure {
 	headers?: Record<string, unknown>;
 	/** The wait the answer asked for (retryAfter.ts), as the request function read it. */
 	askedMs?: number;
-	/** For a 429 the node gave up on: how long it waited, and its budget (RETRY.maxRateLimitWaitMs). */
-	rateLimit?: { waitedMs: number; budgetMs: number };
+	/**
+	 * For a 429 the node gave up on: how long it waited, and its budget (RETRY.maxRateLimitWaitMs);
+	 * `heldMs` when nothing was sent, the key held by an earlier 429 longer than the budget left.
+	 */
+	rateLimit?: { waitedMs: number; budgetMs: number; heldMs?: number };
 }
 
 export interface NetworkFailure extends PlatformFailure {
@@ -68,16 +71,27 @@ function seconds(ms: number): string {
 	return `${value} second${value === 1 ? '' : 's'}`;
 }
 
-/** A 429 the node gave up on: how long it waited, and what the platform asked for. */
+/** A 429 the node gave up on (or, nothing sent, the hold it left): what the platform asked for. */
 function describeRateLimit(failure: HttpFailure): { message: string; description: string } {
 	const asked = failure.askedMs;
-	const askedWords =
-		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`;
 	const limit = failure.rateLimit;
+	const held = limit?.heldMs;
+	const askedWords =
+		(asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`) +
+		(held === undefined
+			? ''
+			: ` About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`);
+	const advice = `Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`;
+	if (limit && held !== undefined && held <= limit.budgetMs) {
+		return {
+			message: `The platform's rate limit holds this API key for ${seconds(held)} more, longer than the node still waits (${seconds(Math.max(0, limit.budgetMs - limit.waitedMs))})`,
+			description: `${askedWords} ${advice}`,
+		};
+	}
 	if (limit && asked !== undefined && asked > limit.budgetMs) {
 		return {
 			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
-			description: `${askedWords} Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`,
+			description: `${askedWords} ${advice}`,
 		};
 	}
 	const waited = limit ? seconds(limit.waitedMs) : undefined;

@@ -82,7 +82,23 @@ export async function apiRequestFull<T = unknown>(
 
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(ctx);
-		const slot = await pace.take(ctx, refused || attempt > 1, maxWaitMs - (Date.now() - startedAt));
+		const slot = await pace.take(ctx, refused || attempt > 1, {
+			maxWaitMs: maxWaitMs - (Date.now() - startedAt),
+			// the key held past the rate-limit budget left: fail now, as the 429 that held it did
+			maxHeldMs: RETRY.maxRateLimitWaitMs - pace.quietForMs(startedAt),
+			heldTooLong: (hold) =>
+				platformHttpError(node, {
+					...where,
+					status: 429,
+					body: undefined,
+					askedMs: hold.askedMs,
+					rateLimit: {
+						waitedMs: pace.quietForMs(startedAt),
+						budgetMs: RETRY.maxRateLimitWaitMs,
+						heldMs: hold.leftMs,
+					},
+				}),
+		});
 		const outcome = await exchange(ctx, pace, slot, options, {
 			decrypted,
 			stream: request.stream === true,

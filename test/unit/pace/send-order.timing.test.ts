@@ -66,7 +66,7 @@ describe("the pace's order", () => {
 		const pace = new Pace(10);
 		pace.answered(await pace.take(context()), 429, {}, 60000);
 		const started = Date.now();
-		await expect(pace.take(context(), false, 2000)).rejects.toThrow(
+		await expect(pace.take(context(), false, { maxWaitMs: 2000 })).rejects.toThrow(
 			/rate limit holds this API key for about (59|60) more seconds/,
 		);
 		// at once, not after the 2 s a lookup may wait (the margin is for a busy machine)

@@ -8,6 +8,7 @@ import { RateWindow } from './rateWindow';
 import { RoundTripSpread } from './roundTrips';
 import { PACING } from './settings';
 import type { PaceSlot } from './slot';
+import type { KeyHold } from './waitLimit';
 import { sendIntervalMs } from './spacing';
 
 export class Gate {
@@ -15,6 +16,8 @@ export class Gate {
 	private readonly spread = new RoundTripSpread();
 	/** Date.now() before which nothing is sent (a 429's wait, or an exhausted window's end). */
 	private holdUntil = 0;
+	/** The wait the 429 that set `holdUntil` asked for (or the interval's fallback when it named none). */
+	private holdAskedMs = 0;
 	/** When the last answer other than 429 arrived. */
 	private lastAnsweredAt = 0;
 	/** When the next send may go by the interval alone. */
@@ -31,6 +34,11 @@ export class Gate {
 	/** How long, from now, the platform holds this key (0 when it does not). */
 	heldForMs(now: number): number {
 		return Math.max(0, this.holdUntil - now);
+	}
+
+	/** The platform's hold of this key: how long it asked for, and how long is left from now. */
+	hold(now: number): KeyHold {
+		return { askedMs: this.holdAskedMs, leftMs: this.heldForMs(now) };
 	}
 
 	/** Since when the gate has had nothing to do (nothing in flight or held): its last send or answer. */
@@ -100,7 +108,11 @@ export class Gate {
 		}
 		if (this.window.known) this.window.refused(askedMs, now, this.sentSeq);
 		else this.accepts.refused(slot, askedMs, now, this.sentSeq);
-		this.holdUntil = Math.max(this.holdUntil, now + (askedMs ?? this.intervalMs() * 2));
+		const holdMs = askedMs ?? this.intervalMs() * 2;
+		if (now + holdMs > this.holdUntil) {
+			this.holdUntil = now + holdMs;
+			this.holdAskedMs = holdMs;
+		}
 		// the refused request used nothing up: the platform takes the next one when its wait is over
 		// (never earlier than a send already spaced: a late 429 must not bring the next one forward)
 		this.nextAt = Math.max(this.nextAt, this.holdUntil);

@@ -19,6 +19,9 @@
  * - rateWindow.ts  the X-RateLimit-* headers, where the platform tells its window: they govern.
  * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long
  *                  (spacing.ts: the interval kept between sends).
+ * - waitLimit.ts   how long a request may wait: an editor lookup a few seconds, a run no longer
+ *                  for a held key than what is left of its rate-limit budget; past that it fails
+ *                  at once, nothing sent (a run with the words of the 429 that held the key).
  * - heldError.ts   what an editor lookup is told when the key is held longer than it may wait.
  * - longWaits.ts   a long wait in the queue, written to n8n's log with its reason.
  * - pollers.ts     the polls of waiting runs and files: a share of the rate between them.
@@ -26,7 +29,7 @@
  *
  * Waiting: the front request sleeps with n8n-workflow's sleep in slices that stop when its
  * execution is cancelled (transport/cancellation.ts). Editor lookups wait at most `maxWaitMs` and
- * are told why (PaceHeldError).
+ * are told why (PaceHeldError); no request waits for a hold past its `maxHeldMs` (waitLimit.ts).
  */
 import { Pace } from './pace';
 import { PACING } from './settings';
@@ -36,6 +39,7 @@ export { Pace } from './pace';
 export { PACING } from './settings';
 export { workClassOf, type WorkClass } from './workClass';
 export type { PaceSlot } from './slot';
+export type { KeyHold, WaitLimit } from './waitLimit';
 
 // Module-level on purpose: every node run and execution in this n8n process shares the pace of
 // its credential. Keyed by a digest of the API key and Base URL (transport/credentials.ts).

@@ -13,6 +13,7 @@ import { Pollers } from './pollers';
 import { PACING } from './settings';
 import type { PaceSlot } from './slot';
 import { PaceQueue } from './paceQueue';
+import type { WaitLimit } from './waitLimit';
 import { executionOf, workClassOf } from './workClass';
 
 export class Pace {
@@ -79,14 +80,17 @@ export class Pace {
 
 	/**
 	 * Resolves when the request may be sent. `retry`: it was refused before, so it goes first in its
-	 * class's queue. `maxWaitMs`: an editor lookup, which fails with PaceHeldError rather than wait longer.
+	 * class's queue. `limit`: how long it may wait (waitLimit.ts); past that it fails at once, at
+	 * joining or at the front, rather than wait: an editor lookup (`maxWaitMs`) with PaceHeldError,
+	 * a run whose rate-limit budget the key's hold outlasts (`maxHeldMs`) with `heldTooLong`'s error.
 	 * Interactive work goes before bulk work (workClass.ts, paceQueue.ts).
 	 */
-	async take(ctx: PlatformContext, retry = false, maxWaitMs = Infinity): Promise<PaceSlot> {
+	async take(ctx: PlatformContext, retry = false, limit: WaitLimit = {}): Promise<PaceSlot> {
 		throwIfCancelled(ctx);
 		const joinedAt = Date.now();
-		const until = joinedAt + maxWaitMs;
-		const lookup = Number.isFinite(maxWaitMs);
+		const until = joinedAt + (limit.maxWaitMs ?? Infinity);
+		const heldUntil = joinedAt + (limit.maxHeldMs ?? Infinity);
+		const lookup = Number.isFinite(until);
 		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
 		const me = this.queue.join(workClassOf(ctx), executionOf(ctx), retry || lookup);
 		const ahead = this.queue.ahead(me);
@@ -95,7 +99,10 @@ export class Pace {
 		try {
 			for (;;) {
 				const now = Date.now();
-				if (lookup && now + this.heldForMs(now) > until) throw this.heldError(ctx);
+				const heldMs = this.heldForMs(now);
+				if (now + heldMs > until) throw this.heldError(ctx);
+				if (heldMs > 0 && now + heldMs > heldUntil)
+					throw limit.heldTooLong?.(this.gate.hold(now)) ?? this.heldError(ctx);
 				if (!this.queue.isFront(me)) {
 					// a lookup that may wait only so long looks again in slices rather than wait to reach the front
 					if (lookup) await waitFor(ctx, Math.min(PACING.sliceMs, until - now));
