@@ -15,8 +15,8 @@ const MESSAGES = [
 	{ role: 'user', content: 'Show me the code' },
 ];
 
-async function completion(stream = false) {
-	const { status, json, text } = await call(PATH, { body: { messages: MESSAGES, stream } });
+async function completion(stream = false, messages = MESSAGES) {
+	const { status, json, text } = await call(PATH, { body: { messages, stream } });
 	expect(status).toBe(200);
 	if (!stream)
 		return { content: json.choices[0].message.content, finish: json.choices[0].finish_reason };
@@ -49,7 +49,9 @@ describe('emulator: exact replies of the chat completions', () => {
 	});
 
 	it('without replies, the scripted model answers again', async () => {
-		expect(JSON.parse((await completion()).content)).toMatchObject({
+		// a question the lookup tool fits: the scripted model calls it
+		const asked = [MESSAGES[0], { role: 'user', content: 'Look up the word otter' }];
+		expect(JSON.parse((await completion(false, asked)).content)).toMatchObject({
 			tool_call: { name: 'lookup' },
 		});
 	});
