@@ -9,6 +9,7 @@ import {
 	atLineStart,
 	fencesOf,
 	inInlineCode,
+	inSentence,
 	isClosing,
 	isLeadIn,
 	LEAD_IN_CHARS,
@@ -44,6 +45,8 @@ function markerPlaces(text: string, fences: Fence[], markers: string[]): Place[]
 		) {
 			if (inFence(fences, at) || inInlineCode(text, at)) continue;
 			if (marker === 'Action:' && !atLineStart(text, at)) continue;
+			const after = text.slice(at + marker.length, at + marker.length + 1);
+			if (/^\w/.test(marker) && tagVerdict(marker, after, true) === 'not') continue;
 			places.push({ at, marker });
 			break;
 		}
@@ -72,9 +75,6 @@ function openingPlaces(text: string, fences: Fence[]): Place[] {
 	return places;
 }
 
-/** A tag marker in the middle of a line of prose (tokens are no words prose writes). */
-const inSentence = (text: string, place: Place) =>
-	/^<[a-z]/i.test(place.marker!) && !atLineStart(text, place.at);
 
 /**
  * Whether calls without a marker stand as a call stands: prose before them or a closing sentence
@@ -104,8 +104,8 @@ function callsAt(
 		if (place.marker) {
 			if (!family.markers.includes(place.marker)) continue;
 			let calls = family.read(text, place.at, tools);
-			// a tag inside a sentence is a call only where it names a bound tool: else prose about tags
-			if (inSentence(text, place)) calls = calls.filter((call) => toolNamed(call.name, tools));
+			// a marker inside a sentence is a call only where it names a bound tool: else prose about it
+			if (inSentence(text, place.at)) calls = calls.filter((call) => toolNamed(call.name, tools));
 			if (calls.length) return { calls, marked: true };
 		} else if (family.readOpening) {
 			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);
@@ -139,7 +139,7 @@ function attemptProblem(text: string, places: Place[], families: CallFamily[]): 
 	const attempt = places.some(
 		(place) =>
 			place.marker &&
-			!inSentence(text, place) &&
+			!inSentence(text, place.at) &&
 			tagVerdict(place.marker, text.slice(place.at + place.marker.length), true) === 'call' &&
 			families.some((family) => family.markersMeanACall && family.markers.includes(place.marker!)),
 	);

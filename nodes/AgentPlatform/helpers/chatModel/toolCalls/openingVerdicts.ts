@@ -59,6 +59,11 @@ const CALL_AFTER_TAG = /^(?:[{[<"']|[\w.:=-]+[ \t]*(?:[\n<>{["']|$))/;
  * `ended`: the text is whole, so nothing more comes.
  */
 export function tagVerdict(marker: string, after: string, ended: boolean): Verdict {
+	// a marker that is a word (Phi-4's `functools`) wraps a call only where JSON follows it at once
+	if (/^[a-z]\w*$/i.test(marker)) {
+		if (/^[{[]/.test(after)) return 'call';
+		return !after && !ended ? 'wait' : 'not';
+	}
 	if (!/^<[a-z]/i.test(marker) || marker === '<final_answer>') return 'call';
 	const content = after.trimStart();
 	if (!content) return ended ? 'call' : 'wait';

@@ -15,12 +15,29 @@ function read(text: string, at: number): WrittenCall[] {
 	}));
 }
 
+/** The agent's own turns, which may come before its final answer in one reply. */
+const TURN = /^\s*(?:<tool>[^<]*<\/tool>|<tool_input>[\s\S]*?<\/tool_input>|<observation>[\s\S]*?<\/observation>)/;
+const FINAL = /^\s*<final_answer>([\s\S]*?)(?:<\/final_answer>\s*$|$)/;
+
+/**
+ * The answer where the reply is in the agent's format: `<final_answer>` at its start or after
+ * the agent's own turns, never a tag quoted in a sentence or in code.
+ */
+function readFinal(text: string): string | undefined {
+	let rest = text;
+	for (let turn = TURN.exec(rest); turn; turn = TURN.exec(rest)) rest = rest.slice(turn[0].length);
+	const final = FINAL.exec(rest);
+	return final && (final[0].endsWith('</final_answer>') || !final[1].includes('</final_answer>'))
+		? final[1].trim()
+		: undefined;
+}
+
 export const xmlAgent: CallFamily = {
 	name: 'xml-agent',
 	markers: ['<tool>', '<final_answer>'],
 	markersMeanACall: true,
 	read,
-	readFinal: (text) => /<final_answer>([\s\S]*?)(?:<\/final_answer>|$)/.exec(text)?.[1].trim(),
+	readFinal,
 	writers: {
 		'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`),
 	},
