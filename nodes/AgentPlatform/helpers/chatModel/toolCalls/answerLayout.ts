@@ -28,15 +28,22 @@ export interface Fence {
 
 const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
 
-/** The fenced code blocks of the text, in one pass over its lines. */
+/** The fenced code blocks of the text, in one pass over the lines that hold ``` or ~~~. */
 export function fencesOf(text: string): Fence[] {
 	const fences: Fence[] = [];
 	let open: { start: number; contentStart: number; language: string; ticks: string } | undefined;
-	for (let start = 0; start < text.length;) {
-		const newline = text.indexOf('\n', start);
+	let ticks = text.indexOf('```');
+	let tildes = text.indexOf('~~~');
+	while (ticks >= 0 || tildes >= 0) {
+		const next = ticks < 0 ? tildes : tildes < 0 ? ticks : Math.min(ticks, tildes);
+		// the line of the next ``` or ~~~: the lines before it hold no fence
+		const start = text.lastIndexOf('\n', next) + 1;
+		const newline = text.indexOf('\n', next);
 		const end = newline < 0 ? text.length : newline;
+		if (ticks >= 0 && ticks < end) ticks = text.indexOf('```', end);
+		if (tildes >= 0 && tildes < end) tildes = text.indexOf('~~~', end);
 		const line = text.slice(start, end);
-		const fence = line.includes('```') || line.includes('~~~') ? FENCE_LINE.exec(line) : null;
+		const fence = FENCE_LINE.exec(line);
 		if (fence && !open) {
 			open = {
 				start,
@@ -53,7 +60,6 @@ export function fencesOf(text: string): Fence[] {
 			fences.push({ ...open, contentEnd: start, end: at + open.ticks.length });
 			open = undefined;
 		}
-		start = end + 1;
 	}
 	if (open) fences.push({ ...open, contentEnd: text.length, end: text.length });
 	return fences;

@@ -146,6 +146,18 @@ function attemptProblem(text: string, places: Place[], families: CallFamily[]): 
 	return attempt ? 'it names a tool call but holds no readable one' : undefined;
 }
 
+const MARKERS_OF = new WeakMap<CallFamily[], string[]>([[FAMILIES, MARKERS]]);
+
+/** The families' markers, once each, listed once per list of families. */
+function markersOf(families: CallFamily[]): string[] {
+	let markers = MARKERS_OF.get(families);
+	if (!markers) {
+		markers = [...new Set(families.flatMap((family) => family.markers))];
+		MARKERS_OF.set(families, markers);
+	}
+	return markers;
+}
+
 /**
  * What the model's answer is: tool calls (with the prose before them), the final answer, or an
  * attempt at a call that cannot be used. `families`: the formats its model writes (all when not
@@ -163,7 +175,7 @@ export function readToolsAnswer(
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };
 	}
 	const fences = fencesOf(text);
-	const markers = [...new Set(families.flatMap((family) => family.markers))];
+	const markers = markersOf(families);
 	const places = [...markerPlaces(text, fences, markers), ...openingPlaces(text, fences)].sort(
 		(a, b) => a.at - b.at,
 	);

@@ -25,6 +25,10 @@ const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f:
 const MISSING_CLOSERS = 2;
 
 class Failed extends Error {}
+/** Thrown where the text is no value: one instance, so that a failure captures no stack. */
+const FAILED = new Failed();
+/** What a JSON value or a Python literal can start with. */
+const VALUE_START = /^\s*(?:[{["'\d.-]|true|false|null|True|False|None)/;
 
 class Reader {
 	i: number;
@@ -56,12 +60,12 @@ class Reader {
 		const word = /^(?:-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z_]\w*)/.exec(
 			this.text.slice(this.i, this.i + 64),
 		)?.[0];
-		if (!word) throw new Failed();
+		if (!word) throw FAILED;
 		if (/^[-\d.]/.test(word)) {
 			this.i += word.length;
 			return Number(word);
 		}
-		if (!(word in LITERALS)) throw new Failed();
+		if (!(word in LITERALS)) throw FAILED;
 		this.i += word.length;
 		return LITERALS[word];
 	}
@@ -84,14 +88,14 @@ class Reader {
 				this.i += 4;
 			} else out += ESCAPES[next] ?? next;
 		}
-		throw new Failed();
+		throw FAILED;
 	}
 
 	private key(): string {
 		const char = this.text[this.i];
 		if (char === '"' || char === "'") return this.string(char);
 		const bare = /^[A-Za-z_$][\w$-]*/.exec(this.text.slice(this.i, this.i + 128))?.[0];
-		if (!bare) throw new Failed();
+		if (!bare) throw FAILED;
 		this.i += bare.length;
 		return bare;
 	}
@@ -109,7 +113,7 @@ class Reader {
 			if (closer === '}') {
 				const key = this.key();
 				this.space();
-				if (this.text[this.i] !== ':') throw new Failed();
+				if (this.text[this.i] !== ':') throw FAILED;
 				this.i++;
 				object[key] = this.value();
 			} else array.push(this.value());
@@ -117,7 +121,7 @@ class Reader {
 			if (this.text[this.i] === ',') this.i++;
 			else if (this.text[this.i] !== closer) {
 				// a whole value and then the end: the closer is missing
-				if (!this.atEnd() || ++this.missing > MISSING_CLOSERS) throw new Failed();
+				if (!this.atEnd() || ++this.missing > MISSING_CLOSERS) throw FAILED;
 				return closer === '}' ? object : array;
 			}
 		}
@@ -138,6 +142,7 @@ export function parseLoose(text: string, start = 0, until = text.length): Parsed
 
 /** The whole text as one value (surrounding space allowed), strict JSON first. */
 export function parseWhole(text: string): { value: unknown } | undefined {
+	if (!VALUE_START.test(text)) return undefined;
 	try {
 		return { value: JSON.parse(text) };
 	} catch {

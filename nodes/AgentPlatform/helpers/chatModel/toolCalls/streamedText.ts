@@ -12,18 +12,13 @@ import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from '
 import { FAMILIES } from './families';
 import { jsonVerdict, type Verdict } from './jsonShapes';
 import { actionVerdict, DECIDED_WITHIN, pythonVerdict, tagVerdict } from './openingVerdicts';
-import { HARMONY_REASONING, HARMONY_WRAPPERS, REASONING_TAGS } from './reasoning';
+import { HARMONY_REASONING, REASONING_TAGS } from './reasoning';
+import { openingsOf, REASONING, type Openings } from './streamOpenings';
 import type { BoundTool, CallFamily } from './types';
 
-/** Tags skipped, longest first: reasoning's openings and closings, harmony's wrappers. */
-const REASONING = [...REASONING_TAGS.flat(), ...HARMONY_REASONING.flat(), ...HARMONY_WRAPPERS]
-	.filter((tag, index, tags) => tags.indexOf(tag) === index)
-	.sort((a, b) => b.length - a.length);
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
 const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
 const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
-/** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
-const HARMONY = ['<|start|>', '<|channel|>'];
 /** How much text before the place looked at is kept (a line's indentation). */
 const LOOKED_BACK = 64;
 
@@ -33,12 +28,8 @@ export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
 	private readonly calls: boolean;
 	private readonly markers: string[];
-	/** The first characters of the markers, to pass over the rest quickly. */
 	private readonly markerStarts: Set<string>;
-	/** Markers and skipped tags, whose first characters at the end wait for the next piece. */
-	private readonly openings: string[];
-	private readonly openingStarts: Set<string>;
-	private readonly longest: number;
+	private readonly openings: Openings;
 	private text = '';
 	/** Where the text not yet shown or skipped starts. */
 	private at = 0;
@@ -68,13 +59,9 @@ export class StreamedText {
 	) {
 		this.calls = tools !== false;
 		this.tools = Array.isArray(tools) ? tools : undefined;
-		this.markers = [
-			...new Set([...(this.calls ? families.flatMap((family) => family.markers) : []), ...HARMONY]),
-		];
-		this.markerStarts = new Set(this.markers.map((marker) => marker[0]));
-		this.openings = [...REASONING, ...this.markers];
-		this.openingStarts = new Set(this.openings.map((opening) => opening[0]));
-		this.longest = Math.max(...[...REASONING, ...this.markers, '```'].map((tag) => tag.length));
+		this.openings = openingsOf(families, this.calls);
+		this.markers = this.openings.markers;
+		this.markerStarts = this.openings.markerStarts;
 		this.closing = reasoningUntil;
 	}
 
@@ -288,12 +275,9 @@ export class StreamedText {
 	/** How many characters at the end may be the start of an opening. */
 	private partialOpening(): number {
 		const text = this.text;
-		for (let at = Math.max(this.at, text.length - this.longest); at < text.length; at++) {
-			if (!this.openingStarts.has(text[at])) continue;
-			const end = text.slice(at);
-			if (this.openings.some((opening) => opening.length > end.length && opening.startsWith(end)))
-				return text.length - at;
-		}
+		const { longest, openingStarts, partials } = this.openings;
+		for (let at = Math.max(this.at, text.length - longest); at < text.length; at++)
+			if (openingStarts.has(text[at]) && partials.has(text.slice(at))) return text.length - at;
 		return 0;
 	}
 }
