@@ -5,6 +5,8 @@
  * for word, whole and streamed (ordinary-answers.test.ts, ordinary-answers.streamed.test.ts).
  */
 import { EDGES } from './ordinary-answers.edges';
+import { FORMATS_EXPLAINED } from './ordinary-answers.more';
+import { DATA_ASKED_FOR } from './ordinary-answers.more-data';
 import { AFTER_REASONING, CUT_OFF, LONG } from './ordinary-answers.long';
 import { NAMESAKE_ANSWERS } from './ordinary-answers.namesakes';
 import {
@@ -28,6 +30,8 @@ export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
 	...PROSE,
 	...EDGES,
 	...NAMESAKE_ANSWERS,
+	...FORMATS_EXPLAINED,
+	...DATA_ASKED_FOR,
 	...LONG,
 	...CUT_OFF,
 ];

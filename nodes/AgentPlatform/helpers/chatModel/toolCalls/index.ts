@@ -89,6 +89,17 @@ function standsAlone(text: string, at: number, calls: WrittenCall[], tools: Boun
 	return true;
 }
 
+/**
+ * Whether calls after a label prose writes too (ReAct's `Action:`) stand as the answer: prose
+ * (a thought) before them or more text after them (an observation aside), not both; an example
+ * inside an explanation is an example.
+ */
+function labelsStandAlone(text: string, calls: WrittenCall[]): boolean {
+	if (!calls.length) return true;
+	const after = text.slice(calls[calls.length - 1].end).trim();
+	return !after || /^Observation[ \t]*:/i.test(after) || !proseBefore(text, calls[0].start);
+}
+
 interface Found {
 	calls: WrittenCall[];
 	marked: boolean;
@@ -106,6 +117,7 @@ function callsAt(
 			let calls = family.read(text, place.at, tools);
 			// a marker inside a sentence is a call only where it names a bound tool: else prose about it
 			if (inSentence(text, place.at)) calls = calls.filter((call) => toolNamed(call.name, tools));
+			if (!family.markersMeanACall && !labelsStandAlone(text, calls)) continue;
 			if (calls.length) return { calls, marked: true };
 		} else if (family.readOpening) {
 			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);

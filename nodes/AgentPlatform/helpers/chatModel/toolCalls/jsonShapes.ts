@@ -50,6 +50,16 @@ function argumentsOf(call: Record<string, unknown>): unknown {
 	return {};
 }
 
+/**
+ * Whether arguments are a JSON Schema of parameters (a tool's definition the person asked for),
+ * not values: an object schema, where the tool takes no `properties` argument of its own.
+ */
+function definesParameters(args: unknown, tool: BoundTool | undefined): boolean {
+	if (!isRecord(args) || args.type !== 'object' || !isRecord(args.properties)) return false;
+	const properties = tool?.schema.properties;
+	return !isRecord(properties) || !('properties' in properties);
+}
+
 /** The calls a JSON value writes, or undefined when it writes none (an answer in JSON). */
 export function callsOf(
 	value: unknown,
@@ -82,6 +92,7 @@ export function callsOf(
 	if (nameKey === 'action' && FINAL_ACTION.test(String(value.action))) return undefined;
 	const call = { name: value[nameKey], arguments: argumentsOf(value) };
 	if (wrapped) return [call];
+	if (definesParameters(call.arguments, toolNamed(call.name, tools))) return undefined;
 	const others = Object.keys(value).filter(
 		(key) => key !== nameKey && key !== argumentKey && !ID_KEYS.includes(key),
 	);
