@@ -7,6 +7,7 @@
 import { EDGES } from './ordinary-answers.edges';
 import { FORMATS_EXPLAINED } from './ordinary-answers.more';
 import { DATA_ASKED_FOR } from './ordinary-answers.more-data';
+import { SHAPED_LIKE_CALLS } from './ordinary-answers.more-shapes';
 import { AFTER_REASONING, CUT_OFF, LONG } from './ordinary-answers.long';
 import { NAMESAKE_ANSWERS } from './ordinary-answers.namesakes';
 import {
@@ -32,6 +33,7 @@ export const ORDINARY_ANSWERS: OrdinaryAnswer[] = [
 	...NAMESAKE_ANSWERS,
 	...FORMATS_EXPLAINED,
 	...DATA_ASKED_FOR,
+	...SHAPED_LIKE_CALLS,
 	...LONG,
 	...CUT_OFF,
 ];
