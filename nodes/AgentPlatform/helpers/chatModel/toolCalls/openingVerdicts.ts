@@ -51,11 +51,12 @@ export function actionVerdict(text: string): Verdict {
 }
 
 /** What follows a call's tag: JSON, another tag, a quoted or bare name before its arguments. */
-const CALL_AFTER_TAG = /^(?:[{[<"']|[\w.:=-]+[ \t]*(?:[\n<>{["']|$))/;
+const CALL_AFTER_TAG = /^(?:[{[<"'｜]|[\w.:=-]+[ \t]*(?:[\n<>{["'(｜]|$))/;
 
 /**
- * Whether a tag marker (`<tool_call>`, `<invoke`) opens a call: what follows it is a call's
- * content, not words of a sentence about the tag ("<tool_call> tags wrap each call").
+ * Whether a marker (`<tool_call>`, `<invoke`, `[TOOL_CALLS]`, a special token) opens a call: what
+ * follows it is a call's content, not words of a sentence about it ("<tool_call> tags wrap each
+ * call", "[TOOL_CALLS] is Mistral's token").
  * `ended`: the text is whole, so nothing more comes.
  */
 export function tagVerdict(marker: string, after: string, ended: boolean): Verdict {
@@ -64,7 +65,7 @@ export function tagVerdict(marker: string, after: string, ended: boolean): Verdi
 		if (/^[{[]/.test(after)) return 'call';
 		return !after && !ended ? 'wait' : 'not';
 	}
-	if (!/^<[a-z]/i.test(marker) || marker === '<final_answer>') return 'call';
+	if (marker === '<final_answer>') return 'call';
 	const content = after.trimStart();
 	if (!content) return ended ? 'call' : 'wait';
 	if (CALL_AFTER_TAG.test(content)) return 'call';

@@ -51,10 +51,14 @@ export interface Split {
 
 export function splitReasoning(reply: string): Split {
 	const thoughts: string[] = [];
-	let text = reply.replace(HARMONY_ANALYSIS, (_, thought: string) => {
-		thoughts.push(thought.trim());
-		return '';
-	});
+	// harmony's channels only where its token is: no regex run over every answer
+	const harmony = reply.includes('<|channel|>');
+	let text = harmony
+		? reply.replace(HARMONY_ANALYSIS, (_, thought: string) => {
+				thoughts.push(thought.trim());
+				return '';
+			})
+		: reply;
 	for (const [opening, closing] of REASONING_TAGS) {
 		for (;;) {
 			const start = text.length - text.trimStart().length;
@@ -70,7 +74,7 @@ export function splitReasoning(reply: string): Split {
 			} else break;
 		}
 	}
-	const unwrapped = text.replace(HARMONY_FINAL, (_, answer: string) => answer);
+	const unwrapped = harmony ? text.replace(HARMONY_FINAL, (_, answer: string) => answer) : text;
 	if (!thoughts.length && unwrapped === text) return { reasoning: '', text: reply };
 	text = unwrapped;
 	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: text.trim() };

@@ -2,6 +2,7 @@
  * Mistral: `[TOOL_CALLS][{…}, {…}]`; v11 `[TOOL_CALLS]add{…}`, also with `[ARGS]` and
  * `[CALL_ID]…` (vLLM `mistral_tool_parser.py`, SGLang `mistral_detector.py`).
  */
+import { toolNamed } from '../arguments';
 import { jsonAt } from '../jsonShapes';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
 import { markedJsonCalls } from './markedJson';
@@ -31,6 +32,8 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 			continue;
 		}
 		const args = jsonAt(text, after + name[0].length);
+		// a word after the token and no arguments: a sentence about the token, not a call
+		if (!args && !toolNamed(name[1], tools)) continue;
 		const end = args?.end ?? after + name[0].length;
 		calls.push({ start: marker, end, name: name[1], arguments: args?.value ?? {} });
 	}
