@@ -100,7 +100,11 @@ def test_add_cases(a, b, total):
 ˋˋˋ`,
 	),
 	answer('a one-line answer about add', 'math', written`add(2, 3) returns 5.`),
-	answer('a one-line lookup call result', 'math', written`lookup("otter") gives "a semi-aquatic mammal".`),
+	answer(
+		'a one-line lookup call result',
+		'math',
+		written`lookup("otter") gives "a semi-aquatic mammal".`,
+	),
 	answer(
 		'a markdown table listing the tool names',
 		'mail',
@@ -172,7 +176,11 @@ Out[3]: [0, 2, 4]`,
 \end{equation}
 ˋˋˋ`,
 	),
-	answer('inline LaTeX', 'math', written`The sum is $a + b$, so $\mathrm{add}(2,3) = 5$ and $\{a, b\} \subset \mathbb{R}$.`),
+	answer(
+		'inline LaTeX',
+		'math',
+		written`The sum is $a + b$, so $\mathrm{add}(2,3) = 5$ and $\{a, b\} \subset \mathbb{R}$.`,
+	),
 	answer(
 		'CSV with a name column, bare',
 		'mail',

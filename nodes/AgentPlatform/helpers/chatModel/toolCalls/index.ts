@@ -75,7 +75,6 @@ function openingPlaces(text: string, fences: Fence[]): Place[] {
 	return places;
 }
 
-
 /**
  * Whether calls without a marker stand as a call stands: prose before them or a closing sentence
  * after them, not both (an example between two paragraphs of an explanation is an example); and

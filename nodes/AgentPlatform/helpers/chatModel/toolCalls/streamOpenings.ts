@@ -7,7 +7,11 @@ import { HARMONY_REASONING, HARMONY_WRAPPERS, REASONING_TAGS } from './reasoning
 import type { CallFamily } from './types';
 
 /** Tags skipped, longest first: reasoning's openings and closings, harmony's wrappers. */
-export const REASONING = [...REASONING_TAGS.flat(), ...HARMONY_REASONING.flat(), ...HARMONY_WRAPPERS]
+export const REASONING = [
+	...REASONING_TAGS.flat(),
+	...HARMONY_REASONING.flat(),
+	...HARMONY_WRAPPERS,
+]
 	.filter((tag, index, tags) => tags.indexOf(tag) === index)
 	.sort((a, b) => b.length - a.length);
 /** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */

@@ -16,7 +16,8 @@ function read(text: string, at: number): WrittenCall[] {
 }
 
 /** The agent's own turns, which may come before its final answer in one reply. */
-const TURN = /^\s*(?:<tool>[^<]*<\/tool>|<tool_input>[\s\S]*?<\/tool_input>|<observation>[\s\S]*?<\/observation>)/;
+const TURN =
+	/^\s*(?:<tool>[^<]*<\/tool>|<tool_input>[\s\S]*?<\/tool_input>|<observation>[\s\S]*?<\/observation>)/;
 const FINAL = /^\s*<final_answer>([\s\S]*?)(?:<\/final_answer>\s*$|$)/;
 
 /**
