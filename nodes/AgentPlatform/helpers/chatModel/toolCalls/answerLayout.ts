@@ -28,10 +28,26 @@ export interface Fence {
 
 const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
 
+interface OpenFence {
+	start: number;
+	contentStart: number;
+	language: string;
+	ticks: string;
+}
+
+/** A block closed at `contentEnd` (written out: a spread of the open block is slow in V8). */
+const closed = (open: OpenFence, contentEnd: number, end: number): Fence => ({
+	start: open.start,
+	contentStart: open.contentStart,
+	contentEnd,
+	end,
+	language: open.language,
+});
+
 /** The fenced code blocks of the text, in one pass over the lines that hold ``` or ~~~. */
 export function fencesOf(text: string): Fence[] {
 	const fences: Fence[] = [];
-	let open: { start: number; contentStart: number; language: string; ticks: string } | undefined;
+	let open: OpenFence | undefined;
 	let ticks = text.indexOf('```');
 	let tildes = text.indexOf('~~~');
 	while (ticks >= 0 || tildes >= 0) {
@@ -52,16 +68,16 @@ export function fencesOf(text: string): Fence[] {
 				ticks: fence[1],
 			};
 		} else if (fence && open && fence[1][0] === open.ticks[0] && !fence[2]) {
-			fences.push({ ...open, contentEnd: start, end: start + line.trimEnd().length });
+			fences.push(closed(open, start, start + line.trimEnd().length));
 			open = undefined;
 		} else if (open && line.trimStart().startsWith(open.ticks)) {
 			// a closing fence with text after it on its line (DeepSeek's ```<｜tool▁call▁end｜>)
 			const at = start + line.indexOf(open.ticks);
-			fences.push({ ...open, contentEnd: start, end: at + open.ticks.length });
+			fences.push(closed(open, start, at + open.ticks.length));
 			open = undefined;
 		}
 	}
-	if (open) fences.push({ ...open, contentEnd: text.length, end: text.length });
+	if (open) fences.push(closed(open, text.length, text.length));
 	return fences;
 }
 
