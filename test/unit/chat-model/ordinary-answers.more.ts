@@ -294,4 +294,14 @@ Use ˋ--tool-call-parser internlmˋ or write a small parser.`,
 		'math',
 		written`Gemma writes calls inside a ˋˋˋtool_code fence, e.g. ˋprint(add(a=2, b=3))ˋ, and expects the output back in a ˋˋˋtool_output fence.`,
 	),
+	answer(
+		"Claude's old call tags quoted in the middle of a sentence, naming a bound tool",
+		'math',
+		written`In Claude's older format you would write <invoke name="add"><parameter name="a">2</parameter><parameter name="b">3</parameter></invoke> inside a function_calls block, and the client parses it.`,
+	),
+	answer(
+		'a Hermes tag quoted mid-sentence with a bound tool, the sentence going on',
+		'weather',
+		written`The model then emits <tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call> and waits for your server to run it.`,
+	),
 ];

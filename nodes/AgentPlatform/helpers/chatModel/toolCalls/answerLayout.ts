@@ -115,6 +115,16 @@ export function inSentence(text: string, at: number): boolean {
 	return !/[|｜]>/.test(text.slice(Math.max(lineStart, at - INLINE_CODE_LOOKBACK), at));
 }
 
+/**
+ * Whether no word follows `end` on its line, closing tags and tokens aside (a sentence does not go
+ * on after a call it holds).
+ */
+export function endsItsLine(text: string, end: number): boolean {
+	const lineEnd = text.indexOf('\n', end);
+	const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+	return !/[\p{L}\p{N}]/u.test(rest.replace(/<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g, ''));
+}
+
 /** Whether the text before a call is the prose a family writes before one. */
 export function isLeadIn(prose: string): boolean {
 	const trimmed = prose.trim();

@@ -9,6 +9,7 @@ import {
 	atLineStart,
 	fencesOf,
 	inInlineCode,
+	endsItsLine,
 	inSentence,
 	isClosing,
 	isLeadIn,
@@ -114,8 +115,12 @@ function callsAt(
 		if (place.marker) {
 			if (!family.markers.includes(place.marker)) continue;
 			let calls = family.read(text, place.at, tools);
-			// a marker inside a sentence is a call only where it names a bound tool: else prose about it
-			if (inSentence(text, place.at)) calls = calls.filter((call) => toolNamed(call.name, tools));
+			// a marker inside a sentence is a call only where it names a bound tool and ends the
+			// sentence's line: else prose about it ("you would write <invoke …>…</invoke> inside …")
+			if (inSentence(text, place.at))
+				calls = calls.filter(
+					(call) => toolNamed(call.name, tools) && endsItsLine(text, calls[calls.length - 1].end),
+				);
 			if (!family.markersMeanACall && !labelsStandAlone(text, calls)) continue;
 			if (calls.length) return { calls, marked: true };
 		} else if (family.readOpening) {
