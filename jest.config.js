@@ -15,6 +15,9 @@ const paceTiming = ['<rootDir>/test/integration/**/*.timing.test.ts'];
 
 /** @type {import('jest').Config} */
 module.exports = {
+	// a unit test that ends in milliseconds on an idle machine still ends on a busy one (a neighbour
+	// at full load makes it several times slower): no test fails on jest's 5 s default
+	testTimeout: 30_000,
 	// without the times of a run before, the files marked @slow first (the e2e files of minutes)
 	testSequencer: '<rootDir>/test/setup/testOrder.js',
 	projects: [
