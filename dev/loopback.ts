@@ -4,10 +4,12 @@
  * should be, a scripted platform). Closing ends open connections at once, streams included, so a
  * test never waits on a socket a node left open.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, Server } from 'node:http';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface LoopbackServer {
 	readonly server: Server;
@@ -82,16 +84,44 @@ function firstEphemeralPort(): number {
 	return 49_152;
 }
 
+/** Ports handed out on this machine: a file each, in the system's temporary folder. */
+const CLAIMS = join(tmpdir(), 'agent-platform-port-claims');
+/** A claim older than this is over: its port was bound long since, or never. */
+const CLAIM_MS = 10 * 60_000;
+
 /**
- * A free TCP port on 127.0.0.1 (free when asked; good enough for tests and npm start), picked at
- * random below the range of outgoing connections' ports: a port picked inside it can be taken by
- * one of the machine's outgoing connections before the server that asked for it binds it.
+ * Claims a port for this process, atomically across the machine's processes (jest's workers, the
+ * n8n processes' CLI runs, a second test run beside this one): between its pick and its bind, a
+ * port checked free could be handed to another process checking the same.
+ */
+function claimPort(port: number): boolean {
+	const file = join(CLAIMS, String(port));
+	try {
+		mkdirSync(CLAIMS, { recursive: true });
+		writeFileSync(file, String(process.pid), { flag: 'wx' });
+		return true;
+	} catch {
+		try {
+			if (Date.now() - statSync(file).mtimeMs < CLAIM_MS) return false;
+			writeFileSync(file, String(process.pid));
+			return true;
+		} catch {
+			return false;
+		}
+	}
+}
+
+/**
+ * A free TCP port on 127.0.0.1 (free when asked, and handed to no other process of the machine for
+ * ten minutes; good enough for tests and npm start), picked at random below the range of outgoing
+ * connections' ports: a port picked inside it can be taken by one of the machine's outgoing
+ * connections before the server that asked for it binds it.
  */
 export async function freePort(): Promise<number> {
 	const below = firstEphemeralPort();
 	for (let tries = 0; tries < 50; tries++) {
 		const port = below - 10_000 + Math.floor(Math.random() * 10_000);
-		if (await portIsFree(port)) return port;
+		if (claimPort(port) && (await portIsFree(port))) return port;
 	}
 	return await anyFreePort();
 }
