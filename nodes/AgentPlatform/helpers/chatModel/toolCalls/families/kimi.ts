@@ -2,20 +2,14 @@
  * Kimi K2: `<|tool_calls_section_begin|><|tool_call_begin|>functions.add:0
  * <|tool_call_argument_begin|>{…}<|tool_call_end|>` (vLLM `kimi_k2_tool_parser.py`).
  */
-import type { CallFamily, WrittenCall } from '../types';
+import type { CallFamily } from '../types';
+import { patternCalls } from './patternCalls';
 import { argumentsJson } from './writing';
 
 const CALL =
 	/<\|tool_call_begin\|>\s*([^<\s]+)\s*<\|tool_call_argument_begin\|>([\s\S]*?)(?:<\|tool_call_end\|>|$)/g;
 
-function read(text: string, at: number): WrittenCall[] {
-	return [...text.slice(at).matchAll(CALL)].map((match) => ({
-		start: at + match.index,
-		end: at + match.index + match[0].length,
-		name: match[1],
-		arguments: match[2].trim(),
-	}));
-}
+const read = patternCalls(CALL);
 
 export const kimi: CallFamily = {
 	name: 'kimi',

@@ -2,18 +2,13 @@
  * LangChain's XML agent: `<tool>add</tool><tool_input>…</tool_input>` (the closing tag often cut
  * by its stop word); `<final_answer>…</final_answer>` is the answer (LangChain `xml.py`).
  */
-import type { CallFamily, WrittenCall } from '../types';
+import type { CallFamily } from '../types';
+import { patternCalls } from './patternCalls';
 import { argumentsJson, each } from './writing';
 
-function read(text: string, at: number): WrittenCall[] {
-	const pattern = /<tool>\s*([^<]+?)\s*<\/tool>\s*(?:<tool_input>([\s\S]*?)(?:<\/tool_input>|$))?/g;
-	return [...text.slice(at).matchAll(pattern)].map((match) => ({
-		start: at + match.index,
-		end: at + match.index + match[0].length,
-		name: match[1],
-		arguments: (match[2] ?? '').trim(),
-	}));
-}
+const read = patternCalls(
+	/<tool>\s*([^<]+?)\s*<\/tool>\s*(?:<tool_input>([\s\S]*?)(?:<\/tool_input>|$))?/g,
+);
 
 /** The agent's own turns, which may come before its final answer in one reply. */
 const TURN =
