@@ -8,7 +8,8 @@
  * clock.
  *
  * - A 60 s retry_after (24 s here) is honoured once per run, whatever the credential's number
- *   (2, 10 and 1000 scaled): one refusal, then the pages at the platform's rate.
+ *   (2, 10 and 1000 scaled, side by side, each against an emulator of its own): one refusal, then
+ *   the pages at the platform's rate.
  * - The request released after the wait is followed by the next one interval later, not at once.
  * - Two paces on one key (two n8n processes; here two Base URLs naming the same emulator) share a
  *   fixed window by its X-RateLimit-* headers: the window is spent evenly, hardly a 429; and a
@@ -18,7 +19,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
+import { startEmulator, type PlatformEmulator, type RecordedRequest } from '../../../dev/emulator';
 import { KEPT_REPLIES } from '../../../nodes/AgentPlatform/helpers/lookups/keptReplies';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { credentialsFor } from '../../infra/n8n/credentials';
@@ -56,21 +57,40 @@ async function listAll(requestsPerSecond: number, baseUrl = emu.url) {
 describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (scaled)', () => {
 	const RETRY_AFTER = 60 / SCALE;
 	const PAGES = 12;
+	const CREDENTIALS = [2, 10, 1000];
+	// the three credentials side by side, each against a platform of its own (its own key's
+	// limiter, its own pace): one wait for all three instead of three in a row
+	const others: PlatformEmulator[] = [];
+	beforeAll(async () => {
+		for (const _ of CREDENTIALS.slice(1)) others.push(await startEmulator({ quiet: true }));
+	});
+	afterAll(async () => await Promise.all(others.map(async (other) => await other.stop())));
 
-	it.each([2, 10, 1000])(
-		'credential at %s (scaled): one wait for the whole run, the pages at the platform rate after it',
-		async (credential) => {
-			const ids = emu.seedMemories(50 * PAGES);
-			emu.setFaults({
+	it(`credentials at ${CREDENTIALS.join(', ')} (scaled): one wait for each whole run, the pages at the platform rate after it`, async () => {
+		const platforms = [emu, ...others];
+		const runs = CREDENTIALS.map(async (credential, i) => {
+			const platform = platforms[i];
+			platform.clearRequests();
+			const ids = platform.seedMemories(50 * PAGES);
+			platform.setFaults({
 				rateLimitPerSecond: SCALE,
 				rateLimitBurst: 1,
 				retryAfterSeconds: RETRY_AFTER,
 			});
-			const { outputs, error } = await listAll(credential * SCALE);
-
-			expect(error).toBeUndefined();
-			expect(outputs[0].map((item) => item.json.id)).toEqual(ids);
-			const pages = memoryPages();
+			const run = await runNode({
+				parameters: returnAll,
+				credentials: credentialsFor(platform, credential * SCALE),
+			});
+			return {
+				credential,
+				ids,
+				run,
+				pages: platform.requests.filter((r) => r.path === '/memories'),
+			};
+		});
+		for (const { credential, ids, run, pages } of await Promise.all(runs)) {
+			expect(run.error).toBeUndefined();
+			expect(run.outputs[0].map((item) => item.json.id)).toEqual(ids);
 			if (process.env.PACE_DEBUG)
 				console.log(
 					pages.map((r) => `${r.at - pages[0].at} ${r.status} ${String(r.query.page)}`).join('\n'),
@@ -86,10 +106,8 @@ describe('token bucket at the platform rate, burst 1, a 429 asking for 60 s (sca
 			const after = pages.filter((r) => r.at > refused[0]?.at);
 			for (let i = 1; i < after.length; i++)
 				expect(after[i].at - after[i - 1].at).toBeGreaterThanOrEqual(1000 / SCALE / 2);
-		},
-		// about 30 s: the wait and twelve pages; the rest is room for a busy machine (a hang guard)
-		90_000,
-	);
+		}
+	}, 90_000); // about 30 s: the wait and twelve pages; the rest is room for a busy machine (a hang guard)
 });
 
 describe('fixed window with Laravel headers, shared by two paces on one key', () => {
