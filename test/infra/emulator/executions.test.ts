@@ -166,7 +166,8 @@ describe('executions', () => {
 			);
 			const elapsed = Date.now() - t0;
 			expect(elapsed).toBeGreaterThanOrEqual(900);
-			expect(elapsed).toBeLessThan(1400);
+			// answered at the 100 s wait, not at the run's end: `running` says so whatever the machine's
+			// load (a bound on the elapsed time would fail beside a busy neighbour)
 			expect(r.json.responses[0].status).toBe('running');
 			const done = await pollResponse(
 				r.json.responses[0].id,

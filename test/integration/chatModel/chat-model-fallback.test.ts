@@ -120,7 +120,8 @@ describe('Agent Platform Chat Model: set up without a request, failing at the ca
 
 	it('a 429 past its wait (Max Retries 0): the call fails with the rate limit named', async () => {
 		await setUpAndCall(CHAT); // the agent's form kept: the call is the only request
-		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1, retryAfterSeconds: 60 });
+		// one token in 10 minutes: the call is refused however long a busy machine takes to set it up
+		emu.setFaults({ rateLimitPerSecond: 1 / 600, rateLimitBurst: 1, retryAfterSeconds: 60 });
 		// someone else (another n8n, say) spends the key's token
 		const spent = await fetch(`${emu.url}/agents`, {
 			headers: { Authorization: `Bearer ${emu.apiKey}`, 'x-workspace-id': emu.workspaceId },

@@ -62,14 +62,17 @@ it('a 429 makes the upload open its source again and send it whole; no source st
 		size: content.length,
 		open: trackedSource(content, opened),
 	});
-	// the latency lets the whole body arrive before the 429, as at a platform that reads it first
-	emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1, latencyMs: 300 });
+	// the latency lets the whole body arrive before the 429, as at a platform that reads it first.
+	// One request in 5 s: the upload is refused however long a busy machine takes to send it after
+	// the GET (at one a second, a send that took a second got through), then let through after the
+	// wait the 429 names.
+	emu.setFaults({ rateLimitPerSecond: 0.2, rateLimitBurst: 1, latencyMs: 300 });
 
 	const { outputs, error } = await runNode({
 		parameters: {},
 		credentials: credentialsFor(emu),
 		nodeType: probe(async (ctx) => {
-			await apiRequest(ctx, { method: 'GET', path: '/files' }); // takes this second's only request
+			await apiRequest(ctx, { method: 'GET', path: '/files' }); // takes the bucket's only token
 			const form = new MultipartForm();
 			form.append('file', file);
 			try {
