@@ -37,6 +37,16 @@ export async function paceOf(ctx: PlatformContext): Promise<Pace> {
 	return (await credentialsOf(ctx)).pace;
 }
 
+/**
+ * What the process keeps per credential is named by a digest of its API key and cleaned Base URL
+ * (cleanBaseUrl): the key itself is never kept as a name of anything.
+ */
+export function paceKeyOf(apiKey: unknown, baseUrl: string): string {
+	return createHash('sha256')
+		.update(`${String(apiKey ?? '').trim()}\n${baseUrl}`)
+		.digest('hex');
+}
+
 function readRequestsPerSecond(value: unknown): number {
 	const rate = Number(value);
 	return Number.isFinite(rate) && rate > 0 ? rate : DEFAULT_REQUESTS_PER_SECOND;
@@ -52,10 +62,7 @@ async function readCredentials(ctx: PlatformContext): Promise<RunCredentials> {
 		);
 	}
 	const selected = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
-	// The pace is keyed by a digest: the key itself is never kept as a name of anything.
-	const paceKey = createHash('sha256')
-		.update(`${String(data.apiKey ?? '').trim()}\n${url}`)
-		.digest('hex');
+	const paceKey = paceKeyOf(data.apiKey, url);
 	return {
 		baseUrl: url,
 		key: paceKey,

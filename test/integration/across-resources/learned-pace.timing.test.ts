@@ -21,8 +21,10 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startEmulator, type PlatformEmulator, type RecordedRequest } from '../../../dev/emulator';
 import { KEPT_REPLIES } from '../../../nodes/AgentPlatform/helpers/lookups/keptReplies';
-import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
-import { credentialsFor } from '../../infra/n8n/credentials';
+import { cleanBaseUrl } from '../../../nodes/AgentPlatform/transport/baseUrl';
+import { paceKeyOf } from '../../../nodes/AgentPlatform/transport/credentials';
+import { PACING, paceFor } from '../../../nodes/AgentPlatform/transport/pace';
+import { credentialsFor, type HarnessCredentials } from '../../infra/n8n/credentials';
 import { listSearch, loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
@@ -157,6 +159,19 @@ describe('token bucket at the platform rate, shared by two paces on one key', ()
 	}, 60_000);
 });
 
+/**
+ * Waits until this process's pace of the credential holds the key. The emulator records a 429 as
+ * it answers it; the node reads it a moment later, and on a busy machine a lookup sent in between
+ * went to the platform before the pace knew.
+ */
+async function untilPaceHolds(credentials: HarnessCredentials): Promise<void> {
+	const key = paceKeyOf(credentials.apiKey, cleanBaseUrl(credentials.baseUrl));
+	const pace = paceFor(key, credentials.requestsPerSecond ?? 1); // 1: the node's default
+	for (let i = 0; i < 500 && pace.heldForMs() === 0; i++)
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	expect(pace.heldForMs()).toBeGreaterThan(0);
+}
+
 describe('editor lookups while the key is held', () => {
 	it('the agent picker answers within seconds, saying the rate limit holds the key and for how long', async () => {
 		emu.seedMemories(50 * 3);
@@ -164,8 +179,7 @@ describe('editor lookups while the key is held', () => {
 		const credentials = credentialsFor(emu, 1000);
 		// another workflow with the same key is refused: the pace holds the key for 8 s
 		const workflow = runNode({ parameters: returnAll, credentials });
-		for (let i = 0; i < 100 && !emu.requests.some((r) => r.status === 429); i++)
-			await new Promise((resolve) => setTimeout(resolve, 20));
+		await untilPaceHolds(credentials);
 		expect(emu.requests.some((r) => r.status === 429)).toBe(true);
 
 		const started = Date.now();
@@ -208,8 +222,7 @@ describe('editor lookups while the key is held', () => {
 			// another workflow with the same key is refused with the documented 60 s wait
 			emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1, retryAfterSeconds: 60 });
 			const workflow = runNode({ parameters: returnAll, credentials, cancelAfterMs: 4000 });
-			for (let i = 0; i < 100 && !emu.requests.some((r) => r.status === 429); i++)
-				await new Promise((resolve) => setTimeout(resolve, 20));
+			await untilPaceHolds(credentials);
 			expect(emu.requests.some((r) => r.status === 429)).toBe(true);
 			const sent = emu.requests.length;
 
