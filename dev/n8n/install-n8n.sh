@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Installs the real n8n lines the end-to-end tests run against, and Node 24 which they run on, once,
-# into a cache outside the repo (reused while its lock is unchanged). Each install is `npm ci` of a
-# package.json + package-lock.json committed under dev/n8n/lines/ (one folder per n8n version, and
-# node24/): the same tree on every machine and every day, integrity-checked. `npm run n8n:lock`
-# writes those locks (docs/development.md, "Changing an n8n line"). Prints progress; safe to re-run.
-#   usage: install-n8n.sh [1|2|node|all]
+# Installs the real n8n lines the end-to-end tests run against, and Node 24 which they run on, once
+# per lock, into a cache outside the repo. Each install is `npm ci` of a package.json +
+# package-lock.json committed under dev/n8n/lines/ (one folder per n8n version, and node24/): the
+# same tree on every machine and every day, integrity-checked. An install is keyed by the sha256 of
+# its lock (its `.complete` holds it) and reused while that hash is the same and the install still
+# starts (Node 24 answers, n8n answers --version on it, its SQLite driver loads, every package of
+# the lock is in place); otherwise it is installed again. `npm run n8n:lock` writes those locks
+# (docs/development.md, "Changing an n8n line"). Prints progress; safe to re-run.
+#   usage: install-n8n.sh [1|2|node|all|prune]
+#   prune: removes, in the foreground, every entry of the cache that is not an install of the
+#   current locks (an older lock's line, a broken install), within a time bound (N8N_PRUNE_SECONDS,
+#   300 s); what the bound leaves is removed by the next prune.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 LOCKS="${N8N_LOCKS_DIR:-$HERE/lines}"
@@ -99,11 +105,14 @@ install_n8n() { # $1 = major line
   lock="$LOCKS/$version"
   dir="$CACHE/n8n-$version"
   hash="$(lock_hash "$lock")"
-  if installed "$dir" "$hash"; then log "n8n $version already installed in $dir"; return; fi
-  # One install at a time per version (two test runs may start at once on a fresh machine).
+  # One install at a time per version (two test runs may start at once on a fresh machine); the
+  # check that it starts, under the same lock, never reads a tree being installed or pruned.
   exec 8>"$CACHE/.n8n-$version.lock"
   if ! flock -n 8; then log "another process is installing n8n $version: waiting for it"; flock 8; fi
-  if installed "$dir" "$hash"; then log "n8n $version was installed meanwhile"; return; fi
+  if n8n_reusable "$dir" "$hash" "$version" "$lock"; then
+    log "n8n $version already installed in $dir from its lock, and it starts ($(( SECONDS - start ))s)"
+    return
+  fi
   log "installing n8n $version (locked in $(shown "$lock")/) into $dir (4-6 minutes, about 2-3 GB; once)"
   # 1.x: install scripts on (sqlite3 and the other native modules build in them). 2.x: off (the
   # Kafka client's script downloads from the internet), then sqlite3 rebuilt with scripts on.
@@ -114,17 +123,44 @@ install_n8n() { # $1 = major line
     log "rebuilding sqlite3 for Node $NODE_MAJOR"
     (cd "$dir" && npm rebuild --ignore-scripts=false sqlite3 >&2) || die "sqlite3 of n8n $version did not build for Node $NODE_MAJOR (output above)"
   fi
-  # Only a working n8n gets the .complete marker (the tests and npm start trust it): it must answer
-  # --version under Node 24 itself (not the machine's Node), and its SQLite driver must load.
-  local probe got node24="$CACHE/node$NODE_MAJOR/$NODE_BIN_REL"
-  probe="$(mktemp -d)"
-  got="$(cd "$probe" && N8N_USER_FOLDER="$probe" "$node24" "$dir/node_modules/n8n/bin/n8n" --version 2>&1 | tail -n 1)" || true
-  [ "$got" = "$version" ] || { rm -rf "$probe"; die "n8n $version does not run on Node $NODE_MAJOR ($node24): n8n --version said: ${got:-nothing}"; }
-  got="$(cd "$dir/node_modules/n8n" && "$node24" -e 'require(require.resolve("sqlite3")); console.log("ok")' 2>&1 | tail -n 1)" || true
-  rm -rf "$probe"
-  [ "$got" = ok ] || die "n8n $version is installed but its SQLite driver (sqlite3) does not load on Node $NODE_MAJOR: $got"
+  # Only a working n8n gets the .complete marker (the tests and npm start trust it).
+  local problem
+  problem="$(n8n_problem "$dir" "$version" "$lock")" || die "$problem"
   echo "$hash" > "$dir/.complete"
   log "n8n $version ready ($(( SECONDS - start ))s)"
+}
+
+# Prints what keeps the n8n install in $1 (version $2, lock folder $3) from starting, and fails;
+# prints nothing when it starts: every package of the lock in place (an interrupted removal or
+# install leaves holes that a marker file does not show), n8n answers --version under Node 24
+# itself (not the machine's Node), and its SQLite driver loads. A few seconds.
+n8n_problem() { # $1 = install dir, $2 = version, $3 = lock folder
+  local dir="$1" version="$2" lock="$3" probe got node24="$CACHE/node$NODE_MAJOR/$NODE_BIN_REL"
+  got="$("$node24" -e '
+    const [lock, dir] = process.argv.slice(1);
+    const fs = require("fs");
+    const { packages } = JSON.parse(fs.readFileSync(lock + "/package-lock.json", "utf8"));
+    const missing = Object.entries(packages)
+      .filter(([path, entry]) => path && !entry.optional && !entry.link && !fs.existsSync(dir + "/" + path + "/package.json"))
+      .map(([path]) => path);
+    console.log(missing.length ? missing.length + " packages of the lock missing, " + missing.slice(0, 3).join(", ") + " among them" : "ok");
+  ' "$lock" "$dir" 2>&1 | tail -n 1)" || true
+  [ "$got" = ok ] || { echo "the install of n8n $version in $dir is incomplete: $got"; return 1; }
+  probe="$(mktemp -d)"
+  got="$(cd "$probe" && N8N_USER_FOLDER="$probe" "$node24" "$dir/node_modules/n8n/bin/n8n" --version 2>&1 | tail -n 1)" || true
+  rm -rf "$probe"
+  [ "$got" = "$version" ] || { echo "n8n $version does not run on Node $NODE_MAJOR ($node24): n8n --version said: ${got:-nothing}"; return 1; }
+  got="$(cd "$dir/node_modules/n8n" && "$node24" -e 'require(require.resolve("sqlite3")); console.log("ok")' 2>&1 | tail -n 1)" || true
+  [ "$got" = ok ] || { echo "n8n $version is installed but its SQLite driver (sqlite3) does not load on Node $NODE_MAJOR: $got"; return 1; }
+}
+
+# An install of the current lock that still starts: reused as it is.
+n8n_reusable() { # $1 = install dir, $2 = hash, $3 = version, $4 = lock folder
+  installed "$1" "$2" || return 1
+  local problem
+  problem="$(n8n_problem "$1" "$3" "$4")" && return 0
+  log "n8n $3 in $1 matches its lock but does not start ($problem): installing it again"
+  return 1
 }
 
 # Prints a line every 20 s while npm installs silently, so that a 5-minute install shows life.
@@ -140,10 +176,45 @@ heartbeat() { # $1 = install dir, $2 = label
   done
 }
 
+# Removes every entry of the cache that is not an install of a current lock: another version's
+# folder, an install whose .complete is missing or names another lock (unless its install lock is
+# held: an install under way), anything else. One entry at a time, in the foreground, until the
+# time bound; a removal the bound cuts short is finished by the next prune (the entry stays stale).
+prune() {
+  local bound="${N8N_PRUNE_SECONDS:-300}" begun=$SECONDS keep=() entry name removed=0 left=0
+  keep+=("node$NODE_MAJOR" ".node$NODE_MAJOR.lock")
+  local major version
+  for major in 1 2; do
+    version="$(line_version "$major")"
+    keep+=("n8n-$version" ".n8n-$version.lock")
+  done
+  for entry in "$CACHE"/* "$CACHE"/.[!.]*; do
+    [ -e "$entry" ] || continue
+    name="$(basename "$entry")"
+    if printf '%s\n' "${keep[@]}" | grep -qxF "$name"; then
+      case "$name" in .*) continue ;; esac
+      local lock hash
+      if [ "$name" = "node$NODE_MAJOR" ]; then lock="$LOCKS/node$NODE_MAJOR"; else lock="$LOCKS/${name#n8n-}"; fi
+      hash="$(lock_hash "$lock")"
+      installed "$entry" "$hash" && continue
+      # no marker of this lock: an old install of this version, or one under way (its lock held)
+      exec 9>"$CACHE/.$name.lock"
+      flock -n 9 || { exec 9>&-; continue; }
+    fi
+    if (( SECONDS - begun >= bound )); then left=$((left + 1)); continue; fi
+    log "removing $entry (not an install of the current locks)"
+    timeout "$(( bound - (SECONDS - begun) ))" rm -rf "$entry" || true
+    exec 9>&-
+    if [ -e "$entry" ]; then left=$((left + 1)); else removed=$((removed + 1)); fi
+  done
+  log "prune: $removed stale entries removed, $left left for the next prune ($(( SECONDS - begun ))s)"
+}
+
 what="${1:-all}"
 case "$what" in
   node | 1 | 2 | all) ;;
-  *) die "usage: install-n8n.sh [1|2|node|all]" ;;
+  prune) prune; exit 0 ;;
+  *) die "usage: install-n8n.sh [1|2|node|all|prune]" ;;
 esac
 # A line without a lock is refused before anything is installed.
 if [ "$what" = 1 ] || [ "$what" = all ]; then line_version 1 > /dev/null; fi

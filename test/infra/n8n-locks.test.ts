@@ -4,9 +4,10 @@
  * registry does not serve stops with one sentence naming the package and the command that writes
  * a new lock. The failing install is real: npm ci against the registry, from an empty npm cache.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCKS_DIR, N8N_LINES } from '../../dev/n8n/lines';
@@ -125,5 +126,49 @@ describe('install-n8n.sh', () => {
 		expect(stderr).toContain(
 			'[e2e-install] FAILED: N8N2_VERSION=2.0.0 has no lock in dev/n8n/lines/2.0.0/: write it with npm run n8n:lock -- 2.0.0',
 		);
+	});
+
+	it('prune keeps the installs of the current locks and an install under way, and removes the rest', async () => {
+		const locks = join(work, 'lines');
+		cpSync(LOCKS_DIR, locks, { recursive: true });
+		const cache = join(work, 'cache');
+		const hashOf = (folder: string) =>
+			createHash('sha256')
+				.update(readFileSync(join(locks, folder, 'package.json')))
+				.update(readFileSync(join(locks, folder, 'package-lock.json')))
+				.digest('hex');
+		const [one, two] = N8N_LINES.map((l) => l.version);
+		const entry = (name: string, marker?: string) => {
+			mkdirSync(join(cache, name, 'node_modules'), { recursive: true });
+			if (marker !== undefined) writeFileSync(join(cache, name, '.complete'), `${marker}\n`);
+		};
+		entry('node24', hashOf('node24')); // current: kept
+		entry(`n8n-${two}`, hashOf(two)); // current: kept
+		entry(`n8n-${one}`); // no marker, its install lock held below: under way, kept
+		entry('n8n-2.0.0', 'an older lock'); // another version: removed
+		entry('npm-cache'); // not an install: removed
+		writeFileSync(join(cache, `.n8n-${one}.lock`), '');
+		const holder = spawn('flock', ['-o', join(cache, `.n8n-${one}.lock`), 'sleep', '60'], {
+			stdio: 'ignore',
+		});
+		try {
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			const { code, stderr } = await install('prune', locks);
+			expect({ code, stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+			expect(readdirSync(cache).sort()).toEqual(
+				[`.n8n-${one}.lock`, `n8n-${one}`, `n8n-${two}`, 'node24'].sort(),
+			);
+			expect(stderr).toContain('prune: 2 stale entries removed, 0 left for the next prune');
+		} finally {
+			holder.kill();
+		}
+		// once no install holds it, an entry without the marker of its lock is stale too
+		writeFileSync(join(cache, `n8n-${two}`, '.complete'), 'the lock before\n');
+		const { stderr } = await install('prune', locks);
+		// (the prune takes an install's lock before it removes the install: the lock file stays)
+		expect(readdirSync(cache).sort()).toEqual(
+			[`.n8n-${one}.lock`, `.n8n-${two}.lock`, 'node24'].sort(),
+		);
+		expect(stderr).toContain('prune: 2 stale entries removed');
 	});
 });
