@@ -1,9 +1,15 @@
-/** Six projects: fast unit tests; the pace's unit tests that read the clock (unit-timing); the
+/** Seven projects: fast unit tests; the pace's unit tests that read the clock (unit-timing); the
  * self-tests of the emulator and of the in-process n8n (infra); the nodes' integration tests
  * against the emulator over loopback, a folder per resource; the pace's timing tests
  * (`*.timing.test.ts` among them: pace-timing; both timing projects run alone, by
- * scripts/test.sh); and end-to-end tests that run the packed package inside real n8n 1.x and 2.x,
- * sharing one n8n per line where they can (test/setup/e2eLines.ts). */
+ * scripts/test.sh); end-to-end tests that run the packed package inside real n8n, sharing one n8n
+ * per line where they can (test/setup/e2eLines.ts), each file on the lines its header declares
+ * (2.x unless it says `@lines 1.x 2.x`); and measurements in real n8n (`npm run measure`, not part
+ * of npm test or CI: they print figures, docs/performance.md quotes them). */
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { declaredLines, wantedLines } = require('./dev/n8n/fileLines');
+
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // eventsource-parser ships ES modules only; the build bundles it, the tests transform it.
 const transformIgnorePatterns = ['/node_modules/(?!eventsource-parser/)'];
@@ -12,6 +18,35 @@ const modulePathIgnorePatterns = ['<rootDir>/.tmp/'];
 // Tests that read when the emulator (in the test's own process) saw each request: a busy file
 // beside them would shift the arrivals, so they run alone (docs/development.md, Tests and CI time).
 const paceTiming = ['<rootDir>/test/integration/**/*.timing.test.ts'];
+
+/**
+ * The files of `folder` ending in `suffix` none of whose declared lines E2E_N8N_LINES selects, as
+ * jest's ignore patterns: they would have nothing to run (E2E_N8N_LINES=1 runs the 1.x files).
+ */
+function filesOffTheLines(folder, suffix) {
+	const wanted = wantedLines();
+	return readdirSync(join(__dirname, folder))
+		.filter((name) => name.endsWith(suffix))
+		.filter((name) => !declaredLines(join(__dirname, folder, name)).some((l) => wanted.includes(l)))
+		.map((name) => `<rootDir>/${folder}/${name.replace(/\./g, '\\.')}$`);
+}
+
+/** The settings of the projects that run real n8n (e2e, measure). */
+function realN8nProject(displayName, folder, suffix) {
+	return {
+		displayName,
+		testEnvironment: 'node',
+		transform: tsJest,
+		transformIgnorePatterns,
+		modulePathIgnorePatterns,
+		testMatch: [`<rootDir>/${folder}/**/*${suffix}`],
+		testPathIgnorePatterns: ['/node_modules/', ...filesOffTheLines(folder, suffix)],
+		setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
+		// one n8n per line for the files that share it (n8nOfLine in test/e2e/lineN8n.ts)
+		globalSetup: '<rootDir>/test/setup/e2eLines.ts',
+		globalTeardown: '<rootDir>/test/setup/e2eLinesStop.ts',
+	};
+}
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -67,17 +102,7 @@ module.exports = {
 			testMatch: paceTiming,
 			setupFilesAfterEnv: ['<rootDir>/test/setup/integration.ts'],
 		},
-		{
-			displayName: 'e2e',
-			testEnvironment: 'node',
-			transform: tsJest,
-			transformIgnorePatterns,
-			modulePathIgnorePatterns,
-			testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
-			setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
-			// one n8n per line for the files that share it (n8nOfLine in test/e2e/lineN8n.ts)
-			globalSetup: '<rootDir>/test/setup/e2eLines.ts',
-			globalTeardown: '<rootDir>/test/setup/e2eLinesStop.ts',
-		},
+		realN8nProject('e2e', 'test/e2e', '.e2e.test.ts'),
+		realN8nProject('measure', 'test/measure', '.measure.test.ts'),
 	],
 };

@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME } from '../constants';
+import { declaredLines, wantedLines } from './fileLines';
 import { log } from './log';
 import { run } from './processes';
 
@@ -40,17 +41,23 @@ export const N8N_LINES: N8nLine[] = [
 	{ line: '2.x', version: lockedVersion('2') },
 ];
 
+/** The test file jest is running in this worker, when it is an end-to-end or measure file. */
+function lineDeclaringFile(): string | undefined {
+	const { expect } = globalThis as { expect?: { getState?: () => { testPath?: string } } };
+	const path = expect?.getState?.().testPath;
+	return path && /\.(e2e|measure)\.test\.ts$/.test(path) ? path : undefined;
+}
+
 /**
- * The lines to run, filtered by E2E_N8N_LINES ("1", "2", "1.x,2.x"; default: all), so
- * that a developer can run one line only.
+ * The lines to run, filtered by E2E_N8N_LINES ("1", "2", "1.x,2.x"; default: all), so that a
+ * developer can run one line only; in an end-to-end or measure test file, only those of them the
+ * file declares (`@lines 1.x 2.x` in its header; 2.x without: dev/n8n/fileLines.js).
  */
 export function selectedLines(): N8nLine[] {
-	const wanted = (process.env.E2E_N8N_LINES || '')
-		.split(',')
-		.map((s) => s.trim())
-		.filter(Boolean);
-	if (wanted.length === 0) return N8N_LINES;
-	return N8N_LINES.filter((l) => wanted.some((w) => l.line === w || l.line === `${w}.x`));
+	const wanted = wantedLines();
+	const file = lineDeclaringFile();
+	const declared = file ? declaredLines(file) : wanted;
+	return N8N_LINES.filter((l) => wanted.includes(l.line) && declared.includes(l.line));
 }
 
 export function lineByName(name: string): N8nLine {

@@ -11,6 +11,7 @@
  * sentence before a call reaches the chat, its JSON does not; a failing call's words in the chat.
  *
  * Run: npx jest test/e2e/chat-model.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
+ * @lines 1.x 2.x (the chat model's 1.x path: it says plainly that it needs n8n 2.16)
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';

@@ -1,6 +1,7 @@
 /**
- * A cold pace inside real n8n 1.x and 2.x with the packed package: right after n8n started (its
- * pace knows nothing of the platform, so the slow start is on), a workflow's Execute (Wait for
+ * A cold pace inside real n8n with the packed package: on an API key n8n has not used yet (its
+ * pace, one per key in the n8n process, knows nothing of the platform, so the slow start is on:
+ * the line's shared n8n serves, with a key of this file's own), a workflow's Execute (Wait for
  * Completion) is waited on by the platform for a 30 s run; a chat message 2 s later (a Webhook in
  * "Streaming" mode → Agent → Execute, Stream) is answered while the platform still waits on that
  * run, and so is an editor lookup (the agent picker), not told the key is held
@@ -10,16 +11,24 @@
  *
  * Real time (the run's 30 s are 30 s): the platform takes 1 request a second, as in production.
  *
- * Run: npx jest test/e2e/cold-pace.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
+ * Run: npx jest test/e2e/cold-pace.e2e.test.ts --selectProjects e2e
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import type { PlatformEmulator } from '../../dev/emulator';
+import {
+	agentPlatformCredential,
+	fixtureId,
+	log,
+	selectedLines,
+	type N8nInstance,
+} from '../../dev/n8n/harness';
 import {
 	chatAgentVars,
-	n8nWithFixtures,
+	loadWorkflow,
 	postToStreamingWebhook,
 	readStreamedAnswer,
+	withOwnPaths,
 } from './fixtures';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-cold-pace-key-7d1a';
 const WORKSPACE_ID = '42';
@@ -31,40 +40,42 @@ const WORKFLOWS = { waiting: 'waitRunExecute01', chat: 'webhookStream001' };
 describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiting run', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
+	let fixture: LineN8n;
+	const TAG = 'cold-pace';
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			executionSeconds: 2,
-			quiet: true,
-		});
-		emu.configureAgent(TEXT_AGENT, { executionSeconds: 30 });
-		n8n = await n8nWithFixtures(
-			line,
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			{ ...CREDENTIAL, requestsPerSecond: 1 },
-			[
-				['waiting-run-execute', { AGENT_ID: String(TEXT_AGENT) }],
-				['webhook-streaming-execute', chatAgentVars(emu, CHAT_AGENT)],
+	useLineN8n(
+		line,
+		{
+			tag: TAG,
+			// an API key of this file's own: a pace n8n has not used yet, however long n8n has run
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, executionSeconds: 2 },
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: 1 }),
 			],
-		);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		await n8n.activate(WORKFLOWS.waiting);
-		await n8n.activate(WORKFLOWS.chat);
-	});
-
-	afterAll(async () => {
-		await n8n?.dispose();
-		await emu?.stop();
-	});
+			workflows: (started) => {
+				started.configureAgent(TEXT_AGENT, { executionSeconds: 30 });
+				const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+				return [
+					loadWorkflow('waiting-run-execute', { ...ids, AGENT_ID: String(TEXT_AGENT) }),
+					loadWorkflow('webhook-streaming-execute', {
+						...ids,
+						...chatAgentVars(started, CHAT_AGENT),
+					}),
+				].map((workflow) => withOwnPaths(workflow, TAG));
+			},
+		},
+		async (setUp) => {
+			({ emu, n8n, fixture } = setUp);
+			await fixture.activate(WORKFLOWS.waiting);
+			await fixture.activate(WORKFLOWS.chat);
+		},
+	);
 
 	test('a chat 2 s after a 30 s Execute (Wait) is answered while the platform waits on the run; so is the agent picker', async () => {
 		emu.setFaults({ rateLimitPerSecond: 1, rateLimitBurst: 1 });
 		const isExecute = (agentId: number) => (r: { method: string; path: string }) =>
 			r.method === 'POST' && r.path === `/agents/${agentId}/execute`;
-		const kicked = await n8n.postWebhook('waiting-run', {}, { registeredWithinMs: 20_000 });
+		const kicked = await n8n.postWebhook(`waiting-run-${TAG}`, {}, { registeredWithinMs: 20_000 });
 		expect(kicked.status).toBe(200);
 		// the platform waits on the run's request for its 30 s
 		await emu.waitFor(() => emu.requests.some(isExecute(TEXT_AGENT)), 20_000);
@@ -73,7 +84,7 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiti
 		// the run the platform waits on, as it keeps it: still running, or ended
 		const waitingRun = [...emu.state.responses.values()][0];
 		const chatFrom = emu.requests.length;
-		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+		const response = await postToStreamingWebhook(n8n.baseUrl, `agent-stream-${TAG}`, {
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
@@ -89,7 +100,9 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiti
 				path: 'parameters.agentId',
 				methodName: 'searchAgents',
 				currentNodeParameters: { resource: 'agent', operation: 'get' },
-				credentials: { agentPlatformApi: CREDENTIAL },
+				credentials: {
+					agentPlatformApi: { id: fixture.id(CREDENTIAL.id), name: CREDENTIAL.name },
+				},
 			},
 		);
 		const found = await lookup;

@@ -4,6 +4,7 @@
  * Completion plain and streamed, and a Webhook in "Streaming" response mode whose HTTP caller
  * receives the agent's text in several chunks before the run ends.
  * @slow (minutes: started first when jest has no times of a run before)
+ * @lines 1.x 2.x (the action node: Wait, Start Only, Stream, Chat Completion on both lines)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -4,12 +4,12 @@
  * linked to an agent, listed and unlinked; and File → Get Many with Return All over more than
  * three pages at per_page 100.
  *
- * Binary modes: n8n 2.x keeps binaries on disk (filesystem); n8n 1.x runs once with
- * N8N_DEFAULT_BINARY_DATA_MODE=filesystem and once in its default memory mode (the node then
- * has no binary ID and reads the buffer). The two 1.x modes share one installed instance
- * folder (same database, package and workflows); only the `n8n execute` environment differs.
+ * Binary modes: n8n 2.x keeps binaries on disk (filesystem); n8n 1.x runs in its default memory
+ * mode (the node then has no binary ID and reads the buffer). Each mode is an instance of its own
+ * (MODES holds a list a line, so that a line can run several, sharing the first one's folder).
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/files.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
+ * @lines 1.x 2.x (n8n 1.x keeps binaries in memory by default, 2.x on disk)
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -59,21 +59,15 @@ const MODES: Record<N8nLine['line'], BinaryMode[]> = {
 			stored: true,
 		},
 	],
-	'1.x': [
-		{
-			label: 'binaries on disk',
-			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
-			stored: true,
-		},
-		{ label: 'binaries in memory (default)', env: {}, stored: false },
-	],
+	// 1.x's own path: its default memory mode (the disk mode is 2.x's, run there)
+	'1.x': [{ label: 'binaries in memory (default)', env: {}, stored: false }],
 };
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 	let emu: PlatformEmulator;
-	/** One n8n per binary mode; for 1.x both share the first one's folder. */
+	/** One n8n per binary mode of the line; a second one shares the first one's folder. */
 	const instances: N8nInstance[] = [];
 	let folder: string;
 	let sample: Buffer;
@@ -126,7 +120,7 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 	});
 
 	afterAll(async () => {
-		// The 1.x memory-mode instance borrows the first one's folder: dispose of that one last.
+		// a later mode's instance borrows the first one's folder: dispose of that one last
 		for (const n8n of [...instances].reverse()) await n8n?.dispose();
 		await emu?.stop();
 		if (folder) await rm(folder, { recursive: true, force: true });

@@ -11,14 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { importable, type WorkflowFixture } from '../../dev/n8n/examples';
-import {
-	N8nInstance,
-	agentPlatformCredential,
-	lineByName,
-	selectedLines,
-	type N8nLine,
-	type PlatformEndpoint,
-} from '../../dev/n8n/harness';
+import { lineByName, selectedLines, type N8nLine } from '../../dev/n8n/harness';
 
 export const WORKFLOWS_DIR = join(__dirname, 'workflows');
 
@@ -140,23 +133,19 @@ export async function readStreamedAnswer(
 }
 
 /**
- * A real n8n of `line` with the packed package, one Agent Platform credential for `platform`, and
- * the workflow fixtures named, each filled with the credential's id and name and its own values.
- * Not started.
+ * A workflow fixture whose Webhook nodes' paths end in `-<tag>`: a path is not an id, so a file
+ * that activates a fixture another file activates too gives its copy paths of its own on the
+ * line's shared n8n (lineN8n.ts).
  */
-export async function n8nWithFixtures(
-	line: N8nLine,
-	platform: PlatformEndpoint,
-	credential: { id: string; name: string; requestsPerSecond?: number },
-	fixtures: Array<[name: string, vars: Placeholders]>,
-): Promise<N8nInstance> {
-	const n8n = await N8nInstance.withPackage(line);
-	await n8n.importCredentials([agentPlatformCredential(platform, credential)]);
-	const ids = { CREDENTIAL_ID: credential.id, CREDENTIAL_NAME: credential.name };
-	await n8n.importWorkflows(
-		fixtures.map(([name, vars]) => loadWorkflow(name, { ...ids, ...vars })),
-	);
-	return n8n;
+export function withOwnPaths(workflow: WorkflowFixture, tag: string): WorkflowFixture {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.type === 'n8n-nodes-base.webhook'
+				? { ...node, parameters: { ...node.parameters, path: `${node.parameters.path}-${tag}` } }
+				: node,
+		),
+	};
 }
 /** The text pieces of a streamed answer (n8n's NDJSON: begin, item…, end) and when each came. */
 export async function streamedPieces(

@@ -1,5 +1,6 @@
 /**
- * Interactive first, inside real n8n 1.x and 2.x with the packed package: a chat message (a
+ * Interactive first, inside real n8n with the packed package (the line's shared n8n, on a key of
+ * this file's own: the pace is one per key in the n8n process): a chat message (a
  * Webhook in "Streaming" response mode → Agent → Execute (Stream)) sent while another workflow on
  * the same key pages a Return All (a Webhook answering at once → Memory → Get Many, 40 pages) is
  * answered at once, not after the paging: the pace gives the next slot to the request a person
@@ -8,16 +9,24 @@
  * On the emulator's clock: the platform takes RATE requests a second where production takes 1
  * (the credential set alike), so 40 pages take 10 s, not 40.
  *
- * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
+ * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e
  */
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { N8nInstance, fixtureId, log, selectedLines } from '../../dev/n8n/harness';
+import type { PlatformEmulator } from '../../dev/emulator';
+import {
+	agentPlatformCredential,
+	fixtureId,
+	log,
+	selectedLines,
+	type N8nInstance,
+} from '../../dev/n8n/harness';
 import {
 	chatAgentVars,
-	n8nWithFixtures,
+	loadWorkflow,
 	postToStreamingWebhook,
 	readStreamedAnswer,
+	withOwnPaths,
 } from './fixtures';
+import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
@@ -34,41 +43,46 @@ const WORKFLOWS = { paging: 'memoriesPaging01', chat: 'webhookStream001' };
 describe.each(selectedLines())('n8n $line ($version): interactive work first', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
+	let fixture: LineN8n;
+	const TAG = 'interactive-first';
 
-	beforeAll(async () => {
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			seed: { memories: PAGES * MEMORIES_PER_PAGE },
-			timeScale: RATE,
-			executionSeconds: 8,
-			quiet: true,
-		});
-		n8n = await n8nWithFixtures(
-			line,
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			{ ...CREDENTIAL, requestsPerSecond: RATE },
-			[
-				['memories-get-many-webhook', {}],
-				['webhook-streaming-execute', chatAgentVars(emu, CHAT_AGENT)],
+	useLineN8n(
+		line,
+		{
+			tag: TAG,
+			emulator: {
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				seed: { memories: PAGES * MEMORIES_PER_PAGE },
+				timeScale: RATE,
+				executionSeconds: 8,
+			},
+			credentials: (platform) => [
+				agentPlatformCredential(platform, { ...CREDENTIAL, requestsPerSecond: RATE }),
 			],
-		);
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		await n8n.activate(WORKFLOWS.paging);
-		await n8n.activate(WORKFLOWS.chat);
-	});
-
-	afterAll(async () => {
-		await n8n?.dispose();
-		await emu?.stop();
-	});
+			workflows: (started) => {
+				const ids = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+				return [
+					loadWorkflow('memories-get-many-webhook', ids),
+					loadWorkflow('webhook-streaming-execute', {
+						...ids,
+						...chatAgentVars(started, CHAT_AGENT),
+					}),
+				].map((workflow) => withOwnPaths(workflow, TAG));
+			},
+		},
+		async (setUp) => {
+			({ emu, n8n, fixture } = setUp);
+			await fixture.activate(WORKFLOWS.paging);
+			await fixture.activate(WORKFLOWS.chat);
+		},
+	);
 
 	test('a chat message beside a 40-page Return All on one key gets its answer first; every page comes, once', async () => {
 		emu.setFaults({ rateLimitPerSecond: RATE, rateLimitBurst: 1 });
 		const before = emu.requests.length;
 		const pages = () => emu.requests.slice(before).filter((r) => r.path === '/memories');
-		const kicked = await n8n.postWebhook('page-all', {}, { registeredWithinMs: 20_000 });
+		const kicked = await n8n.postWebhook(`page-all-${TAG}`, {}, { registeredWithinMs: 20_000 });
 		expect(kicked.status).toBe(200);
 		// the paging is under way: its next pages wait in the pace's queue
 		await emu.waitFor(() => pages().length >= 4, 30_000);
@@ -76,7 +90,7 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 		// what the platform received from here on (its record's order, not the clock: a busy machine
 		// slows n8n, it does not reorder what the pace sends)
 		const sentFrom = emu.requests.length;
-		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
+		const response = await postToStreamingWebhook(n8n.baseUrl, `agent-stream-${TAG}`, {
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);

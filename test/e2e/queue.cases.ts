@@ -2,8 +2,7 @@
  * Every queue-mode case of a line on one set-up (queue.shared.ts: PostgreSQL and Redis, a main
  * process, two `n8n worker` processes and a webhook processor, each n8n process with its own user
  * folder and its own copy of the package): four n8n processes a line instead of four such set-ups.
- * One file a line (queue-1.e2e.test.ts, queue-2.e2e.test.ts), so that jest runs the two lines'
- * set-ups in two workers at once.
+ * Run by queue.e2e.test.ts on n8n 2.x (1.x runs only the files whose behaviour differs there).
  *
  * The order matters: what stops or kills a process comes last. The chat with a memory stops the
  * worker that ran its first message and starts it again after; then the faults restart the main

@@ -5,6 +5,7 @@
  * it, with one request each.
  *
  * Run: npx jest test/e2e/saved-workflows.e2e.test.ts --selectProjects e2e --runInBand   (E2E_N8N_LINES=2 for one line)
+ * @lines 1.x 2.x (loading: each line loads a workflow an older node version saved)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -9,6 +9,7 @@
  * and an http URL the platform refuses.
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/trigger.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  * @slow (minutes: started first when jest has no times of a run before)
+ * @lines 1.x 2.x (n8n 1.x and 2.x register and restore a trigger's webhooks each its own way)
  */
 import { type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
 import { N8nInstance, log, selectedLines, waitFor } from '../../dev/n8n/harness';

@@ -4,14 +4,17 @@
  * for it through n8nOfLine() (test/e2e/lineN8n.ts). Each n8n start costs 20 to 30 s a line; files
  * that need a special n8n (other environment, a restart, queue mode) start their own.
  *
- * Workers find the instances in E2E_LINE_N8N (JSON: line → folder, port, API key). Nothing is
- * started when no selected file is one of SHARED_N8N_FILES, or with E2E_SHARED_N8N=0 (each file then starts its
- * own, as before). e2eLinesStop.ts stops them.
+ * Workers find the instances in E2E_LINE_N8N (JSON: line → folder, port, API key). A line's n8n is
+ * started only when a selected file of the project that asks for it declares the line (`@lines`,
+ * dev/n8n/fileLines.js: 2.x unless the file says otherwise); nothing with E2E_SHARED_N8N=0 (each
+ * file then starts its own). e2eLinesStop.ts stops them. The measure project (test/measure/) shares
+ * it the same way.
  */
 import { join, relative, sep } from 'node:path';
 
 import type { Config } from '@jest/types';
 
+import { declaredLines } from '../../dev/n8n/fileLines';
 import { N8nInstance, log, selectedLines, type SharedN8n } from '../../dev/n8n/harness';
 
 /**
@@ -40,7 +43,11 @@ export const SHARED_N8N_FILES = [
 	'memories',
 	'rate-limits',
 	'saved-workflows',
-].map((name) => `test/e2e/${name}.e2e.test.ts`);
+	'cold-pace',
+	'interactive-first',
+]
+	.map((name) => `test/e2e/${name}.e2e.test.ts`)
+	.concat(['test/measure/chat-hub-tools.measure.test.ts']);
 
 /** True when the test file at this path is one of SHARED_N8N_FILES. */
 export function usesSharedN8n(testPath: string, rootDir: string): boolean {
@@ -51,14 +58,21 @@ export function usesSharedN8n(testPath: string, rootDir: string): boolean {
 export const RUNNING = Symbol.for('agent-platform.e2e.lines');
 type WithRunning = typeof globalThis & { [RUNNING]?: N8nInstance[] };
 
-/** The e2e files of this run (its path patterns applied) that use the line's shared n8n. */
-export function filesAsking(globalConfig: Config.GlobalConfig, rootDir: string): string[] {
+/**
+ * The files of this project (e2e or measure) and run (its path patterns applied) that use the
+ * line's shared n8n.
+ */
+export function filesAsking(
+	globalConfig: Config.GlobalConfig,
+	projectConfig: Config.ProjectConfig,
+): string[] {
 	const pattern = globalConfig.testPathPattern
 		? new RegExp(globalConfig.testPathPattern, 'i')
 		: undefined;
-	return SHARED_N8N_FILES.map((file) => join(rootDir, file)).filter(
-		(file) => !pattern || pattern.test(file),
-	);
+	const suffix = `.${projectConfig.displayName?.name ?? 'e2e'}.test.ts`;
+	return SHARED_N8N_FILES.filter((file) => file.endsWith(suffix))
+		.map((file) => join(projectConfig.rootDir, file))
+		.filter((file) => !pattern || pattern.test(file));
 }
 
 export default async function startLines(
@@ -66,10 +80,14 @@ export default async function startLines(
 	projectConfig: Config.ProjectConfig,
 ): Promise<void> {
 	if (process.env.E2E_SHARED_N8N === '0') return;
-	if (filesAsking(globalConfig, projectConfig.rootDir).length === 0) return;
+	const asking = filesAsking(globalConfig, projectConfig);
+	const lines = selectedLines().filter((line) =>
+		asking.some((file) => declaredLines(file).includes(line.line)),
+	);
+	if (lines.length === 0) return;
 	const started = Date.now();
 	const instances = await Promise.all(
-		selectedLines().map(async (line) => {
+		lines.map(async (line) => {
 			const n8n = await N8nInstance.withPackage(line);
 			(globalThis as WithRunning)[RUNNING] = [...((globalThis as WithRunning)[RUNNING] ?? []), n8n];
 			await n8n.start({ timeoutMs: 180_000 });
