@@ -136,12 +136,13 @@ install_n8n() { # $1 = major line
 # itself (not the machine's Node), and its SQLite driver loads. A few seconds.
 n8n_problem() { # $1 = install dir, $2 = version, $3 = lock folder
   local dir="$1" version="$2" lock="$3" probe got node24="$CACHE/node$NODE_MAJOR/$NODE_BIN_REL"
+  # (npm ci leaves out what the lock marks optional or extraneous)
   got="$("$node24" -e '
     const [lock, dir] = process.argv.slice(1);
     const fs = require("fs");
     const { packages } = JSON.parse(fs.readFileSync(lock + "/package-lock.json", "utf8"));
     const missing = Object.entries(packages)
-      .filter(([path, entry]) => path && !entry.optional && !entry.link && !fs.existsSync(dir + "/" + path + "/package.json"))
+      .filter(([path, entry]) => path && !entry.optional && !entry.extraneous && !entry.link && !fs.existsSync(dir + "/" + path + "/package.json"))
       .map(([path]) => path);
     console.log(missing.length ? missing.length + " packages of the lock missing, " + missing.slice(0, 3).join(", ") + " among them" : "ok");
   ' "$lock" "$dir" 2>&1 | tail -n 1)" || true

@@ -63,6 +63,13 @@ async function thenNext(
 	return { first, next, waitedMs: sent ? sent.at - endedAt : Infinity };
 }
 
+/**
+ * "At once", with room for a loaded machine: a slot not given back sends nothing before the 5 s
+ * cancel (waitedMs Infinity); a busy 2-core machine delays the next in-process node run by a
+ * second or more, which is not the fault.
+ */
+const WITHIN_MS = 3000;
+
 describe('every slot is given back: the next request goes out at once', () => {
 	it('an error answer whose streamed body breaks', async () => {
 		const { first, next, waitedMs } = await thenNext(chat('stream'), {
@@ -73,7 +80,7 @@ describe('every slot is given back: the next request goes out at once', () => {
 		});
 		expect(first.error?.message).toMatch(/500|server/i);
 		expect(next.error).toBeUndefined();
-		expect(waitedMs).toBeLessThan(1000);
+		expect(waitedMs).toBeLessThan(WITHIN_MS);
 	});
 
 	it('an error answer whose streamed body stalls: read for a limited time, then given up', async () => {
@@ -86,7 +93,7 @@ describe('every slot is given back: the next request goes out at once', () => {
 		});
 		expect(first.error?.message).toMatch(/500|server/i);
 		expect(next.error).toBeUndefined();
-		expect(waitedMs).toBeLessThan(1000);
+		expect(waitedMs).toBeLessThan(WITHIN_MS);
 	});
 
 	it('a request that times out', async () => {
@@ -97,7 +104,7 @@ describe('every slot is given back: the next request goes out at once', () => {
 		);
 		expect(first.error?.message).toMatch(/did not answer within/);
 		expect(next.error).toBeUndefined();
-		expect(waitedMs).toBeLessThan(1000);
+		expect(waitedMs).toBeLessThan(WITHIN_MS);
 	});
 
 	it('a cancelled execution whose request was in flight', async () => {
@@ -105,7 +112,7 @@ describe('every slot is given back: the next request goes out at once', () => {
 		const { first, next, waitedMs } = await thenNext(chat('wait'), {}, { cancelAfterMs: 500 });
 		expect(first.cancelled).toBe(true);
 		expect(next.error).toBeUndefined();
-		expect(waitedMs).toBeLessThan(1000);
+		expect(waitedMs).toBeLessThan(WITHIN_MS);
 		emu.configureAgent(CHAT, { executionSeconds: 3 });
 	});
 
@@ -117,6 +124,6 @@ describe('every slot is given back: the next request goes out at once', () => {
 		// the start got no answer (the node then looks the run up rather than send it again)
 		expect(emu.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([0]);
 		expect(next.error).toBeUndefined();
-		expect(waitedMs).toBeLessThan(1000);
+		expect(waitedMs).toBeLessThan(WITHIN_MS);
 	});
 });
