@@ -202,7 +202,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		]);
 	});
 
-	test('AI Agent under a Chat Trigger in streaming mode: the answer streams in pieces over the run; memory carries the chat', async () => {
+	test('AI Agent under a Chat Trigger in streaming mode: the answer streams in pieces; memory carries the chat', async () => {
 		const ask = async (chatInput: string) => {
 			const sentAt = Date.now();
 			const events = await chatEvents(chatInput, 'e2e-chat-model');
@@ -218,9 +218,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		);
 		expect(text).toBe(lastAnswer());
 		expect(text).toContain(TOOL_SAYS('otter'));
+		// in pieces, as the platform wrote them (how far apart they come is a measurement: the log
+		// above, and test/measure/streaming.measure.test.ts)
 		expect(pieces.length).toBeGreaterThanOrEqual(3);
-		// pieces over the run (the platform writes the answer over 2 s), not all at its end
-		expect(pieces[pieces.length - 1].at - pieces[0].at).toBeGreaterThan(500);
 		expect(completions()).toHaveLength(2);
 
 		emu.clearRequests();

@@ -141,16 +141,16 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		);
 	});
 
-	test('a Webhook in "Streaming" response mode: the caller gets the text in several chunks before the run ends', async () => {
+	test('a Webhook in "Streaming" response mode: the caller gets the text in several chunks', async () => {
 		await fixture.activate(WORKFLOWS.webhook);
 		const response = await postToStreamingWebhook(n8n.baseUrl, 'agent-stream', {
 			message: 'Tell me about otters',
 		});
 		expect(response.status).toBe(200);
-		const arrivals: Array<{ at: number; text: string }> = [];
+		const arrivals: Array<{ text: string }> = [];
 		const decoder = new TextDecoder();
 		for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-			arrivals.push({ at: Date.now(), text: decoder.decode(chunk, { stream: true }) });
+			arrivals.push({ text: decoder.decode(chunk, { stream: true }) });
 		}
 		// n8n streams one JSON object per line: begin, item…, end
 		const messages = arrivals
@@ -165,9 +165,9 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		const run = [...emu.state.responses.values()].pop()!;
 		expect(text).toBe(run.output);
 		expect(text).toContain('Tell me about otters');
-		// the pieces really came over time, not in one burst at the end
+		// n8n passed the pieces on as they came, in several writes, not the whole answer in one (how
+		// far apart they come is a measurement: test/measure/streaming.measure.test.ts)
 		const withContent = arrivals.filter((a) => a.text.includes('"item"'));
 		expect(withContent.length).toBeGreaterThan(1);
-		expect(withContent[withContent.length - 1].at - withContent[0].at).toBeGreaterThan(1000);
 	});
 });

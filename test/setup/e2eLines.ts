@@ -47,7 +47,7 @@ export const SHARED_N8N_FILES = [
 	'interactive-first',
 ]
 	.map((name) => `test/e2e/${name}.e2e.test.ts`)
-	.concat(['test/measure/chat-hub-tools.measure.test.ts']);
+	.concat(['chat-hub-tools', 'streaming'].map((name) => `test/measure/${name}.measure.test.ts`));
 
 /** True when the test file at this path is one of SHARED_N8N_FILES. */
 export function usesSharedN8n(testPath: string, rootDir: string): boolean {
