@@ -114,7 +114,7 @@ export class N8nInstance extends N8nServer {
 	 */
 	async cli(
 		args: string[],
-		opts: { timeoutMs?: number; allowFailure?: boolean } = {},
+		opts: { timeoutMs?: number; allowFailure?: boolean; stdoutFile?: string } = {},
 	): Promise<RunResult> {
 		const overrides: Record<string, string> = {};
 		if (this.server || this.attached) overrides.N8N_RUNNERS_BROKER_PORT = String(await freePort());
@@ -123,6 +123,7 @@ export class N8nInstance extends N8nServer {
 			env: this.env(overrides),
 			timeoutMs: opts.timeoutMs ?? 120_000,
 			allowFailure: opts.allowFailure,
+			stdoutFile: opts.stdoutFile,
 			what: `n8n ${this.line.version} ${args.join(' ')}`,
 		});
 	}
@@ -188,6 +189,8 @@ export class N8nInstance extends N8nServer {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
 			timeoutMs: opts.timeoutMs ?? 180_000,
 			allowFailure: true,
+			// n8n execute exits right after printing the run: into a file, nothing of it is lost
+			stdoutFile: join(this.folder, `execute-${uniqueSuffix()}.out`),
 		});
 		const runJson = parseRunJson(result.stdout);
 		if (!runJson) {

@@ -3,6 +3,7 @@
  * so that a timeout or a stop ends its children too, and none is left behind when we exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The repository: where commands run unless told otherwise. */
@@ -23,6 +24,12 @@ export interface RunOptions {
 	stdio?: 'capture' | 'stderr';
 	/** Resolve with the result even when the exit code is not 0. */
 	allowFailure?: boolean;
+	/**
+	 * The command's stdout into this file (read back, then removed), not a pipe: a process that
+	 * prints megabytes then calls process.exit() (`n8n execute` with an in-memory binary in its
+	 * run JSON) loses what a pipe had not taken yet; a file is written at once.
+	 */
+	stdoutFile?: string;
 	/** Label used in error messages. */
 	what?: string;
 }
@@ -34,10 +41,12 @@ export function run(command: string, args: string[], opts: RunOptions = {}): Pro
 	const timeoutMs = opts.timeoutMs ?? 120_000;
 	const what = opts.what ?? [command, ...args].join(' ');
 	return new Promise((resolvePromise, reject) => {
+		const outFile = opts.stdoutFile && opts.stdio !== 'stderr' ? opts.stdoutFile : undefined;
+		const outFd = outFile ? openSync(outFile, 'w') : undefined;
 		const child = spawn(command, args, {
 			cwd: opts.cwd ?? REPO_ROOT,
 			env: opts.env ?? process.env,
-			stdio: opts.stdio === 'stderr' ? ['ignore', 2, 2] : ['ignore', 'pipe', 'pipe'],
+			stdio: opts.stdio === 'stderr' ? ['ignore', 2, 2] : ['ignore', outFd ?? 'pipe', 'pipe'],
 			detached: true, // own process group, so that a timeout also ends its children
 		});
 		liveChildren.add(child);
@@ -54,13 +63,21 @@ export function run(command: string, args: string[], opts: RunOptions = {}): Pro
 			timedOut = true;
 			killTree(child, 'SIGKILL');
 		}, timeoutMs);
+		const readOutFile = () => {
+			if (outFd === undefined || !outFile) return;
+			closeSync(outFd);
+			stdout = readFileSync(outFile, 'utf8').slice(0, MAX_CAPTURE);
+			rmSync(outFile, { force: true });
+		};
 		child.on('error', (err) => {
 			clearTimeout(timer);
+			readOutFile();
 			reject(new Error(`${what}: could not start: ${err.message}`));
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
 			liveChildren.delete(child);
+			readOutFile();
 			const result = { code, signal, stdout, stderr };
 			if (timedOut) {
 				reject(new Error(`${what}: timed out after ${timeoutMs} ms\n${formatOutput(result)}`));
