@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole suite, as `npm test` runs it: type check, build, n8n's community checks on the source
 # and the packed tarball, unit and integration tests against the emulator over loopback, then the
-# end-to-end tests in real n8n 1.x and 2.x (installed once into a cache outside the repo).
+# end-to-end tests in real n8n 2.x, and 1.x for the files whose behaviour differs there (installed
+# once per lock into a cache outside the repo).
 #
 # Stages (docs/development.md, "How CI is laid out"): the real n8n installs start at once in the
 # background and overlap the checks and the unit, infra and integration tests; the end-to-end tests
@@ -26,7 +27,7 @@ step() {
 }
 
 # Node 24, then both n8n lines side by side; each install prints "ready (N s)" or one sentence on
-# failure. Installed lines are reused at once (the installer checks each against its lock).
+# failure. An install of the current lock is reused once the installer has seen it start.
 install_all() {
 	bash dev/n8n/install-n8n.sh node || return
 	bash dev/n8n/install-n8n.sh 1 &
@@ -87,7 +88,7 @@ timing_begun=$SECONDS
 } >&2
 wait "$fast" || status=$?
 
-step "real n8n installs (first run only: several minutes, started with the type check)"
+step "real n8n installs (seconds when installed from the current locks; several minutes from nothing)"
 install_status=0
 wait "$installs" || install_status=$?
 # The installer's own check, in the foreground: says in one sentence what failed, if anything did.
@@ -97,7 +98,7 @@ if [ "$install_status" != 0 ]; then
 		|| installed=0
 fi
 
-step "end-to-end tests in real n8n 1.x and 2.x"
+step "end-to-end tests in real n8n (2.x; 1.x for the files that declare it)"
 if [ "$installed" = 1 ]; then
 	npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" \
 		|| status=$?
