@@ -88,7 +88,8 @@ export function useHeldLookups(line: N8nLine): { test(): void } {
 				try {
 					await step(page, `${line.line}-held-kept`, async () => {
 						await openWorkflow(page, n8n.baseUrl, workflow(), NODE);
-						const started = Date.now();
+						// answered while the key is held, not after: the notes say the hold is still on,
+						// and a lookup that waited it out would have been sent (checked below)
 						const ndv = await openNode(page, NODE);
 						const agents = await openPicker(page, ndv);
 						await failureScreenshot(page, `${line.line}-held-agent-picker`);
@@ -105,8 +106,6 @@ export function useHeldLookups(line: N8nLine): { test(): void } {
 						expect(models.filter((text) => /As of \d+ minutes? ago/.test(text))).toHaveLength(
 							seen.models.length - 1,
 						);
-						// within seconds, not after the minute the key is held (the margin is for a busy machine)
-						expect(Date.now() - started).toBeLessThan(20_000);
 						await page.keyboard.press('Escape');
 						await page.keyboard.press('Escape');
 					});
