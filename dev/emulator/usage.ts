@@ -155,7 +155,7 @@ function dateField(query: Record<string, string>, field: string): number | undef
 	if (raw === undefined || raw === '') return undefined;
 	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw.trim());
 	const ms = match ? Date.UTC(+match[1], +match[2] - 1, +match[3]) : NaN;
-	if (!match || new Date(ms).getUTCDate() !== +match[3])
+	if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== raw.trim())
 		throw validation(field, `The ${field.replace('_', ' ')} field must match the format Y-m-d.`);
 	return ms;
 }

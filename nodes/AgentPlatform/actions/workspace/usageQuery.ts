@@ -33,9 +33,10 @@ function calendarDate(ctx: Reader, name: string, label: string, itemIndex: numbe
 	else if (typeof (raw as { toISODate?: unknown }).toISODate === 'function')
 		text = String((raw as { toISODate: () => string | null }).toISODate() ?? '');
 	else text = String(raw).trim();
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
-	const ms = match ? Date.UTC(+match[1], +match[2] - 1, +match[3]) : Number.NaN;
-	if (!match || new Date(ms).getUTCDate() !== +match[3]) {
+	const date = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/.test(text) ? text.slice(0, 10) : '';
+	const ms = Date.parse(`${date}T00:00:00Z`);
+	// a date that rolls over (2026-02-30 is parsed as March 2nd by some engines) is no date
+	if (!date || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) {
 		refuse(
 			ctx,
 			`The ${label} "${String(raw)}" is not a date`,
@@ -43,7 +44,7 @@ function calendarDate(ctx: Reader, name: string, label: string, itemIndex: numbe
 			'Pick a date, or give one as YYYY-MM-DD, e.g. 2026-11-01.',
 		);
 	}
-	return { date: text.slice(0, 10), ms };
+	return { date, ms };
 }
 
 /** Start Date and End Date: both given, the end not before the start, at most 90 days. */
