@@ -7,7 +7,7 @@
  * Expected rows are written by hand from the seeded history (dev/emulator/usage.ts, SEEDED: days
  * before today and times) and those rules.
  */
-import { call, chatBody, emu, firstAgent, MICRO_TS, type Json } from './shared';
+import { call, chatBody, firstAgent, MICRO_TS, type Json } from './shared';
 
 const usage = (query = '', headers: Record<string, string> = {}) =>
 	call(`/workspaces/usage${query}`, { headers });
