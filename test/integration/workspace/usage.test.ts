@@ -118,6 +118,28 @@ describe('Workspace → Get Usage: paging by has_more', () => {
 	});
 });
 
+describe('Workspace → Get Usage: a run arriving while the pages are read', () => {
+	it('pushes the last row of a page onto the next: it is kept once', async () => {
+		// page 2 waits 300 ms in the emulator before it is read: the new run comes in then
+		emu.setFaults({ latencyMs: 300 });
+		const today = day(0);
+		const listing = run(
+			usage({ period: 'custom', startDate: today, endDate: today, returnAll: true }),
+		);
+		await emu.waitFor(() => usageRequests().length === 2);
+		const newest = { ...emu.state.responses.get(FIRST_RUN_ID)!, id: FIRST_RUN_ID + 5000 };
+		emu.state.responses.set(newest.id, newest);
+		const { outputs, error } = await listing;
+		emu.state.responses.delete(newest.id);
+
+		expect(error).toBeUndefined();
+		expect(usageRequests().map((r) => r.query.page)).toEqual(['1', '2', '3']);
+		// page 1 was read before the run came: its 100, then 99 new ones and the last 51 of 251
+		const got = outputs[0].map((item) => item.json.id);
+		expect(got).toEqual(Array.from({ length: 250 }, (_, i) => FIRST_RUN_ID + 249 - i));
+	});
+});
+
 describe('Workspace → Get Usage: what is asked', () => {
 	it('the default Period is the last 30 days', async () => {
 		await run(usage({ limit: 5 }));
