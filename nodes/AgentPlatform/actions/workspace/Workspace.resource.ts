@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				value: 'getUsage',
 				description:
 					"List the workspace's agent executions with the credits each spent, newest first",
-				action: "Get the workspace's usage",
+				action: 'Get workspace usage',
 			},
 		],
 		default: 'getUsage',
