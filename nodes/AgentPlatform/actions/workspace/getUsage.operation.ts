@@ -2,12 +2,16 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
-import { filtersProperty, returnAllLimitProperties } from '../common.descriptions';
+import { filtersProperty, platformNotice, returnAllLimitProperties } from '../common.descriptions';
 import { MAX_USAGE_DAYS, readUsageQuery } from './usageQuery';
 
 const customRange = { period: ['custom'] };
 
 const properties: INodeProperties[] = [
+	platformNotice(
+		'usageCacheNotice',
+		'The platform keeps each listing for about a minute: an execution that ended less than a minute ago may not be in it yet',
+	),
 	{
 		displayName: 'Period',
 		name: 'period',
