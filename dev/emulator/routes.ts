@@ -14,6 +14,7 @@ import * as memories from './memories';
 import * as resources from './resources';
 import * as responseList from './responseList';
 import * as signedUploads from './signedUploads';
+import * as usage from './usage';
 import * as webhooks from './webhooks';
 
 type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
@@ -24,6 +25,8 @@ export interface Route {
 	handler: Handler;
 	/** The handler reads the body itself (multipart upload). */
 	rawBody?: boolean;
+	/** A numeric workspace the key is not in is a 403, not a 422 (auth.ts). */
+	memberOnly?: boolean;
 }
 
 function route(method: string, pattern: string, handler: Handler, rawBody = false): Route {
@@ -66,6 +69,8 @@ export const ROUTES: Route[] = [
 	route('DELETE', '/webhooks/:id', webhooks.deleteWebhook),
 	// Resources
 	route('GET', '/resources', resources.listResources),
+	// Workspace
+	{ ...route('GET', '/workspaces/usage', usage.listUsage), memberOnly: true },
 ];
 
 function matchSegments(r: Route, parts: string[]): Record<string, string> | null {

@@ -104,7 +104,7 @@ export class EmulatorServer {
 				(found as { allowed: string[] }).allowed,
 			);
 		else {
-			const authError = checkAuth(core.opts, req);
+			const authError = checkAuth(core.opts, req, matched.route.memberOnly);
 			if (authError) {
 				drainRaw();
 				reply = authError;

@@ -14,6 +14,7 @@ import * as memory from './actions/memory/Memory.resource';
 import * as memoryCollection from './actions/memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './actions/resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
+import * as workspace from './actions/workspace/Workspace.resource';
 import { batchingDescription, router } from './actions/router';
 import { NODE_INPUTS_EXPRESSION } from './helpers/chatMemory/nodeInputs';
 import { testAgentPlatformApi } from './methods/credentialTest';
@@ -59,6 +60,7 @@ export class AgentPlatform implements INodeType {
 					{ name: 'Memory Collection', value: 'memoryCollection' },
 					{ name: 'Resource Template', value: 'resourceTemplate' },
 					{ name: 'Webhook', value: 'webhook' },
+					{ name: 'Workspace', value: 'workspace' },
 				],
 				default: 'agent',
 			},
@@ -70,6 +72,7 @@ export class AgentPlatform implements INodeType {
 			...memoryCollection.description,
 			...resourceTemplate.description,
 			...webhook.description,
+			...workspace.description,
 			batchingDescription,
 		],
 	};

@@ -44,6 +44,7 @@ const EXAMPLES = {
 	'read-a-conversation-back': 'exampleHistory01',
 	'chat-with-a-platform-model-in-the-ai-agent': 'exampleModel0001',
 	'chat-with-a-platform-agent-that-remembers': 'exampleMemChat01',
+	'credits-per-agent-last-7-days': 'exampleUsage0001',
 } as const;
 
 describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
@@ -90,6 +91,39 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	test('every file in examples/ is one of the examples tested here, with its fixed workflow id', () => {
 		expect(exampleNames()).toEqual(Object.keys(EXAMPLES).sort());
 		for (const [name, id] of Object.entries(EXAMPLES)) expect(loadExample(name).id).toBe(id);
+	});
+
+	test("credits per agent in the last 7 days: Get Usage (Return All) summed per agent by n8n's Summarize", async () => {
+		// The emulator's seeded history of the key's user (days 1 to 6 before today; the voiceover
+		// agent's run is archived, Always Fails' run failed and counts 0), credits by hand…
+		const expected = new Map<string, { credits: number; runs: number }>([
+			['Text Summarizer', { credits: 1.25 + 0.9, runs: 2 }],
+			['Chat Assistant', { credits: 0.42 + 0.38, runs: 2 }],
+			['Image Creator', { credits: 4, runs: 1 }],
+			['Always Fails', { credits: 0, runs: 1 }],
+			['Narrator', { credits: 2.5, runs: 1 }],
+			['Video Maker', { credits: 6, runs: 1 }],
+		]);
+		// …and the runs made so far in this file (none when it runs first), each a succeeded run's credits
+		for (const run of emu.state.responses.values()) {
+			const name = emu.state.agents.get(run.template_id)!.title;
+			const sum = expected.get(name) ?? { credits: 0, runs: 0 };
+			sum.credits += run.status === 'succeeded' ? (run.credits ?? 0) : 0;
+			sum.runs += 1;
+			expected.set(name, sum);
+		}
+		const { run } = await n8n.executeOk(fixture.id(EXAMPLES['credits-per-agent-last-7-days']));
+		const perAgent = nodeItems(run, 'Credits per agent');
+		expect(perAgent.map((item) => item.name).sort()).toEqual([...expected.keys()].sort());
+		for (const item of perAgent) {
+			const { credits, runs } = expected.get(String(item.name))!;
+			expect(item).toMatchObject({ count_id: runs, slug: expect.any(String) });
+			expect(item.sum_credits).toBeCloseTo(credits, 6);
+		}
+		// Return All asked for pages of 100 of the last 7 days
+		expect(emu.requests.filter((r) => r.path === '/workspaces/usage').map((r) => r.query)).toEqual([
+			{ range: '7d', page: '1', per_page: '100' },
+		]);
 	});
 
 	test('chat with an agent: the follow-up continues the same session (root_id)', async () => {

@@ -10,6 +10,7 @@ type AgentPlatformMap = {
 	memoryCollection: 'create' | 'delete' | 'getAll' | 'rename';
 	resourceTemplate: 'getAll';
 	webhook: 'create' | 'delete' | 'getAll';
+	workspace: 'getUsage';
 };
 
 export type AgentPlatformResource = keyof AgentPlatformMap;

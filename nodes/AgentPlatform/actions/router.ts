@@ -9,6 +9,7 @@ import * as memory from './memory/Memory.resource';
 import * as memoryCollection from './memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
+import * as workspace from './workspace/Workspace.resource';
 import { asNodeError, readableInChat } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
@@ -29,6 +30,7 @@ const resources: OperationTable = {
 	memoryCollection,
 	resourceTemplate,
 	webhook,
+	workspace,
 };
 
 /**

@@ -110,7 +110,16 @@ function describeStatus(
 	const { status } = failure;
 	const what = failure.resource ?? 'the requested record';
 	if (status === 401 || status === 403) {
-		if (status === 403 && said && !/auth|token|key|credential/i.test(said)) {
+		// Laravel's "This action is unauthorized." is a permission, not the key
+		const aboutKey = said !== undefined && /authenticat|token|key|credential/i.test(said);
+		if (status === 403 && said && !aboutKey && /workspace/i.test(said)) {
+			return {
+				message: 'The platform refused the workspace ID',
+				description:
+					'The Workspace ID in the "Agent Platform API" credential is not a workspace the API key\'s user belongs to.',
+			};
+		}
+		if (status === 403 && said && !aboutKey) {
 			return {
 				message: `The platform refused this action: ${said}`,
 				description: 'The API key is valid but may not do this.',

@@ -7,11 +7,11 @@ import { runPool } from './pool';
 import { apiRequest } from './request';
 
 /**
- * The four list envelopes of the API, by where the items sit:
+ * The five list envelopes of the API, by where the items sit:
  * `data` (agents, webhooks: Laravel with `last_page`; resources: `meta.last_page`; files: bare `data`),
- * `memories` and `collections` (with `meta.last_page`).
+ * `memories` and `collections` (with `meta.last_page`), `items` (workspace usage, with `has_more`).
  */
-export type ItemsKey = 'data' | 'memories' | 'collections';
+export type ItemsKey = 'data' | 'memories' | 'collections' | 'items';
 
 export interface ListOptions {
 	/** n8n's "Return All": every page. Otherwise at most `limit` items. */
@@ -27,6 +27,11 @@ export function lastPageOf(body: IDataObject): number | undefined {
 	const meta = body.meta as IDataObject | undefined;
 	const value = Number(body.last_page ?? meta?.last_page);
 	return Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+/** Whether a page follows, where the envelope says it with `has_more` (workspace usage). */
+export function hasMoreOf(body: IDataObject): boolean | undefined {
+	return typeof body.has_more === 'boolean' ? body.has_more : undefined;
 }
 
 /** The items of one page, whatever the envelope. */
@@ -76,8 +81,9 @@ export const PAGING = { concurrency: 32 };
  * PAGING.concurrency at a time, each sent when the credential's pace allows (see pace/); the
  * items keep the platform's order and Limit is honoured. Where it does not (files), pages are
  * fetched one after another up to the first short page: the platform keeps at most 30 files, one
- * page of 100, so probing ahead would only spend requests. Asks for the largest page the
- * endpoint may honour, and keeps what the platform gave (pageSizes).
+ * page of 100, so probing ahead would only spend requests. Where it says `has_more`, pages are
+ * fetched one after another while it is true. Asks for the largest page the endpoint may honour,
+ * and keeps what the platform gave (pageSizes).
  */
 export async function apiRequestAllItems(
 	ctx: PlatformContext,
@@ -115,6 +121,8 @@ export async function apiRequestAllItems(
 	}
 	const results = itemsOf(first, itemsKey);
 	if (results.length >= wanted) return results.slice(0, wanted);
+	if (hasMoreOf((first ?? {}) as IDataObject) !== undefined)
+		return await followHasMore(first as IDataObject, results, wanted, itemsKey, fetchPage);
 	const lastPage = lastPageOf((first ?? {}) as IDataObject);
 
 	if (lastPage === undefined) {
@@ -147,4 +155,31 @@ export async function apiRequestAllItems(
 	if (failure !== undefined && failure.index + 2 <= pageCount) throw failure.error;
 	const all = pages.slice(0, pageCount).flat();
 	return all.length > wanted ? all.slice(0, wanted) : all;
+}
+
+/**
+ * The pages after the first of a list that says `has_more`, one after another while it is true
+ * (an empty page ends it too). The list is newest first: a record that arrives while it is read
+ * pushes older ones onto the next page, so a record seen on an earlier page (same `id`) is kept once.
+ */
+async function followHasMore(
+	first: IDataObject,
+	results: IDataObject[],
+	wanted: number,
+	itemsKey: ItemsKey,
+	fetchPage: (page: number) => Promise<unknown>,
+): Promise<IDataObject[]> {
+	const seen = new Set(results.map((item) => item.id).filter((id) => id !== undefined));
+	let body = first;
+	for (let page = 2; hasMoreOf(body) === true && results.length < wanted; page++) {
+		body = ((await fetchPage(page)) ?? {}) as IDataObject;
+		const items = itemsOf(body, itemsKey);
+		if (items.length === 0) break;
+		for (const item of items) {
+			if (item.id !== undefined && seen.has(item.id)) continue;
+			if (item.id !== undefined) seen.add(item.id);
+			results.push(item);
+		}
+	}
+	return results.slice(0, wanted);
 }

@@ -2,7 +2,7 @@
  * Fuzz test of the paging helper (transport/paginate.ts), driven by a seeded PRNG (seed.ts): a
  * loopback server answers each list operation with random lists in its envelope style, with odd
  * paging fields (last_page missing, null, text, zero, too high, too low; a smaller page than asked
- * for; noise fields; a null or missing list past the end); the node, run through n8n's real
+ * for; noise fields; a null or missing list past the end; workspace usage's has_more); the node, run through n8n's real
  * request path (test/infra/n8n/), must return exactly the items it should, never ask for a
  * page twice or more per_page than the endpoint allows, and stop within a few pages of the real end.
  */
@@ -14,7 +14,7 @@ import { UNPACED_REQUESTS_PER_SECOND } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { SEED, RUNS, prng, Random } from './seed';
 
-type Style = 'laravel' | 'meta' | 'memories' | 'collections' | 'files';
+type Style = 'laravel' | 'meta' | 'memories' | 'collections' | 'files' | 'usage';
 type Quirk =
 	| 'exact'
 	| 'text'
@@ -77,6 +77,13 @@ const OPERATIONS: ListOperation[] = [
 		path: '/files',
 		maxPerPage: PAGE_LIMITS.files,
 		parameters: { resource: 'file', operation: 'getAll' },
+	},
+	{
+		name: 'Workspace → Get Usage',
+		style: 'usage',
+		path: '/workspaces/usage',
+		maxPerPage: PAGE_LIMITS.usage,
+		parameters: { resource: 'workspace', operation: 'getUsage' },
 	},
 ];
 
@@ -195,6 +202,8 @@ function envelope(c: PagingCase, page: number, perPage: number): unknown {
 				meta: { current_page: page, total: c.count, ...paging },
 				...noise,
 			};
+		case 'usage': // no last_page: has_more says whether a page follows
+			return { ...list('items'), has_more: from + size < c.count, page, per_page: size, ...noise };
 		default:
 			return { ...list('data'), ...(c.noise ? noise : {}) }; // files: the bare list
 	}
@@ -222,18 +231,20 @@ function pagingCase(r: Random): PagingCase {
 	const quirks: Quirk[] =
 		operation.style === 'files'
 			? ['exact']
-			: [
-					'exact',
-					'text',
-					'missing',
-					'null',
-					'garbage',
-					'zero',
-					'fraction',
-					'overstated',
-					'understated',
-					'smallerPages',
-				];
+			: operation.style === 'usage'
+				? ['exact', 'smallerPages']
+				: [
+						'exact',
+						'text',
+						'missing',
+						'null',
+						'garbage',
+						'zero',
+						'fraction',
+						'overstated',
+						'understated',
+						'smallerPages',
+					];
 	return {
 		operation,
 		count,

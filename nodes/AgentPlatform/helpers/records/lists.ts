@@ -6,10 +6,11 @@ import type { ApiRequest } from '../../transport/types';
 
 /**
  * The most items per page each list endpoint is asked for: every page is a request. Files (100),
- * memories and collections (50) are the spec's maxima. For agents, webhooks, resources and agent
- * responses the spec documents only the default, 15, and no maximum: 100 is asked, and the paging
- * helper reads the envelope's `per_page` to see what the platform gave and keeps it for the
- * process (falling back to 15 once if a larger page is refused; transport/paginate.ts).
+ * memories and collections (50) are the spec's maxima, workspace usage (100) production's docs'.
+ * For agents, webhooks, resources and agent responses the spec documents only the default, 15,
+ * and no maximum: 100 is asked, and the paging helper reads the envelope's `per_page` to see what
+ * the platform gave and keeps it for the process (falling back to 15 once if a larger page is
+ * refused; transport/paginate.ts).
  */
 export const PAGE_LIMITS = {
 	agents: 100,
@@ -19,6 +20,7 @@ export const PAGE_LIMITS = {
 	memories: 50,
 	collections: 50,
 	agentResponses: 100,
+	usage: 100,
 } as const;
 
 /** Every Get Many: the item's Return All / Limit over the one paging helper, one output item per record. */
