@@ -1,11 +1,13 @@
 /**
  * The three nodes in n8n's node panel with the codex n8n's coming rules allow ("AI" and
  * subcategories only on the chat model, built on the AI node SDK; the action node and the trigger
- * in Development), in Chromium on n8n 1.x and 2.x: searching "Agent Platform" or "Tess"
- * (production's name, a codex alias) finds the action node and the trigger in the trigger panel
- * and in "What happens next?", with the trigger's own description, and the chat model in the AI
- * Agent's Chat Model slot (n8n's Language Models list). Screenshots of each search are saved into
- * docs/screenshots/ (the 2.x ones are shown in docs/verification.md).
+ * in Development), in Chromium on n8n 1.x and 2.x. Searching "Agent Platform" or "Tess"
+ * (production's name, a codex alias) finds: in "What happens next?", the action node; in the
+ * AI Agent's Chat Model slot (n8n's Language Models list, where the panel shows sub-nodes), the chat
+ * model, listed there before any search too; in the trigger panel, the entry of the action node and
+ * its trigger, described by the trigger (in the entry on 2.x, in its node view on both), and the chat
+ * model (an "AI" node marked Root Nodes is in the main search). Screenshots go into
+ * docs/screenshots/ (node-search-*.png).
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-node-search.e2e.test.ts --selectProjects e2e
  */
@@ -123,10 +125,10 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 			}
 			const items = page.locator('[data-test-id="item-iterator-item"]');
 			await items.filter({ hasText: 'Agent Platform' }).first().click();
-			// the node's own view: its trigger, with its description (2.x)
+			// the node's own view (both lines): its trigger, with the trigger's description
 			const panel = page.locator('[data-test-id="node-creator"]').first();
 			await panel.getByText('On a finished agent run').first().waitFor({ timeout: 15_000 });
-			if (line.line === '2.x') expect(await panel.innerText()).toContain(TRIGGER_DESCRIPTION);
+			expect(await panel.innerText()).toContain(TRIGGER_DESCRIPTION);
 			await shot(page, `node-search-${tag}-trigger-details`);
 			await page.keyboard.press('Escape');
 		});
