@@ -13,7 +13,11 @@
  * 4. the tarball: only dist/ plus package.json, README and LICENSE; no require of a library that
  *    must be bundled; every node and credential loads with nothing but n8n-workflow; each has a
  *    light and a dark SVG icon in the tarball; each node has its codex file (categories,
- *    documentation links); README with the sections users need.
+ *    documentation links); README with the sections users need;
+ * 5. n8n's next rules as facts of our own (scripts/coming-rules.mjs): codex "AI" and subcategories
+ *    only on the node built on the AI node SDK, MIT, an author, no monorepo, triggers named as such,
+ *    errors carrying their item index, no runtime dependency, no restricted global or import; on
+ *    the source and on the tarball (docs/verification.md).
  *   usage: node scripts/lint-package.mjs [--tarball path.tgz]
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { checkComingRules } from './coming-rules.mjs';
 import { packageChecks } from './package-checks.mjs';
 import glob from 'fast-glob';
 import tsParser from '@typescript-eslint/parser';
@@ -76,6 +81,16 @@ async function lintWithRecommended(dir, patterns, label) {
 		);
 }
 
+/** n8n's next rules (coming-rules.mjs) on a package folder: the source, or the unpacked tarball. */
+function holdComingRules(dir, label) {
+	const before = failures;
+	checkComingRules(dir, (finding) => fail(`${label}: ${finding}`));
+	if (failures === before)
+		console.log(
+			`✓ ${label}: n8n's next rules hold (codex, MIT, author, no monorepo, triggers, item index, no dependency, globals, imports)`,
+		);
+}
+
 async function scanWithOfficialScanner(dir, patterns, label) {
 	const result = await analyzePackage(dir, patterns);
 	if (result.passed) console.log(`✓ ${label}: n8n's community package scanner finds nothing`);
@@ -105,6 +120,7 @@ checkPackageJson(
 );
 await lintWithRecommended(root, SOURCE_FILE_PATTERNS, 'source');
 await scanWithOfficialScanner(root, SOURCE_FILE_PATTERNS, 'source');
+holdComingRules(root, 'source');
 
 if (!fs.existsSync(path.join(root, 'dist'))) fail('dist/ is missing: run `npm run build` first');
 const tarball = tarballArg > 0 ? path.resolve(process.argv[tarballArg + 1]) : packTarball();
@@ -114,6 +130,7 @@ console.log(`tarball: ${path.basename(tarball)}`);
 checkManifest(unpacked);
 await lintWithRecommended(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 await scanWithOfficialScanner(unpacked, ['**/*.js', '**/*.json'], 'tarball');
+holdComingRules(unpacked, 'tarball');
 fs.rmSync(unpacked, { recursive: true, force: true });
 
 if (failures) {

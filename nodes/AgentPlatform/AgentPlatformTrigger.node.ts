@@ -83,9 +83,8 @@ export class AgentPlatformTrigger implements INodeType {
 		// cachedResultName is the agent's name as the picker showed it (absent for an ID typed in)
 		subtitle:
 			'={{ $parameter["agentId"] ? "Finished runs of " + (($parameter.toJSON().agentId.cachedResultName || "").split(" — ")[0] || "agent " + $parameter["agentId"]) : "" }}',
-		// n8n's node panel shows the action node and this trigger as one entry, with this description
-		description:
-			'Run Agent Platform agents and manage their files, memories and webhooks; start a workflow when a run finishes',
+		// what the trigger panel says of this node: the trigger's own event, not the action node's
+		description: 'Starts the workflow when a run of an Agent Platform agent finishes',
 		defaults: { name: 'Agent Platform Trigger' },
 		// what n8n's editor says while the trigger listens for a test event
 		eventTriggerDescription: 'Waiting for a run of the picked agent to finish',

@@ -1,3 +1,6 @@
+// type-only: compiles to nothing, so the package loads where n8n has no SDK (1.x); it marks this
+// node as built on n8n's AI node SDK, which n8n's codex rules ask of a node in the "AI" category
+import type { ChatModel } from '@n8n/ai-node-sdk';
 import type {
 	INodeType,
 	INodeTypeDescription,
@@ -74,7 +77,11 @@ export class LmChatAgentPlatform implements INodeType {
 		const node = this.getNode();
 		const sdk = await loadAiNodeSdk(node);
 		checkSdkExports(node, sdk);
-		const model = createPlatformChatModel(sdk, this, readModelParameters(this, itemIndex));
+		const model = createPlatformChatModel(
+			sdk,
+			this,
+			readModelParameters(this, itemIndex),
+		) satisfies ChatModel;
 		return asSuppliedModel(node, sdk.supplyModel(this, model), model);
 	}
 }

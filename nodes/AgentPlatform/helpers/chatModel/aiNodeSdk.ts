@@ -3,73 +3,35 @@
  * loaded only when the chat model is used: it is a peer of n8n's own install, found at run time as
  * n8n-workflow is, and absent from older n8n, so every other node of the package loads on n8n 1.x.
  *
- * The types below are only the members this package reads or writes, written from the SDK 0.31.1
- * (its types are those of `@n8n/ai-utilities` 0.34.1, both in n8n 2.41.1), so that building the
- * package does not need the SDK's dependencies. The SDK's own types have more (reasoning and
- * `content` stream chunks, invalid tool calls, files, provider metadata, token details), which the
- * package neither sends nor reads. What the model relies on beyond these is checked when it is set
- * up (sdkCheck.ts).
+ * Its types are declared in aiNodeSdkModule.d.ts (only what this package reads or writes), so
+ * that building the package does not need the SDK; each import of them is type-only and compiles
+ * to nothing. What the model relies on beyond these is checked when it is set up (sdkCheck.ts).
  */
+import type {
+	ChatModel,
+	ChatModelConfig,
+	FinishReason,
+	GenerateResult,
+	Message,
+	MessageContent,
+	StreamChunk,
+	TokenUsage,
+	Tool,
+} from '@n8n/ai-node-sdk';
 import type { INode, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
-
-export type MessageContent =
-	| { type: 'text'; text: string }
-	| { type: 'tool-call'; toolCallId?: string; toolName: string; input: string }
-	| { type: 'tool-result'; toolCallId: string; result: unknown; isError?: boolean }
-	| { type: string; [key: string]: unknown };
-
-export interface Message {
-	role: 'system' | 'user' | 'assistant' | 'tool';
-	content: MessageContent[];
-	name?: string;
-	id?: string;
-}
-
-export interface TokenUsage {
-	promptTokens: number;
-	completionTokens: number;
-	totalTokens: number;
-}
-
-export interface GenerateResult {
-	id?: string;
-	finishReason?: FinishReason;
-	usage?: TokenUsage;
-	message: Message;
-	/** Becomes the LangChain message's response_metadata. */
-	providerMetadata?: Record<string, unknown>;
-}
-
-export type StreamChunk =
-	| { type: 'text-delta'; delta: string; id?: string }
-	| { type: 'tool-call-delta'; id?: string; name?: string; argumentsDelta?: string }
-	| { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage };
-
-/** A tool n8n binds to the model: a function tool's schema may still be a Zod schema. */
-export interface Tool {
-	type: 'function' | 'provider';
-	name: string;
-	description?: string;
-	inputSchema?: unknown;
-}
-
-export interface ChatModelConfig {
-	temperature?: number;
-	maxRetries?: number;
-	timeout?: number;
-	abortSignal?: AbortSignal;
-}
-
-export interface ChatModel {
-	provider: string;
-	modelId: string;
-	generate(messages: Message[], config?: ChatModelConfig): Promise<GenerateResult>;
-	stream(messages: Message[], config?: ChatModelConfig): AsyncIterable<StreamChunk>;
-	withTools(tools: Tool[]): ChatModel;
-}
+export type {
+	ChatModel,
+	ChatModelConfig,
+	FinishReason,
+	GenerateResult,
+	Message,
+	MessageContent,
+	StreamChunk,
+	TokenUsage,
+	Tool,
+};
 
 /** The SDK's abstract base class, as far as a subclass sees it. */
 export type BaseChatModelClass = abstract new (

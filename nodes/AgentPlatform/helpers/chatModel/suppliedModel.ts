@@ -33,11 +33,35 @@ interface Adapter {
 	stream(input: unknown, options?: unknown): Promise<AsyncIterable<MessageChunk>>;
 }
 
+/**
+ * The tool a `tool_choice` makes the answer call: a tool named (OpenAI's and LangChain's shapes),
+ * or the one tool bound when any tool will do (`any`, `required`: the AI Agent's Force Tool Call
+ * on First Iteration); none for `auto`, `none`, or any of several tools.
+ */
+export function forcedToolOf(kwargs: unknown, tools: Array<{ name: string }>): string | undefined {
+	const choice = (kwargs as { tool_choice?: unknown } | undefined)?.tool_choice;
+	if (typeof choice === 'string') {
+		if (choice === 'any' || choice === 'required')
+			return tools.length === 1 ? tools[0].name : undefined;
+		return choice === 'auto' || choice === 'none' ? undefined : choice;
+	}
+	const named = choice as { name?: unknown; function?: { name?: unknown } } | undefined;
+	const name = named?.function?.name ?? named?.name;
+	return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * The adapter's `bindTools` (SDK 0.31.1) takes the tools only: the `tool_choice` n8n passes beside
+ * them (the AI Agent's Force Tool Call on First Iteration) is read here, and the bound copy must
+ * call that tool. The copy also gets the adapter's callbacks.
+ */
 function carriesCallbacks(adapter: Adapter): Adapter {
 	const bindTools = adapter.bindTools;
 	adapter.bindTools = function (tools, kwargs) {
 		const bound = carriesCallbacks(bindTools.call(adapter, tools, kwargs));
 		bound.callbacks = adapter.callbacks;
+		const forced = forcedToolOf(kwargs, bound.chatModel.tools);
+		if (forced) bound.chatModel.forcedTool = forced;
 		return bound;
 	};
 	return adapter;

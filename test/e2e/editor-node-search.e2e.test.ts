@@ -1,0 +1,143 @@
+/**
+ * The three nodes in n8n's node panel with the codex n8n's coming rules allow ("AI" and
+ * subcategories only on the chat model, built on the AI node SDK; the action node and the trigger
+ * in Development), in Chromium on n8n 1.x and 2.x. Searching "Agent Platform" or "Tess"
+ * (production's name, a codex alias) finds: in "What happens next?", the action node; in the
+ * AI Agent's Chat Model slot (n8n's Language Models list, where the panel shows sub-nodes), the chat
+ * model, listed there before any search too; in the trigger panel, the entry of the action node and
+ * its trigger, described by the trigger (in the entry on 2.x, in its node view on both), and the chat
+ * model (an "AI" node marked Root Nodes is in the main search). Screenshots go into
+ * docs/screenshots/ (node-search-*.png).
+ *
+ * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-node-search.e2e.test.ts --selectProjects e2e
+ */
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+import { canvasNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
+import { loadExample, log, selectedLines } from '../../dev/n8n/harness';
+import { useEditorOfLine } from './editor.shared';
+
+const SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
+const LONE_AGENT = 'searchLoneAgent1';
+const MODEL = 'Agent Platform Chat Model';
+const TRIGGER_DESCRIPTION = 'Starts the workflow when a run of an Agent Platform agent finishes';
+
+/** The chat example's trigger and AI Agent, no model connected yet. */
+function loneAgent() {
+	const example = loadExample('chat-with-a-platform-model-in-the-ai-agent');
+	return {
+		...example,
+		id: LONE_AGENT,
+		name: 'An AI Agent without a model',
+		nodes: example.nodes.filter((node) => /chat message received|AI Agent/.test(node.name)),
+		connections: Object.fromEntries(
+			Object.entries(example.connections).filter(([from]) => /chat message received/.test(from)),
+		),
+	};
+}
+
+/** The panel's entries after a search, once the one expected is shown. */
+async function search(page: Page, text: string, expected: string): Promise<string[]> {
+	const bar = page.locator('[data-test-id="node-creator-search-bar"]').first();
+	await bar.waitFor({ timeout: 15_000 });
+	await bar.fill(text);
+	const items = page.locator('[data-test-id="item-iterator-item"]');
+	await items.filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
+	return await items.allInnerTexts();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+	await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** The entry named exactly so (an entry's text is its name, then its description). */
+const named = (entries: string[], name: string) =>
+	entries.filter((entry) => entry.split('\n')[0].trim() === name);
+
+describe.each(selectedLines())('n8n $line ($version): the nodes in the node panel', (line) => {
+	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent()]);
+	const tag = line.line.replace('.', '');
+	// the editor's first load (its scripts compiled and cached by the browser) may take longer than a
+	// step's wait on a busy machine: it is done once here, where nothing is asserted
+	beforeAll(async () => {
+		const { n8n, page, id } = editor;
+		await page.goto(`${n8n.baseUrl}/workflow/${id(LONE_AGENT)}`);
+		await canvasNode(page, 'AI Agent').first().waitFor({ timeout: 120_000 });
+	});
+
+	it('"What happens next?" finds the action node by "Agent Platform" and by "Tess"', async () => {
+		const { n8n, page, id } = editor;
+		await step(page, `${line.line}-search-next`, async () => {
+			await openWorkflow(page, n8n.baseUrl, id(LONE_AGENT), 'AI Agent');
+			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+			for (const text of ['Agent Platform', 'Tess']) {
+				const entries = await search(page, text, 'Agent Platform');
+				log(`n8n ${line.version}: "What happens next?", "${text}": ${JSON.stringify(entries)}`);
+				expect({ text, found: named(entries, 'Agent Platform').length }).toEqual({
+					text,
+					found: 1,
+				});
+				if (text === 'Agent Platform') await shot(page, `node-search-${tag}-what-happens-next`);
+			}
+			await page.keyboard.press('Escape');
+		});
+	});
+
+	it('the AI Agent’s Chat Model slot lists the chat model among n8n’s language models, found by "Agent Platform" and by "Tess"', async () => {
+		const { n8n, page, id } = editor;
+		await step(page, `${line.line}-search-model-slot`, async () => {
+			await openWorkflow(page, n8n.baseUrl, id(LONE_AGENT), 'AI Agent');
+			await modelSlot(page).click();
+			await restSettled(page);
+			// the slot's list is n8n's Language Models group, the model in it before any search
+			const items = page.locator('[data-test-id="item-iterator-item"]');
+			const model = items.filter({ hasText: MODEL }).first();
+			await model.waitFor({ timeout: 15_000 });
+			await model.scrollIntoViewIfNeeded();
+			await shot(page, `node-search-${tag}-model-slot`);
+			for (const text of ['Agent Platform', 'Tess']) {
+				const entries = await search(page, text, MODEL);
+				expect({ text, found: named(entries, MODEL).length }).toEqual({ text, found: 1 });
+				if (text === 'Tess') await shot(page, `node-search-${tag}-model-slot-tess`);
+			}
+			await page.keyboard.press('Escape');
+		});
+	});
+
+	it('the trigger panel finds the nodes and the chat model by "Agent Platform" and by "Tess"; the entry describes the trigger', async () => {
+		const { n8n, page } = editor;
+		await step(page, `${line.line}-search-trigger-panel`, async () => {
+			await page.goto(`${n8n.baseUrl}/workflow/new`);
+			await page.locator('[data-test-id="canvas-add-button"]').first().click();
+			for (const text of ['Agent Platform', 'Tess']) {
+				const entries = await search(page, text, 'Agent Platform');
+				log(`n8n ${line.version}: trigger panel, "${text}": ${JSON.stringify(entries)}`);
+				const entry = named(entries, 'Agent Platform');
+				expect({ text, entry: entry.length, model: named(entries, MODEL).length }).toEqual({
+					text,
+					entry: 1,
+					model: 1,
+				});
+				// 2.x shows each entry's description: the trigger's (1.x shows names only)
+				if (line.line === '2.x') expect(entry[0]).toContain(TRIGGER_DESCRIPTION);
+				if (text === 'Tess') await shot(page, `node-search-${tag}-trigger-panel`);
+			}
+			const items = page.locator('[data-test-id="item-iterator-item"]');
+			await items.filter({ hasText: 'Agent Platform' }).first().click();
+			// the node's own view (both lines): its trigger, with the trigger's description
+			const panel = page.locator('[data-test-id="node-creator"]').first();
+			await panel.getByText('On a finished agent run').first().waitFor({ timeout: 15_000 });
+			expect(await panel.innerText()).toContain(TRIGGER_DESCRIPTION);
+			await shot(page, `node-search-${tag}-trigger-details`);
+			await page.keyboard.press('Escape');
+		});
+	});
+});
+
+/** The "+" of the AI Agent's Chat Model input on the canvas (its handle's id names the input). */
+function modelSlot(page: Page): Locator {
+	return page
+		.locator('[data-handleid="inputs/ai_languageModel/0"] [data-test-id="canvas-handle-plus"]')
+		.first();
+}
