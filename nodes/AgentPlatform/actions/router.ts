@@ -9,7 +9,8 @@ import * as memory from './memory/Memory.resource';
 import * as memoryCollection from './memoryCollection/MemoryCollection.resource';
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
-import { asNodeError, readableInChat } from '../transport/errors';
+import { readableInChat } from '../transport/chatErrors';
+import { asNodeError } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
 import type {
@@ -140,6 +141,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	);
 	// the error a chat shows (its description) carries the package's words
 	if (failure !== undefined)
-		throw readableInChat(asNodeError(this.getNode(), failure.error, failure.index));
+		throw readableInChat(this, asNodeError(this.getNode(), failure.error, failure.index));
 	return [outputs.flat()];
 }

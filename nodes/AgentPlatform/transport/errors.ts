@@ -268,19 +268,3 @@ export function asNodeError(
 	}
 	return new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
 }
-
-/**
- * The error with its message at the start of its description, for the error that leaves the node
- * or the chat model: n8n's chats (the public chat and the chat hub through the stream's error
- * item, the editor's chat as "Error: …") print an error's description alone, and the message holds
- * the package's words ("The platform could not find agent 12").
- */
-export function readableInChat<T>(error: T): T {
-	const failure = error as { message?: unknown; description?: unknown } | undefined;
-	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
-	const description = typeof failure.description === 'string' ? failure.description : '';
-	if (description.startsWith(failure.message)) return error;
-	const sentence = /[.!?]$/.test(failure.message) ? failure.message : `${failure.message}.`;
-	failure.description = description ? `${sentence} ${description}` : failure.message;
-	return error;
-}
