@@ -35,7 +35,8 @@ import { expectPackageWords, runChatFailures, seenTable } from './chatFailureCas
 import { describeEachLine } from './fixtures';
 import { NEIGHBOUR, packNeighbour } from './neighbourPackage';
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+/** The README's words, its line breaks read as the spaces they are. */
+const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
 /** The README's hand install, as printed there (the package's name replaced by its tarball here). */
 const HAND_INSTALL = 'cd ~/.n8n/nodes && npm install --omit=peer n8n-nodes-agent-platform';
 const REMEDY = 'npm install --omit=peer';
