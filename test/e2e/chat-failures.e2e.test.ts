@@ -26,6 +26,7 @@ import {
 	lastExecutionId,
 	node,
 	publicChat,
+	webhookWorkflow,
 	type ChatShown,
 } from './chatSurfaces';
 import { describeEachLine } from './fixtures';
@@ -47,6 +48,7 @@ const CREDENTIALS = {
 /** Every POST answered 503 (the reads before it go through). */
 const SERVER_ERRORS = { serverErrorRate: 1, serverErrorStatus: 503, faultMethods: ['POST'] };
 type CredentialName = keyof typeof CREDENTIALS;
+const rl = (agentId: number) => ({ __rl: true, mode: 'id', value: String(agentId) });
 const ref = (name: CredentialName, type = 'agentPlatformApi') => ({
 	[type]: { id: CREDENTIALS[name].id, name: CREDENTIALS[name].name },
 });
@@ -59,7 +61,7 @@ function workflows(chatOptions: { model: string; tools: string; temperature: str
 			'n8n-nodes-agent-platform.lmChatAgentPlatform',
 			1,
 			{
-				agentId: { __rl: true, mode: 'id', value: String(agentId) },
+				agentId: rl(agentId),
 				...chatOptions,
 				options: { idleTimeout: 3 },
 			},
@@ -75,13 +77,25 @@ function workflows(chatOptions: { model: string; tools: string; temperature: str
 			{
 				resource: 'agent',
 				operation: 'execute',
-				agentId: { __rl: true, mode: 'id', value: String(agentId) },
+				agentId: rl(agentId),
 				messageSource: 'chatTrigger',
 				responseMode: 'stream',
 				...chatOptions,
 				options: { idleTimeout: 3 },
 			},
 			ref(credential),
+		);
+	const getAgent = (agentId: number) =>
+		node(
+			'Agent Platform',
+			'n8n-nodes-agent-platform.agentPlatform',
+			1.3,
+			{
+				resource: 'agent',
+				operation: 'get',
+				agentId: rl(agentId),
+			},
+			ref('good'),
 		);
 	const lm = 'ai_languageModel';
 	return {
@@ -107,18 +121,11 @@ function workflows(chatOptions: { model: string; tools: string; temperature: str
 		executeKey: chatWorkflow('chatFailExecKey1', webhook(8), execute(CHAT, 'wrongKey')),
 		executeMissing: chatWorkflow('chatFailExecMis1', webhook(9), execute(MISSING, 'good')),
 		executePaced: chatWorkflow('chatFailExecRat1', webhook(10), execute(CHAT, 'pacedExecute')),
-		outsideChat: outsideChat(
-			node(
-				'Agent Platform',
-				'n8n-nodes-agent-platform.agentPlatform',
-				1.3,
-				{
-					resource: 'agent',
-					operation: 'get',
-					agentId: { __rl: true, mode: 'id', value: String(MISSING) },
-				},
-				ref('good'),
-			),
+		outsideChat: webhookWorkflow(
+			'chatFailOutside1',
+			OUTSIDE_CHAT_PATH,
+			webhook(16),
+			getAgent(MISSING),
 		),
 		exampleMissing: exampleWith('chatFailExampMis', webhook(14), MISSING),
 		exampleText: exampleWith('chatFailExampTxt', webhook(15), TEXT),
@@ -126,26 +133,6 @@ function workflows(chatOptions: { model: string; tools: string; temperature: str
 }
 /** The path of the Webhook in front of a node outside any chat (this file's own in a shared n8n). */
 const OUTSIDE_CHAT_PATH = 'chat-failures-outside-a-chat';
-/** A Webhook (answering when the run ends) in front of `root`: no Chat Trigger in the workflow. */
-function outsideChat(root: WorkflowFixture['nodes'][number]): WorkflowFixture {
-	const trigger = {
-		...node('Webhook', 'n8n-nodes-base.webhook', 2, {
-			httpMethod: 'POST',
-			path: OUTSIDE_CHAT_PATH,
-			responseMode: 'lastNode',
-		}),
-		webhookId: webhook(16),
-		position: [0, 0] as [number, number],
-	};
-	return {
-		id: 'chatFailOutside1',
-		name: 'Chat failures: outside a chat',
-		nodes: [trigger, root],
-		connections: { Webhook: { main: [[{ node: root.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 /**
  * The chat model example as a new user edits it: its Agent Platform Chat Model given another
  * agent (AI Agent 3 with a memory and a Code tool, as the example has them).
@@ -161,7 +148,7 @@ function exampleWith(id: string, webhookId: string, agentId: number): WorkflowFi
 						...n,
 						parameters: {
 							...n.parameters,
-							agentId: { __rl: true, mode: 'id', value: String(agentId) },
+							agentId: rl(agentId),
 						},
 						credentials: ref('good'),
 					}

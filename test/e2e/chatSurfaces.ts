@@ -55,6 +55,31 @@ export function chatWorkflow(
 	};
 }
 
+/** A workflow outside any chat: a Webhook (answering when the run ends) at `path` → `root`. */
+export function webhookWorkflow(
+	id: string,
+	path: string,
+	webhookId: string,
+	root: Node,
+): WorkflowFixture {
+	const trigger: Node = {
+		...node('Webhook', 'n8n-nodes-base.webhook', 2, {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+		}),
+		webhookId,
+		position: [0, 0],
+	};
+	return {
+		id,
+		name: `Outside a chat: ${id}`,
+		nodes: [trigger, root],
+		connections: { Webhook: { main: [[{ node: root.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 /** A node with a fresh id at a place of its own. */
 export function node(
 	name: string,
