@@ -76,11 +76,16 @@ function describeRateLimit(failure: HttpFailure): { message: string; description
 	const asked = failure.askedMs;
 	const limit = failure.rateLimit;
 	const held = limit?.heldMs;
-	const askedWords =
-		(asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`) +
-		(held === undefined
+	const heldWords =
+		held === undefined
 			? ''
-			: ` About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`);
+			: `About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`;
+	const askedWords = [
+		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`,
+		heldWords,
+	]
+		.filter(Boolean)
+		.join(' ');
 	const advice = `Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`;
 	if (limit && held !== undefined && held <= limit.budgetMs) {
 		return {
@@ -89,9 +94,10 @@ function describeRateLimit(failure: HttpFailure): { message: string; description
 		};
 	}
 	if (limit && asked !== undefined && asked > limit.budgetMs) {
+		// the message names the wait asked: the description adds only what is left of it
 		return {
 			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
-			description: `${askedWords} ${advice}`,
+			description: heldWords ? `${heldWords} ${advice}` : advice,
 		};
 	}
 	const waited = limit ? seconds(limit.waitedMs) : undefined;
