@@ -192,9 +192,7 @@ describe("readableInChat: the package's words where n8n's chats print an error's
 
 	it('fills an empty description, keeps a sentence ending, leaves non-errors alone', () => {
 		const bare = new NodeOperationError(node, 'The file ID "x" is not a number (item 1)');
-		expect(readableInChat(chat, bare).description).toBe(
-			'The file ID "x" is not a number (item 1)',
-		);
+		expect(readableInChat(chat, bare).description).toBe('The file ID "x" is not a number (item 1)');
 		const asked = new NodeOperationError(node, 'Stopped!', { description: 'Run it again.' });
 		expect(readableInChat(chat, asked).description).toBe('Stopped! Run it again.');
 		expect(readableInChat(chat, 'not an error')).toBe('not an error');

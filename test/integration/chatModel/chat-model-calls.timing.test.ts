@@ -59,9 +59,7 @@ describe('Agent Platform Chat Model: calls', () => {
 		expect(error?.message).toMatch(/Chat completions are only available for chat agents/);
 		expect(error?.message).not.toContain(emu.apiKey);
 		// no Chat Trigger here: the description adds to the message (transport/chatErrors.ts)
-		expect((error as Error & { description?: string }).description).not.toContain(
-			error?.message,
-		);
+		expect((error as Error & { description?: string }).description).not.toContain(error?.message);
 		expect(completionPosts()).toHaveLength(1);
 	});
 
