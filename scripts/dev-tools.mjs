@@ -36,6 +36,11 @@ export const { startEmulatorProcess } = require('../dev/start/emulatorProcess.ts
 export const { missingExamples } = require('../dev/start/examples.ts');
 export const { selfCheck, smokeTest } = require('../dev/start/checks.ts');
 export const { followLog } = require('../dev/start/output.ts');
+export const {
+	assertLoadsAsUsersDo,
+	devN8nFolder,
+	formerDevN8nFolder,
+} = require('../dev/start/layout.ts');
 /** Loaded when asked for (npm start does not load them). */
 export const loadEmulator = () => require('../dev/emulator/index.ts');
 export const loadBrowser = () => require('../dev/n8n/browser.ts');

@@ -15,24 +15,27 @@
  * signs in, tests the credential, runs the stream example through its webhook, and stops both,
  * exiting 0 only when every step worked.
  *
- * Environment: N8N_LINE=1 (n8n 1.x; default 2.x), N8N_PORT (5678), EMULATOR_PORT (8787),
- * N8N_DEV_FOLDER (n8n's data; default .tmp/n8n-dev-<line>, kept between runs),
- * FRESH=1 (start from an empty n8n), VERBOSE=1 (show n8n's and the emulator's logs here).
+ * Environment (docs/trying-locally.md): N8N_LINE=1 (n8n 1.x; default 2.x), N8N_PORT (5678),
+ * EMULATOR_PORT (8787), N8N_DEV_FOLDER (n8n's data; default in the user's data folder, outside the
+ * checkout: dev/start/layout.ts), FRESH=1 (start from an empty n8n), VERBOSE=1 (show n8n's and the
+ * emulator's logs here).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import {
 	DEV_PLATFORM,
 	DEV_SIGN_IN,
 	EXAMPLE_CREDENTIALS,
 	N8nInstance,
-	REPO,
 	agentPlatformCredential,
+	assertLoadsAsUsersDo,
+	devN8nFolder,
 	ensureN8n,
 	exampleNames,
 	followLog,
+	formerDevN8nFolder,
 	freePort,
 	lineByName,
 	log,
@@ -64,9 +67,7 @@ const line = lineByName(process.env.N8N_LINE || '2');
 const n8nPort = smoke ? await freePort() : portFromEnv('N8N_PORT', 5678);
 const emulatorPort = smoke ? await freePort() : portFromEnv('EMULATOR_PORT', 8787);
 const verbose = process.env.VERBOSE === '1';
-const folder = smoke
-	? mkdtempSync(join(tmpdir(), 'agent-platform-smoke-'))
-	: process.env.N8N_DEV_FOLDER || join(REPO, '.tmp', `n8n-dev-${line.line}`);
+const folder = smoke ? mkdtempSync(join(tmpdir(), 'agent-platform-smoke-')) : devN8nFolder(line);
 
 let n8n;
 let emulator;
@@ -84,6 +85,20 @@ function portFromEnv(name, fallback) {
 function fail(message) {
 	process.stderr.write(`\n[start] ${message}\n`);
 	process.exit(1);
+}
+
+/** An earlier npm start's n8n data, inside the checkout, moved to the folder outside it (once). */
+function moveFormerFolder() {
+	const former = formerDevN8nFolder(line);
+	if (existsSync(folder) || !existsSync(former)) return;
+	mkdirSync(dirname(folder), { recursive: true });
+	try {
+		renameSync(former, folder);
+	} catch {
+		cpSync(former, folder, { recursive: true });
+		rmSync(former, { recursive: true, force: true });
+	}
+	log(`moved n8n's data of an earlier npm start from ${former} to ${folder}`);
 }
 
 async function shutdown(reason, code = 0) {
@@ -118,6 +133,7 @@ async function main() {
 	await ensureN8n(line);
 
 	if (process.env.FRESH === '1') rmSync(folder, { recursive: true, force: true });
+	if (!smoke && !process.env.N8N_DEV_FOLDER) moveFormerFolder();
 	mkdirSync(folder, { recursive: true });
 	const emulatorLog = join(folder, 'emulator.log');
 	log(`starting the emulator on 127.0.0.1:${emulatorPort}`);
@@ -137,10 +153,9 @@ async function main() {
 
 	n8n = await N8nInstance.create(line, { folder, port: n8nPort });
 	const firstRun = !existsSync(join(n8n.userFolder, '.n8n', 'database.sqlite'));
-	log(
-		`installing the package into n8n ${line.version} (${relative(process.cwd(), folder) || folder})`,
-	);
+	log(`installing the package into n8n ${line.version} (data: ${folder})`);
 	await n8n.installPackage(tarball);
+	assertLoadsAsUsersDo(n8n.userFolder, line);
 	const platform = { url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId };
 	await n8n.importCredentials([
 		agentPlatformCredential(platform, DEV.credential),

@@ -55,6 +55,31 @@ export function chatWorkflow(
 	};
 }
 
+/** A workflow outside any chat: a Webhook (answering when the run ends) at `path` → `root`. */
+export function webhookWorkflow(
+	id: string,
+	path: string,
+	webhookId: string,
+	root: Node,
+): WorkflowFixture {
+	const trigger: Node = {
+		...node('Webhook', 'n8n-nodes-base.webhook', 2, {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+		}),
+		webhookId,
+		position: [0, 0],
+	};
+	return {
+		id,
+		name: `Outside a chat: ${id}`,
+		nodes: [trigger, root],
+		connections: { Webhook: { main: [[{ node: root.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 /** A node with a fresh id at a place of its own. */
 export function node(
 	name: string,
@@ -156,12 +181,44 @@ export async function chatHub(
 	}
 }
 
-/** What the editor's chat prints for the newest failed execution of a workflow: "Error: <description>". */
-export async function editorChatError(n8n: N8nInstance, workflowId: string): Promise<string> {
-	const [execution] = await n8n.getExecutions(workflowId, { limit: 1, status: 'error' });
-	const result = (
-		execution?.data as { resultData?: { error?: { description?: string; message?: string } } }
-	)?.resultData;
-	const error = result?.error;
-	return `Error: ${error?.description ?? error?.message ?? ''}`;
+/** The id of a workflow's newest execution (0 when it has none), read before a message is sent. */
+export async function lastExecutionId(n8n: N8nInstance, workflowId: string): Promise<number> {
+	const [newest] = await n8n.getExecutions(workflowId, { includeData: false, limit: 1 });
+	return newest ? Number(newest.id) : 0;
+}
+
+/** What the editor shows of a failed node: its error panel's title (the message) and details. */
+export interface EditorError {
+	/** What the editor's chat prints: "Error: <description>". */
+	chat: string;
+	/** The error panel's title. */
+	message: string;
+	/** The error panel's details, below the title. */
+	description: string;
+}
+
+/**
+ * What the editor shows for the failed execution that followed `after` (lastExecutionId before
+ * the message): the one a test's own message started, not another test's of the same workflow.
+ */
+export async function editorError(
+	n8n: N8nInstance,
+	workflowId: string,
+	after: number,
+): Promise<EditorError> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const executions = await n8n.getExecutions(workflowId, { status: 'error', limit: 5 });
+		const own = executions.find((execution) => Number(execution.id) > after);
+		if (own) {
+			const result = (
+				own.data as { resultData?: { error?: { description?: string | null; message?: string } } }
+			)?.resultData;
+			const { message = '', description } = result?.error ?? {};
+			return { chat: `Error: ${description ?? message}`, message, description: description ?? '' };
+		}
+		if (Date.now() > deadline)
+			throw new Error(`no failed execution of workflow ${workflowId} after execution ${after}`);
+		await sleep(200);
+	}
 }

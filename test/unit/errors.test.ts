@@ -5,8 +5,9 @@ import {
 	platformHttpError,
 	platformMessage,
 	platformNetworkError,
-	readableInChat,
 } from '../../nodes/AgentPlatform/transport/errors';
+import { readableInChat } from '../../nodes/AgentPlatform/transport/chatErrors';
+import type { PlatformContext } from '../../nodes/AgentPlatform/transport/types';
 
 const node: INode = {
 	id: 'n1',
@@ -142,23 +143,58 @@ describe('platformNetworkError', () => {
 	});
 });
 
+/** A node's context as n8n gives it, seen only through what chatErrors.ts reads. */
+const inWorkflow = (chatTrigger: { disabled?: boolean } | null) =>
+	({ getChatTrigger: () => chatTrigger }) as unknown as PlatformContext;
+const notFound = () =>
+	platformHttpError(node, { ...where, status: 404, body: { message: 'Agent not found' } });
+
+describe('an error says its message once (the editor panel: message as title, description below)', () => {
+	it.each([
+		['no Chat Trigger in the workflow', inWorkflow(null)],
+		['a disabled Chat Trigger', inWorkflow({ disabled: true })],
+		['a context without getChatTrigger (an older n8n)', {} as PlatformContext],
+	])('%s: the description adds to the message, never repeats it', (_what, ctx) => {
+		const error = readableInChat(ctx, notFound());
+		expect(error.message).toBe('The platform could not find agent 12');
+		expect(error.description).toBe(
+			'Check the ID: the record may have been deleted, or it may belong to another workspace. The platform said: Agent not found',
+		);
+	});
+
+	it.each([
+		[401, {}],
+		[403, { message: 'Forbidden for this plan' }],
+		[404, {}],
+		[413, {}],
+		[422, { message: 'workspace missing' }],
+		[422, { message: 'name: required' }],
+		[429, {}],
+		[503, {}],
+		[418, { message: 'teapot' }],
+	])('HTTP %s: the message is not repeated in the description', (status, body) => {
+		const error = platformHttpError(node, { ...where, status, body });
+		expect(error.description).not.toContain(error.message);
+	});
+});
+
 describe("readableInChat: the package's words where n8n's chats print an error's description", () => {
-	it('puts the message before the description, once, and fills an empty description', () => {
-		const error = platformHttpError(node, {
-			...where,
-			status: 404,
-			body: { message: 'Agent not found' },
-		});
-		expect(readableInChat(error)).toBe(error);
+	const chat = inWorkflow({ disabled: false });
+	it('in a workflow with a Chat Trigger, puts the message before the description, once', () => {
+		const error = notFound();
+		expect(readableInChat(chat, error)).toBe(error);
 		expect(error.description).toBe(
 			'The platform could not find agent 12. Check the ID: the record may have been deleted, or it may belong to another workspace. The platform said: Agent not found',
 		);
-		readableInChat(error);
+		readableInChat(chat, error);
 		expect(error.description?.match(/could not find agent 12/g)).toHaveLength(1);
+	});
+
+	it('fills an empty description, keeps a sentence ending, leaves non-errors alone', () => {
 		const bare = new NodeOperationError(node, 'The file ID "x" is not a number (item 1)');
-		expect(readableInChat(bare).description).toBe('The file ID "x" is not a number (item 1)');
+		expect(readableInChat(chat, bare).description).toBe('The file ID "x" is not a number (item 1)');
 		const asked = new NodeOperationError(node, 'Stopped!', { description: 'Run it again.' });
-		expect(readableInChat(asked).description).toBe('Stopped! Run it again.');
-		expect(readableInChat('not an error')).toBe('not an error');
+		expect(readableInChat(chat, asked).description).toBe('Stopped! Run it again.');
+		expect(readableInChat(chat, 'not an error')).toBe('not an error');
 	});
 });

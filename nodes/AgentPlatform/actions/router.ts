@@ -10,7 +10,8 @@ import * as memoryCollection from './memoryCollection/MemoryCollection.resource'
 import * as resourceTemplate from './resourceTemplate/ResourceTemplate.resource';
 import * as webhook from './webhook/Webhook.resource';
 import * as workspace from './workspace/Workspace.resource';
-import { asNodeError, readableInChat } from '../transport/errors';
+import { readableInChat } from '../transport/chatErrors';
+import { asNodeError } from '../transport/errors';
 import { runPool } from '../transport/pool';
 
 import type {
@@ -142,6 +143,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	);
 	// the error a chat shows (its description) carries the package's words
 	if (failure !== undefined)
-		throw readableInChat(asNodeError(this.getNode(), failure.error, failure.index));
+		throw readableInChat(this, asNodeError(this.getNode(), failure.error, failure.index));
 	return [outputs.flat()];
 }

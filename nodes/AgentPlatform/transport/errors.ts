@@ -76,11 +76,16 @@ function describeRateLimit(failure: HttpFailure): { message: string; description
 	const asked = failure.askedMs;
 	const limit = failure.rateLimit;
 	const held = limit?.heldMs;
-	const askedWords =
-		(asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`) +
-		(held === undefined
+	const heldWords =
+		held === undefined
 			? ''
-			: ` About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`);
+			: `About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`;
+	const askedWords = [
+		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`,
+		heldWords,
+	]
+		.filter(Boolean)
+		.join(' ');
 	const advice = `Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`;
 	if (limit && held !== undefined && held <= limit.budgetMs) {
 		return {
@@ -89,9 +94,10 @@ function describeRateLimit(failure: HttpFailure): { message: string; description
 		};
 	}
 	if (limit && asked !== undefined && asked > limit.budgetMs) {
+		// the message names the wait asked: the description adds only what is left of it
 		return {
 			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
-			description: `${askedWords} ${advice}`,
+			description: heldWords ? `${heldWords} ${advice}` : advice,
 		};
 	}
 	const waited = limit ? seconds(limit.waitedMs) : undefined;
@@ -276,20 +282,4 @@ export function asNodeError(
 		return error;
 	}
 	return new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
-}
-
-/**
- * The error with its message at the start of its description, for the error that leaves the node
- * or the chat model: n8n's chats (the public chat and the chat hub through the stream's error
- * item, the editor's chat as "Error: …") print an error's description alone, and the message holds
- * the package's words ("The platform could not find agent 12").
- */
-export function readableInChat<T>(error: T): T {
-	const failure = error as { message?: unknown; description?: unknown } | undefined;
-	if (!failure || typeof failure.message !== 'string' || !failure.message) return error;
-	const description = typeof failure.description === 'string' ? failure.description : '';
-	if (description.startsWith(failure.message)) return error;
-	const sentence = /[.!?]$/.test(failure.message) ? failure.message : `${failure.message}.`;
-	failure.description = description ? `${sentence} ${description}` : failure.message;
-	return error;
 }

@@ -111,10 +111,8 @@ describe('Agent Platform Chat Model: set up without a request, failing at the ca
 		expect(outcome.atSetUp).toBe(0);
 		expect(outcome.error?.constructor.name).toBe('NodeOperationError');
 		expect(outcome.error?.message).toMatch(/\(ID 3\) is a text agent, not a chat agent$/);
-		// n8n's chat shows the description alone: it starts with the message
-		expect(outcome.error?.description).toMatch(
-			/^The agent .* not a chat agent\. .*Nothing was sent/,
-		);
+		// no Chat Trigger here: the description adds to the message (transport/chatErrors.ts)
+		expect(outcome.error?.description).toMatch(/^Only a chat agent can be .*Nothing was sent/);
 		expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 	});
 

@@ -188,7 +188,7 @@ describe('Memory Collection → Delete', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error!.message).toBe('The default memory collection cannot be deleted');
 		expect((error as NodeApiError).description).toBe(
-			'The default memory collection cannot be deleted. Every account keeps its "default" collection. Pick another collection to delete. The platform said: Default collection cannot be deleted',
+			'Every account keeps its "default" collection. Pick another collection to delete. The platform said: Default collection cannot be deleted',
 		);
 		expect((error as NodeApiError).httpCode).toBe('403');
 		// Asked once (a 403 is not retried), refused; the collection and its memory are still there.
@@ -205,7 +205,7 @@ describe('Memory Collection → Delete', () => {
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error!.message).toBe('The collection "default" is not a valid ID (item 1)');
 		expect((error as NodeOperationError).description).toBe(
-			'The collection "default" is not a valid ID (item 1). Pick the collection from the list, or give its numeric ID.',
+			'Pick the collection from the list, or give its numeric ID.',
 		);
 		expect(emu.requests).toHaveLength(0);
 	});

@@ -1,9 +1,9 @@
 /**
  * The chat model's answers to n8n, whole (`generate`) and streamed (`stream`, streamedAnswer.ts):
  * the platform's reply settled into calls or a final answer (settledAnswer.ts), a forced tool
- * choice told to the model, and errors worded for n8n's chat (readableInChat, transport/errors.ts).
+ * choice told to the model, and errors worded for n8n's chat (readableInChat, transport/chatErrors.ts).
  */
-import { readableInChat } from '../../transport/errors';
+import { readableInChat } from '../../transport/chatErrors';
 import type { PlatformContext } from '../../transport/types';
 import type { GenerateResult, Message, MessageContent, StreamChunk } from './aiNodeSdk';
 import { toolCallPart } from './pendingCalls';
@@ -30,7 +30,7 @@ export async function generateAnswer(
 			forcedTool,
 		);
 	} catch (error) {
-		throw readableInChat(error);
+		throw readableInChat(ctx, error);
 	}
 }
 
@@ -44,7 +44,7 @@ export async function* streamAnswer(
 	try {
 		yield* answerStreamed(ctx, settings, withToolChoice(messages, forcedTool), tools, forcedTool);
 	} catch (error) {
-		throw readableInChat(error);
+		throw readableInChat(ctx, error);
 	}
 }
 

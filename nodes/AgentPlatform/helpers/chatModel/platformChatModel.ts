@@ -6,7 +6,7 @@
  */
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 
-import { readableInChat } from '../../transport/errors';
+import { readableInChat } from '../../transport/chatErrors';
 
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
 import { generateAnswer, streamAnswer } from './modelAnswers';
@@ -33,7 +33,7 @@ export function createPlatformChatModel(
 			return await settled;
 		} catch (error) {
 			settled = undefined;
-			throw readableInChat(error);
+			throw readableInChat(ctx, error);
 		}
 	}
 
