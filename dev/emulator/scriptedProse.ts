@@ -52,7 +52,7 @@ const spaced = (name: string) =>
 		.toLowerCase();
 
 /** The question's quoted words, else the question itself: what a string argument takes. */
-function givenBy(question: string): Given {
+export function givenBy(question: string): Given {
 	const quoted = [...question.matchAll(/["“]([^"”]+)["”]/g)].map((m) => m[1]);
 	const numbers = (question.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
 	return { texts: quoted.length ? quoted : [question.trim()], numbers };

@@ -27,7 +27,7 @@ import {
 import { isCorrection, toolChoiceIn, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
 import { familyAnswer, familyCalls } from './modelFamilies';
-import { noted, resultSentence, standInTurn } from './scriptedProse';
+import { givenBy, noted, resultSentence, standInTurn } from './scriptedProse';
 import { givenArguments, structuredValue, type Given, type Property } from './structuredValues';
 
 interface DescribedTool {
@@ -154,10 +154,13 @@ function toolsAnswer(
 	});
 	let calls: Call[] =
 		turn.kind === 'calls' ? turn.calls.map(({ tool, given }) => argumentsOf(tool, given)) : [];
+	// the answer is given with the tool it must be given with, unless the question names another
+	const lower = question.toLowerCase();
+	if (final && !calls.some((c) => lower.includes(c.name.toLowerCase()))) calls = [];
+	if (!calls.length) calls = finalCall(question);
 	// a test's marker asks for a call of some kind: the first tool when the turn calls none
 	if (!calls.length && (wish || FAMILY.test(asked)) && others.length)
-		calls = [argumentsOf(others[0], { texts: [question], numbers: [] })];
-	if (!calls.length) calls = finalCall(question);
+		calls = [argumentsOf(others[0], givenBy(question))];
 	if (isCorrection(last) && wish === 'prose twice')
 		return answer(`I still answer without a tool: ${question}`);
 	if (isCorrection(last) && wish === 'broken twice') return answer('{"tool_call": {"name": ');
