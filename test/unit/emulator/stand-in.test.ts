@@ -6,16 +6,19 @@
  * the question names it or words of its description. Expected answers are written out by hand.
  */
 import { scriptedModelAnswer } from '../../../dev/emulator/toolsProtocolModel';
-import { toolsInstruction } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+import {
+	toolsInstruction,
+	type BoundTool,
+} from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
 import { toolResultText } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
 
 /** The example's Code tool, as n8n binds it (examples/chat-with-a-platform-model-in-the-ai-agent.json). */
-const GLOSSARY = {
+const GLOSSARY: BoundTool = {
 	name: 'Glossary',
 	description: "Looks a word up in the team's glossary and returns its meaning",
 	schema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
 };
-const WEATHER = {
+const WEATHER: BoundTool = {
 	name: 'get_weather',
 	description: 'Current weather for a city',
 	schema: {
