@@ -209,8 +209,8 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 				.filter((e) => e.type === 'item' && e.content)
 				.map((e) => ({ text: e.content!, at: e.at - sentAt }));
 		};
-		// the chat's workflow has two tools: the question names the one to call
-		const pieces = await ask('lookup otter');
+		// the chat's workflow has two tools: the question names the one to call and quotes its word
+		const pieces = await ask('lookup "otter"');
 		const text = pieces.map((p) => p.text).join('');
 		log(
 			`n8n ${line.version}: the chat's answer came in ${pieces.length} pieces, from ${pieces[0]?.at} ms to ${pieces[pieces.length - 1]?.at} ms`,
@@ -223,7 +223,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(completions()).toHaveLength(2);
 
 		emu.clearRequests();
-		await ask('lookup beaver');
+		await ask('lookup "beaver"');
 		const history = sentMessages(0)
 			.map((m) => String(m.content))
 			.join('\n');
