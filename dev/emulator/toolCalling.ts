@@ -10,6 +10,7 @@
  * array the emulator answers without running the agent.
  */
 import { randomBytes } from 'node:crypto';
+import { contentText as text } from './executionInput';
 import { json, validation } from './http';
 import type { Ctx, Reply, SseSink } from './http';
 import { noted, resultSentence, standInTurn } from './scriptedProse';
@@ -35,30 +36,26 @@ export function isFunctionCallingRequest(body: Record<string, unknown>): boolean
 	return Array.isArray(body.tools);
 }
 
+type Definition = {
+	type?: unknown;
+	function?: { name?: unknown; description?: unknown; parameters?: unknown };
+};
+
 function functionTools(value: unknown[]): FunctionTool[] {
 	return value.map((tool, i) => {
-		const fn = (
-			tool as {
-				type?: unknown;
-				function?: { name?: unknown; description?: unknown; parameters?: unknown };
-			} | null
-		)?.function;
+		const fn = (tool as Definition | null)?.function;
 		if (
-			!tool ||
-			(tool as { type?: unknown }).type !== 'function' ||
-			!fn ||
-			typeof fn.name !== 'string' ||
+			(tool as Definition | null)?.type !== 'function' ||
+			typeof fn?.name !== 'string' ||
 			!fn.name
-		) {
+		)
 			throw validation(
 				`tools.${i}`,
 				`The tools.${i} field must be a function definition with a name.`,
 			);
-		}
-		const parameters =
-			fn.parameters && typeof fn.parameters === 'object'
-				? (fn.parameters as FunctionTool['parameters'])
-				: {};
+		const parameters = (
+			fn.parameters && typeof fn.parameters === 'object' ? fn.parameters : {}
+		) as Property;
 		const description = typeof fn.description === 'string' ? fn.description : undefined;
 		return { name: fn.name, description, parameters };
 	});
@@ -87,18 +84,6 @@ function toolMessages(value: unknown): ToolMessage[] {
 		}
 		return message;
 	});
-}
-
-function text(content: unknown): string {
-	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) {
-		return content
-			.map((p) =>
-				p && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '',
-			)
-			.join(' ');
-	}
-	return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
 /** Answers a function-calling request (see the module comment). */
