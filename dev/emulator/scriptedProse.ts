@@ -12,7 +12,7 @@
  * - a question that shares a word with a tool's description calls that tool;
  * - a tool's result is said in a sentence; anything else gets the stand-in's plain answer.
  */
-import { wordsOf, type Given } from './structuredValues';
+import { telling, wordsOf, type Given } from './structuredValues';
 
 /** Said in the first answer of a conversation, where a person looks. */
 export const STAND_IN_NOTE =
@@ -37,13 +37,6 @@ const GLOSSARY = /\b(?:glossary|dictionary|meaning)\b/i;
 const CODE = /^\s*write a python function that reverses a string\s*[.?!]?\s*$/i;
 const FIRST_WORD = /^\s*which word did i ask (?:you )?about first\s*\??\s*$/i;
 const REVERSE = '```python\ndef reverse_string(text):\n    return text[::-1]\n```';
-
-// words of any sentence, which say nothing of what a tool is for
-const COMMON = new Set(
-	'the and for are but not you your with this that from has have was were its into when what which who how does will can could would should there their them they then than also only some more most each other returns return gives give tool tools uses using'.split(
-		' ',
-	),
-);
 
 const spaced = (name: string) =>
 	name
@@ -70,7 +63,7 @@ function describedTool<T extends NamedTool>(question: string, tools: T[]): T | u
 	const asked = wordsOf(question);
 	let best: { tool: T; count: number } | undefined;
 	for (const tool of tools) {
-		const words = [...wordsOf(tool.description ?? '')].filter((w) => !COMMON.has(w));
+		const words = telling(tool.description ?? '');
 		const count = words.filter((w) => asked.has(w)).length;
 		if (count > 0 && (!best || count > best.count)) best = { tool, count };
 	}

@@ -47,12 +47,16 @@ export function wordsOf(text: string): Set<string> {
 	return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2));
 }
 
-// words of n8n's own category descriptions and of any sentence, which say nothing of a category
+// words of any sentence and of n8n's category descriptions, which say nothing of what a tool or a
+// category is for
 const COMMON = new Set(
-	'the and for are but not you your with this that from has have was were its should true input category description about when what which who how'.split(
+	'the and for are but not you your with this that from has have was were its into when what which who how does will can could would should there their them they then than also only some more most each other returns return gives give tool tools uses using true input category description about'.split(
 		' ',
 	),
 );
+
+/** The words of a description that say what it is about: its words without the common ones. */
+export const telling = (text: string) => [...wordsOf(text)].filter((w) => !COMMON.has(w));
 
 /** The value the text names of an enum's values, if it names one. */
 function namedIn(values: unknown[], text: string): unknown {
@@ -90,7 +94,7 @@ function classified(properties: Record<string, Property>, text: string) {
 	const said = wordsOf(text);
 	const shared = categories.map(([name, p]) => {
 		const [, category, description] = CATEGORY.exec(p.description ?? '')!;
-		const words = [...wordsOf(`${category} ${description ?? ''}`)].filter((w) => !COMMON.has(w));
+		const words = telling(`${category} ${description ?? ''}`);
 		return { name, count: words.filter((w) => said.has(w)).length };
 	});
 	const best = shared.reduce((a, b) => (b.count > a.count ? b : a));
