@@ -174,10 +174,11 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
-		const question = 'otter';
+		// the stand-in's turn for "What does … mean?": the glossary asked for the word (docs/emulator.md)
+		const word = 'otter';
 		const answer = await n8n.postWebhook(
 			ownPath('chat-model-agent'),
-			{ question },
+			{ question: `What does ${word} mean?` },
 			{ registeredWithinMs: 20_000 },
 		);
 		// n8n hands the model the tool's output as JSON: [{"response": "…"}]
@@ -185,18 +186,18 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(answer.status).toBe(200);
 		// the platform's answer, whole; the tool's result reached it (its words, not its JSON)
 		expect(output).toBe(lastAnswer());
-		expect(output).toContain(TOOL_SAYS(question));
+		expect(output).toContain(TOOL_SAYS(word));
 		expect(output).not.toContain('[{');
 		expect(completions()).toHaveLength(2);
 		expect(String(sentMessages(0)[0].content)).toContain(TOOLS_PROTOCOL_MARK);
 		expect(sentMessages(1).slice(-2)).toEqual([
 			{
 				role: 'assistant',
-				content: JSON.stringify({ tool_call: { name: 'lookup', arguments: { input: question } } }),
+				content: JSON.stringify({ tool_call: { name: 'lookup', arguments: { input: word } } }),
 			},
 			{
 				role: 'user',
-				content: `Result of the tool "lookup":\n${JSON.stringify([{ response: TOOL_SAYS(question) }])}`,
+				content: `Result of the tool "lookup":\n${JSON.stringify([{ response: TOOL_SAYS(word) }])}`,
 			},
 		]);
 	});
@@ -264,7 +265,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
 		const text = chatText(
-			await chatEvents('[model: sentence first] lookup otter', 'e2e-sentence-first'),
+			await chatEvents('[model: sentence first] lookup "otter"', 'e2e-sentence-first'),
 		);
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");
