@@ -5,9 +5,12 @@
  *     [--fixed-window L/W] [--retry-after S] [--seed-memories N] \
  *     [--execution-seconds N] [--require-https-webhooks] [--model-family NAME] [--quiet]
  * Prints the base URL, key and workspace id on three lines, then serves until SIGINT/SIGTERM.
+ * EMULATOR_MODEL_URL (with EMULATOR_MODEL_KEY, EMULATOR_MODEL_NAME) in the environment sends the
+ * chat agents' model calls to that OpenAI-compatible endpoint (modelEndpoint.ts).
  */
 import { PlatformEmulator } from './index';
 import type { EmulatorOptions } from './index';
+import { modelEndpointFromEnv } from './modelEndpoint';
 import { MODEL_FAMILIES } from './modelFamilies';
 
 const USAGE =
@@ -20,7 +23,7 @@ const USAGE =
 	`  --model-family NAME the scripted model writes tool calls as this family does (+think: reasoning first; +closing-think: only its closing tag):\n    ${MODEL_FAMILIES.join(', ')}`;
 
 function parseArgs(argv: string[]): EmulatorOptions {
-	const opts: EmulatorOptions = { quiet: false };
+	const opts: EmulatorOptions = { quiet: false, model: modelEndpointFromEnv(process.env) };
 	const faults: NonNullable<EmulatorOptions['faults']> = {};
 	const num = (flag: string, v: string | undefined): number => {
 		const n = Number(v);
@@ -117,6 +120,12 @@ async function main(): Promise<void> {
 	const url = await emu.start();
 	process.stdout.write(
 		`Base URL: ${url}\nAPI key: ${emu.apiKey}\nWorkspace ID: ${emu.workspaceId}\n`,
+	);
+	const model = modelEndpointFromEnv(process.env);
+	process.stderr.write(
+		model
+			? `[emulator] chat agents' model calls go to ${model.url} (model ${model.model ?? 'as asked'})\n`
+			: "[emulator] chat agents answer with the emulator's stand-in (EMULATOR_MODEL_URL: a model of your own)\n",
 	);
 	let stopping = false;
 	const shutdown = (signal: string) => {

@@ -36,8 +36,9 @@ import {
 import type { Ctx, Reply, SseSink } from './http';
 import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
+import { askModel, forwardedReply, ModelEndpointError } from './modelEndpoint';
 import { takeScriptedReply } from './scriptedReplies';
-import { earlierUserMessages, filesSeenWords, seenWords } from './sessionSeen';
+import { earlierUserMessages, filesSeenWords, seenWords, sessionMessages } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
 import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import { scriptedModelAnswer } from './toolsProtocolModel';
@@ -121,7 +122,18 @@ export async function execute(ctx: Ctx): Promise<Reply> {
 		(messages.length ? lastUserMessage(messages) : JSON.stringify(rest)) +
 		memoryCollectionsNote(ctx, memoryCollections);
 	const input = messages.length ? lastUserMessage(messages) : JSON.stringify(answers);
+	const cfg = core.agentConfig.get(agent.id);
+	const asked =
+		core.opts.model && agent.type === 'chat' && !cfg?.outputs?.length && cfg?.output === undefined
+			? await modelAnswer(ctx, {
+					messages: sessionMessages(core.state, rootId, messages),
+					temperature: Number(answers.temperature ?? DEFAULT_TEMPERATURE),
+					stream: false,
+				})
+			: undefined;
 	const exec = core.engine.start(agent, input, answers, {
+		output: asked?.output,
+		failMessage: asked?.failMessage,
 		rootId,
 		fileIds,
 		via: stream ? 'stream' : 'execute',
@@ -162,6 +174,23 @@ export async function execute(ctx: Ctx): Promise<Reply> {
 	return json(200, { template_id: agent.id, responses: [responseJson(exec.record)] });
 }
 
+/** The model endpoint's answer, or the words of its failure (a failed run). */
+async function modelAnswer(
+	ctx: Ctx,
+	body: Record<string, unknown>,
+): Promise<{ output?: string; failMessage?: string; finishReason: 'stop' | 'length' }> {
+	try {
+		const answer = await askModel(ctx, ctx.core.opts.model!, body);
+		return {
+			output: answer.content,
+			finishReason: answer.finishReason === 'length' ? 'length' : 'stop',
+		};
+	} catch (e) {
+		if (!(e instanceof ModelEndpointError)) throw e;
+		return { failMessage: e.message, finishReason: 'stop' };
+	}
+}
+
 // ---------------------------------------------------------------------------------------------
 // GET /agent-responses/{id}
 
@@ -189,8 +218,12 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 	if (agent.type !== 'chat')
 		throw validation('model', 'Chat completions are only available for chat agents.');
 	const body = bodyObject(ctx);
-	// Function definitions in `tools` (n8n's AI Agent): a scripted model answers, see toolCalling.ts.
-	if (isFunctionCallingRequest(body)) return scriptedToolCall(ctx, body);
+	// Function definitions in `tools` (n8n's AI Agent): the model endpoint, else the stand-in
+	// (toolCalling.ts) answers.
+	if (isFunctionCallingRequest(body))
+		return core.opts.model
+			? forwardedReply(ctx, core.opts.model, body)
+			: scriptedToolCall(ctx, body);
 
 	if (!isPresent(body.messages)) throw required('messages');
 	const messages = validateMessages(body.messages, OPENAI_ROLES);
@@ -218,12 +251,15 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 	// a test's own outputs for the agent come before the format instructions' scripted JSON
 	const cfg = core.agentConfig.get(agent.id);
 	const configured = !!cfg?.outputs?.length || cfg?.output !== undefined;
+	// the model endpoint, when there is one, is asked what the stand-in would answer
 	const scripted =
 		takeScriptedReply(cfg) ??
-		scriptedModelAnswer(messages, {
-			followFormat: !configured,
-			modelFamily: core.opts.modelFamily,
-		});
+		(core.opts.model && !configured
+			? await modelAnswer(ctx, { messages, temperature: Number(temperature), stream: false })
+			: scriptedModelAnswer(messages, {
+					followFormat: !configured,
+					modelFamily: core.opts.modelFamily,
+				}));
 	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,
@@ -231,6 +267,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 		via: 'openai',
 		subject,
 		output: scripted?.output,
+		failMessage: scripted && 'failMessage' in scripted ? scripted.failMessage : undefined,
 		seen: seenWords(earlierUserMessages(core.state, null, messages)),
 	});
 	const id = openAiId();

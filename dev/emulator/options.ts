@@ -1,6 +1,7 @@
 /**
  * The emulator's options resolved to their defaults, and the faults it starts with (none).
  */
+import type { ModelEndpoint } from './modelEndpoint';
 import type { EmulatorFaults, EmulatorOptions } from './types';
 
 export interface ResolvedOptions {
@@ -21,6 +22,7 @@ export interface ResolvedOptions {
 	seed: { agents: number; memories: number; resources: number };
 	quiet: boolean;
 	modelFamily: string | undefined;
+	model: ModelEndpoint | undefined;
 }
 
 export const DEFAULT_FAULTS: EmulatorFaults = {
@@ -74,5 +76,6 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 		},
 		quiet: o.quiet ?? process.env.JEST_WORKER_ID !== undefined,
 		modelFamily: o.modelFamily,
+		model: o.model,
 	};
 }

@@ -110,6 +110,8 @@ export class ExecutionEngine {
 			output?: string;
 			/** Said at the end of the echo: what the agent saw of the session (sessionSeen.ts). */
 			seen?: string;
+			/** The run fails with these words (the model endpoint failed, modelEndpoint.ts). */
+			failMessage?: string;
 		},
 	): Execution {
 		const core = this.core;
@@ -117,13 +119,14 @@ export class ExecutionEngine {
 		const duration = Math.max(0, cfg.executionSeconds ?? core.opts.executionSeconds);
 		const eventsWanted = Math.max(1, Math.floor(cfg.streamEvents ?? 8));
 		const failMessage =
-			typeof cfg.fail === 'string' && cfg.fail !== ''
+			opts.failMessage ??
+			(typeof cfg.fail === 'string' && cfg.fail !== ''
 				? cfg.fail
 				: cfg.fail === true
 					? 'The agent execution failed.'
 					: cfg.fail === false
 						? null
-						: (agent.failMessage ?? null);
+						: (agent.failMessage ?? null));
 		const output =
 			opts.output ??
 			takeScriptedOutput(cfg) ??

@@ -36,6 +36,27 @@ export function earlierUserMessages(
 	return earlier;
 }
 
+/**
+ * The conversation a model is sent for a run: the earlier runs of the session (what each was sent,
+ * what it answered), then the messages of this one.
+ */
+export function sessionMessages(
+	state: EmulatorState,
+	rootId: number | null,
+	messages: Message[],
+): Message[] {
+	const runs = [...state.responses.values()]
+		.filter((r) => rootId !== null && r.root_id === rootId && r.status === 'succeeded')
+		.sort((a, b) => a.id - b.id);
+	return [
+		...runs.flatMap((run): Message[] => [
+			{ role: 'user', content: run.input },
+			{ role: 'assistant', content: run.output },
+		]),
+		...messages,
+	];
+}
+
 /** The words added to an echo: nothing for a first message. */
 export function seenWords(earlier: string[] | undefined): string {
 	if (!earlier?.length) return '';

@@ -1,40 +1,27 @@
 /**
- * A scripted tool-calling model behind POST /agents/{id}/openai/chat/completions, for tests of
- * n8n's AI Agent (whose OpenAI Chat Model needs function calling) against the emulator.
+ * The emulator's stand-in behind POST /agents/{id}/openai/chat/completions for OpenAI clients that
+ * send function definitions in `tools` (n8n's AI Agent with its OpenAI Chat Model pointed at the
+ * emulator). What it says is scriptedProse.ts' (docs/emulator.md); here it is written as the OpenAI
+ * chat-completion schema writes it, plain and streamed (`stream: true`): calls as `tool_calls`
+ * (`finish_reason: "tool_calls"`), a sentence from each tool's result, or an answer (`"stop"`).
  *
  * NOT part of the platform's contract: the platform documents `tools` as a string naming one of
- * the agent's tools (docs/platform-assumptions.md) and nothing about function calling. OpenAI clients such as
- * LangChain's ChatOpenAI send `tools` as an array of function definitions instead; with such an
- * array the emulator answers like a deterministic model, without running the agent:
- *
- * - no `tool` message after the last user message → it calls the function the message calls for
- *   (scriptedProse.ts: named, or fitting by its name and description), string arguments set to the
- *   message for a function that asks an agent or assistant, else to what the message asks about
- *   (numbers from the message, booleans false), with `finish_reason: "tool_calls"`; a message no
- *   function fits (a request for code, a question about the conversation) is answered in words;
- * - otherwise → a sentence from each tool's result (`finish_reason: "stop"`);
- * - the first answer of a conversation says that a scripted stand-in answered.
- *
- * Plain and streamed (`stream: true`) answers follow the OpenAI chat-completion schema.
+ * the agent's tools (docs/platform-assumptions.md) and nothing about function calling; with such an
+ * array the emulator answers without running the agent.
  */
 import { randomBytes } from 'node:crypto';
+import { contentText as text } from './executionInput';
 import { json, validation } from './http';
 import type { Ctx, Reply, SseSink } from './http';
-import { filled, sourceOf, type Property } from './schemaFilling';
-import {
-	STAND_IN_NOTE,
-	plainAnswer,
-	resultSentence,
-	textsOf,
-	toolsCalledFor,
-} from './scriptedProse';
+import { noted, resultSentence, standInTurn } from './scriptedProse';
+import { givenArguments, type Property } from './structuredValues';
 
 const TOOL_ROLES = ['system', 'developer', 'user', 'assistant', 'tool'];
 
 interface FunctionTool {
 	name: string;
 	description?: string;
-	parameters: { properties?: Record<string, Property>; required?: string[] };
+	parameters: Property;
 }
 
 interface ToolMessage {
@@ -49,30 +36,26 @@ export function isFunctionCallingRequest(body: Record<string, unknown>): boolean
 	return Array.isArray(body.tools);
 }
 
+type Definition = {
+	type?: unknown;
+	function?: { name?: unknown; description?: unknown; parameters?: unknown };
+};
+
 function functionTools(value: unknown[]): FunctionTool[] {
 	return value.map((tool, i) => {
-		const fn = (
-			tool as {
-				type?: unknown;
-				function?: { name?: unknown; description?: unknown; parameters?: unknown };
-			} | null
-		)?.function;
+		const fn = (tool as Definition | null)?.function;
 		if (
-			!tool ||
-			(tool as { type?: unknown }).type !== 'function' ||
-			!fn ||
-			typeof fn.name !== 'string' ||
+			(tool as Definition | null)?.type !== 'function' ||
+			typeof fn?.name !== 'string' ||
 			!fn.name
-		) {
+		)
 			throw validation(
 				`tools.${i}`,
 				`The tools.${i} field must be a function definition with a name.`,
 			);
-		}
-		const parameters =
-			fn.parameters && typeof fn.parameters === 'object'
-				? (fn.parameters as FunctionTool['parameters'])
-				: {};
+		const parameters = (
+			fn.parameters && typeof fn.parameters === 'object' ? fn.parameters : {}
+		) as Property;
 		const description = typeof fn.description === 'string' ? fn.description : undefined;
 		return { name: fn.name, description, parameters };
 	});
@@ -103,28 +86,6 @@ function toolMessages(value: unknown): ToolMessage[] {
 	});
 }
 
-function text(content: unknown): string {
-	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) {
-		return content
-			.map((p) =>
-				p && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '',
-			)
-			.join(' ');
-	}
-	return content === undefined || content === null ? '' : JSON.stringify(content);
-}
-
-// a function that hands the message on to an agent gets the whole message
-const ASKS_AN_AGENT = /\b(?:agent|assistant)\b/i;
-
-function argumentsFor(tool: FunctionTool, userText: string): Record<string, unknown> {
-	const texts = ASKS_AN_AGENT.test(`${tool.name} ${tool.description ?? ''}`)
-		? [userText]
-		: textsOf(userText, [tool.name]);
-	return filled(tool.parameters.properties ?? {}, sourceOf(userText, texts));
-}
-
 /** Answers a function-calling request (see the module comment). */
 export function scriptedToolCall(ctx: Ctx, body: Record<string, unknown>): Reply {
 	const tools = functionTools(body.tools as unknown[]);
@@ -138,12 +99,19 @@ export function scriptedToolCall(ctx: Ctx, body: Record<string, unknown>): Reply
 	let message: Record<string, unknown>;
 	let finish: 'tool_calls' | 'stop';
 	const question = text(messages[lastUser]?.content);
-	const fitting = results.length === 0 ? toolsCalledFor(question, tools) : [];
-	if (fitting.length) {
-		const calls = fitting.map((tool) => ({
+	const earlier = messages
+		.slice(0, lastUser)
+		.filter((m) => m.role === 'user')
+		.map((m) => text(m.content));
+	const turn = results.length === 0 ? standInTurn(question, earlier, tools) : undefined;
+	if (turn?.kind === 'calls') {
+		const calls = turn.calls.map(({ tool, given }) => ({
 			id: `call_${randomBytes(8).toString('hex')}`,
 			type: 'function',
-			function: { name: tool.name, arguments: JSON.stringify(argumentsFor(tool, question)) },
+			function: {
+				name: tool.name,
+				arguments: JSON.stringify(givenArguments(tool.parameters, given, question)),
+			},
 		}));
 		message = { role: 'assistant', content: null, tool_calls: calls };
 		finish = 'tool_calls';
@@ -154,18 +122,10 @@ export function scriptedToolCall(ctx: Ctx, body: Record<string, unknown>): Reply
 		const said = results.map((r) =>
 			resultSentence(called.get(r.tool_call_id ?? ''), text(r.content)),
 		);
-		const earlier = messages
-			.slice(0, lastUser)
-			.filter((m) => m.role === 'user')
-			.map((m) => text(m.content));
-		const answered = said.length ? said.join('\n') : plainAnswer(question, earlier, tools);
+		const answered = turn?.kind === 'answer' ? turn.text : said.join('\n');
 		// the first answer of a conversation says who answered
 		const first = !messages.slice(0, lastUser).some((m) => m.role === 'assistant');
-		message = {
-			role: 'assistant',
-			content: first ? `${answered}\n\n${STAND_IN_NOTE}` : answered,
-			refusal: null,
-		};
+		message = { role: 'assistant', content: noted(answered, first), refusal: null };
 		finish = 'stop';
 	}
 	const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };

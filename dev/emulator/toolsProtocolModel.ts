@@ -1,32 +1,24 @@
 /**
- * A scripted model for the Agent Platform Chat Model (the package's helpers/chatModel/, and
- * docs/chat-model.md), deterministic, so that each path can be shown to a person and tested:
+ * The emulator's stand-in behind the Agent Platform Chat Model's tools protocol (the package's
+ * helpers/chatModel/, docs/chat-model.md): what it says is scriptedProse.ts'; here it is read
+ * from the protocol's messages and written in the protocol's words:
  *
- * - a chat-completions request whose system message starts with the tools protocol's mark:
- *   - the last user message is the question → a call of each tool the question names, else of the
- *     tool whose name and description fit the question (scriptedProse.ts), arguments filled from
- *     the question per the tool's schema: numbers from the question's numbers in order, a string
- *     from its quoted words, else the thing it asks about, else its longest word; no call for a
- *     request for code or a question about the conversation, which it answers itself;
- *   - the last user message holds tools' results → a sentence from each result, in words;
- *   - a correction request → a valid answer, as above;
- *   - the first answer of a conversation says that a scripted stand-in answered;
- * - a request that carries format instructions (n8n's Structured Output Parser) → JSON filled in
- *   per the schema given, in a fenced block, as the instructions ask: each field with a value of
- *   its kind found in the text, else left out (fieldKinds.ts).
+ * - the last user message is the question → the stand-in's turn: tool calls, or an answer;
+ * - the last user message holds tools' results → a sentence from each;
+ * - a correction request → the valid answer again;
+ * - format instructions (n8n's Structured Output Parser, Information Extractor, Text Classifier,
+ *   Sentiment Analysis) → JSON of the schema's types in a fenced block (structuredValues.ts);
+ * - the instruction says which tool the answer must be given with (an AI Agent's output parser, a
+ *   forced tool choice) → that tool, with the schema's empty values.
  *
- * A marker in the question asks for another answer, to test every path: `[model: prose]` (a final
- * answer in prose, no call; a call on the correction request), `[model: prose twice]` (prose again
- * after it), `[model: sentence first]` (a sentence, then the call fenced),
- * `[model: hermes]` (the call in `<tool_call>` tags), `[model: cut off]` (a final answer the
- * model's length limit ended: `finish_reason: "length"`), `[model: broken json]`,
- * `[model: unknown tool]`, `[model: wrong arguments]` (each corrected on the correction request),
- * `[model: broken twice]` (broken again after it).
- *
- * Calls and final answers are written in the asked shape, or the way another model family writes
- * them (modelFamilies.ts): `[family: <name>]` in the question, else the emulator's `modelFamily`.
- *
- * NOT the platform: production runs the agent's model, which was asked, not scripted, to follow it.
+ * A marker in the question asks for another answer, so that a test can take every path of the
+ * reader: `[model: prose]` (prose, no call; a call on the correction request), `[model: prose
+ * twice]`, `[model: sentence first]` (a sentence, then the call fenced), `[model: hermes]`,
+ * `[model: cut off]` (`finish_reason: "length"`), `[model: broken json]`, `[model: unknown tool]`,
+ * `[model: wrong arguments]` (each corrected on the correction request), `[model: broken twice]`.
+ * With a marker and no tool the question calls for, the first tool is called. Calls and answers
+ * are written in the protocol's shape, or as another model family writes them (modelFamilies.ts):
+ * `[family: <name>]` in the question, else the emulator's `modelFamily`.
  */
 import {
 	TOOLS_PROTOCOL_MARK,
@@ -35,20 +27,13 @@ import {
 import { isCorrection, toolChoiceIn, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
 import { familyAnswer, familyCalls } from './modelFamilies';
-import { filled, sourceOf, valueFor, type Property } from './schemaFilling';
-import {
-	STAND_IN_NOTE,
-	plainAnswer,
-	quotedIn,
-	resultSentence,
-	textsOf,
-	toolsCalledFor,
-} from './scriptedProse';
+import { givenBy, noted, resultSentence, standInTurn } from './scriptedProse';
+import { givenArguments, structuredValue, type Given, type Property } from './structuredValues';
 
 interface DescribedTool {
 	name: string;
 	description: string;
-	properties: Record<string, Property>;
+	schema: Property;
 }
 
 export interface ScriptedAnswer {
@@ -60,36 +45,36 @@ const MARKER = /\[model: ([a-z ]+)\]/;
 const FAMILY = /\[family: ([\w+-]+)\]/;
 // LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
 const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
+// n8n's words in the AI Agent's system message with an output parser ("you MUST use the
+// `format_final_json_response` tool"); the package's forced tool choice is read by toolChoiceIn
+const MUST_USE = /must (?:use|call) (?:the )?(?:tool )?[`"]?([\w-]+)/gi;
 
+const copy = (given: Given): Given => ({ texts: [...given.texts], numbers: [...given.numbers] });
 const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const unmarked = (text: string) => text.replace(MARKER, '').replace(FAMILY, '').trim();
 
 function describedTools(instruction: string): DescribedTool[] {
 	return toolLinesIn(instruction).map((line) => {
 		const description =
 			new RegExp(`^- ${literal(line.name)}: (.*)$`, 'm').exec(instruction)?.[1] ?? '';
-		let schema: { properties?: DescribedTool['properties'] } = {};
+		let schema: Property = {};
 		try {
-			schema = JSON.parse(line.schema);
+			schema = JSON.parse(line.schema) as Property;
 		} catch {
 			// described without a readable schema: called without arguments
 		}
-		return { name: line.name, description, properties: schema.properties ?? {} };
+		return { name: line.name, description, schema };
 	});
 }
 
-function argumentsFor(tool: DescribedTool, question: string, toolNames: string[]) {
-	return filled(tool.properties, sourceOf(question, textsOf(question, toolNames)));
-}
-
 /**
- * JSON that fills the schema of format instructions, when the messages carry some: read from the
- * text the instructions are about (the user's messages when they are in the system message, as
- * n8n's Information Extractor, Text Classifier and Sentiment Analysis send them; else the words
- * before them, as a Basic LLM Chain with a parser sends them).
+ * JSON of the schema of format instructions, when the messages carry some, about the text the
+ * instructions are about: the user's messages when the instructions are in the system message (as
+ * n8n's Information Extractor, Text Classifier and Sentiment Analysis send them), else the words
+ * before them (a Basic LLM Chain with a parser).
  */
 function formatAnswer(messages: Message[]): string | undefined {
-	const given = [...messages].reverse();
-	for (const message of given) {
+	for (const message of [...messages].reverse()) {
 		const text = contentText(message.content);
 		const found = FORMAT.exec(text);
 		if (!found) continue;
@@ -99,24 +84,16 @@ function formatAnswer(messages: Message[]): string | undefined {
 		} catch {
 			continue;
 		}
+		const before = text.slice(0, found.index).trim();
 		const users = messages.filter((m) => m.role === 'user' && m !== message);
-		const before = text
-			.slice(0, found.index)
-			.split(/You must format/)[0]
-			.trim();
-		const question =
+		const about =
 			message.role === 'system' || !before
 				? users.map((m) => contentText(m.content)).join('\n') || before
 				: before;
-		const value = valueFor(schema, sourceOf(question, quotedIn(question), true));
-		return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+		return `\`\`\`json\n${JSON.stringify(structuredValue(schema, about), null, 2)}\n\`\`\``;
 	}
 	return undefined;
 }
-
-// n8n's words in the AI Agent's system message with an output parser ("you MUST use the
-// `format_final_json_response` tool"); the package's forced tool choice is read by toolChoiceIn
-const MUST_USE = /must (?:use|call) (?:the )?(?:tool )?[`"]?([\w-]+)/gi;
 
 /** The tool the instruction says the answer must be given with, if any. */
 function mustUse(instruction: string, tools: DescribedTool[]): DescribedTool | undefined {
@@ -126,6 +103,8 @@ function mustUse(instruction: string, tools: DescribedTool[]): DescribedTool | u
 	return tools.find((tool) => names.includes(tool.name));
 }
 
+type Call = { name: string; arguments: Record<string, unknown> };
+
 function toolsAnswer(
 	tools: DescribedTool[],
 	messages: Message[],
@@ -134,68 +113,61 @@ function toolsAnswer(
 ): ScriptedAnswer {
 	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
 	const last = users[users.length - 1] ?? '';
-	const asked = [...users].reverse().find((u) => !toolResultsIn(u) && !isCorrection(u));
-	const wish = MARKER.exec(asked ?? '')?.[1];
-	const family = FAMILY.exec(asked ?? '')?.[1] ?? modelFamily;
-	const question = (asked ?? '').replace(MARKER, '').replace(FAMILY, '').trim();
+	const asked = [...users].reverse().find((u) => !toolResultsIn(u) && !isCorrection(u)) ?? '';
+	const wish = MARKER.exec(asked)?.[1];
+	const family = FAMILY.exec(asked)?.[1] ?? modelFamily;
+	const question = unmarked(asked);
 	const answer = (output: string): ScriptedAnswer => ({ output, finishReason: 'stop' });
-	const final = mustUse(instruction, tools);
-	const toolNames = tools.map((tool) => tool.name);
 	const askedAt = messages.findIndex((m) => m.role === 'user' && contentText(m.content) === asked);
-	const earlier = messages
-		.slice(0, Math.max(0, askedAt))
+	const before = messages.slice(0, Math.max(0, askedAt));
+	const earlier = before
 		.filter((m) => m.role === 'user')
 		.map((m) => contentText(m.content))
 		.filter((u) => !toolResultsIn(u) && !isCorrection(u))
-		.map((u) => u.replace(MARKER, '').replace(FAMILY, '').trim());
-	// the first answer of a conversation says who answered
-	const firstAnswer = !messages.slice(0, Math.max(0, askedAt)).some((m) => m.role === 'assistant');
+		.map(unmarked);
+	const firstAnswer = !before.some((m) => m.role === 'assistant');
 	const prose = (text: string) =>
-		answer(
-			familyAnswer(family, firstAnswer ? `${text}\n\n${STAND_IN_NOTE}` : text, tools[0]?.name),
-		);
+		answer(familyAnswer(family, noted(text, firstAnswer), tools[0]?.name));
+	const written = (calls: Call[]) =>
+		family
+			? familyCalls(family, calls)
+			: calls.map((c) => toolCallText(c.name, c.arguments)).join('\n');
+	const final = mustUse(instruction, tools);
+	const finalCall = (about: string): Call[] =>
+		final
+			? [{ name: final.name, arguments: structuredValue(final.schema, about) as Call['arguments'] }]
+			: [];
+
 	if (toolResultsIn(last)) {
-		const since = users
-			.slice(users.lastIndexOf(asked ?? '') + 1)
-			.flatMap((u) => toolResultsIn(u) ?? []);
-		// the final answer through the tool it must be given with, filled from the results first
-		if (final) {
-			const read = `${since.map(({ result }) => result).join('\n')}\n${question}`;
-			const args = filled(final.properties, sourceOf(read, textsOf(read)));
-			return answer(
-				family
-					? familyCalls(family, [{ name: final.name, arguments: args }])
-					: toolCallText(final.name, args),
-			);
-		}
+		const since = users.slice(users.lastIndexOf(asked) + 1).flatMap((u) => toolResultsIn(u) ?? []);
+		if (final) return answer(written(finalCall(question)));
 		// an AI Agent with an output parser: the final answer in the format asked
 		const formatted = formatAnswer(messages);
 		if (formatted !== undefined) return answer(formatted);
 		return prose(since.map(({ tool, result }) => resultSentence(tool, result)).join('\n'));
 	}
-	const fitting = toolsCalledFor(
-		question,
-		tools.filter((tool) => tool !== final),
-	);
-	// a test's marker asks for a call of some kind: the first tool when none fits the question
-	const marked = MARKER.test(asked ?? '') || FAMILY.test(asked ?? '');
-	const named = fitting.length || !marked ? fitting : tools.filter((t) => t !== final).slice(0, 1);
-	// a question that names no tool is answered with the tool the answer must be given with
-	const asking =
-		final && !named.some((t) => question.toLowerCase().includes(t.name.toLowerCase()))
-			? [final]
-			: named;
-	const valid = asking.length
-		? asking
-				.map((tool) => toolCallText(tool.name, argumentsFor(tool, question, toolNames)))
-				.join('\n')
-		: undefined;
+	const others = tools.filter((tool) => tool !== final);
+	const turn = standInTurn(question, earlier, others);
+	const argumentsOf = (tool: DescribedTool, given: Given): Call => ({
+		name: tool.name,
+		arguments: givenArguments(tool.schema, copy(given), question) as Call['arguments'],
+	});
+	let calls: Call[] =
+		turn.kind === 'calls' ? turn.calls.map(({ tool, given }) => argumentsOf(tool, given)) : [];
+	// the answer is given with the tool it must be given with, unless the question names another
+	const lower = question.toLowerCase();
+	if (final && !calls.some((c) => lower.includes(c.name.toLowerCase()))) calls = [];
+	if (!calls.length) calls = finalCall(question);
+	// a test's marker asks for a call of some kind: the first tool when the turn calls none
+	if (!calls.length && (wish || FAMILY.test(asked)) && others.length)
+		calls = [argumentsOf(others[0], givenBy(question))];
 	if (isCorrection(last) && wish === 'prose twice')
 		return answer(`I still answer without a tool: ${question}`);
 	if (isCorrection(last) && wish === 'broken twice') return answer('{"tool_call": {"name": ');
-	if (valid === undefined) return prose(plainAnswer(question, earlier, tools));
+	if (!calls.length) return prose(turn.kind === 'answer' ? turn.text : '');
+	const valid = calls.map((c) => toolCallText(c.name, c.arguments)).join('\n');
 	if (isCorrection(last)) return answer(valid);
-	const first = asking[0];
+	const first = calls[0];
 	switch (wish) {
 		case 'prose':
 		case 'prose twice':
@@ -204,12 +176,10 @@ function toolsAnswer(
 			);
 		case 'sentence first':
 			return answer(
-				`I'll use the ${first?.name} tool to answer this.\n\`\`\`json\n${valid}\n\`\`\``,
+				`I'll use the ${first.name} tool to answer this.\n\`\`\`json\n${valid}\n\`\`\``,
 			);
 		case 'hermes':
-			return answer(
-				`<tool_call>\n${JSON.stringify({ name: first?.name, arguments: argumentsFor(first, question, toolNames) })}\n</tool_call>`,
-			);
+			return answer(`<tool_call>\n${JSON.stringify(first)}\n</tool_call>`);
 		case 'cut off':
 			return {
 				output: `I can answer that without a tool: ${question.slice(0, 12)}`,
@@ -222,23 +192,13 @@ function toolsAnswer(
 			return answer(toolCallText('no_such_tool', {}));
 		case 'wrong arguments':
 			// the first tool without its arguments: a schema that requires one is not met
-			return answer(toolCallText(first?.name ?? 'none', { unexpected: true }));
+			return answer(toolCallText(first.name, { unexpected: true }));
 		default:
-			return answer(
-				family && asking.length
-					? familyCalls(
-							family,
-							asking.map((tool) => ({
-								name: tool.name,
-								arguments: argumentsFor(tool, question, toolNames),
-							})),
-						)
-					: valid,
-			);
+			return answer(written(calls));
 	}
 }
 
-/** The scripted answer, or undefined when the request is for the agent's own output. */
+/** The stand-in's answer, or undefined when the request is for the agent's own output. */
 export function scriptedModelAnswer(
 	messages: Message[],
 	{ followFormat = true, modelFamily }: { followFormat?: boolean; modelFamily?: string } = {},

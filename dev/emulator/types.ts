@@ -3,6 +3,7 @@
  * Stored records carry exactly the public fields of the spec plus a few internal ones; the
  * serializers in each section module pick the public field set for the wire.
  */
+import type { ModelEndpoint } from './modelEndpoint';
 
 export interface EmulatorFaults {
 	/** Added before every answer (default 0). */
@@ -103,6 +104,8 @@ export interface EmulatorOptions {
 	 * default the tools protocol's own shape. A question's `[family: <name>]` wins.
 	 */
 	modelFamily?: string;
+	/** Chat agents' model calls go to this OpenAI-compatible endpoint, not the stand-in (modelEndpoint.ts). */
+	model?: ModelEndpoint;
 }
 
 export interface RecordedFile {
@@ -130,6 +133,8 @@ export interface RecordedRequest {
 	status: number;
 	/** Date.now() when received. */
 	at: number;
+	/** What went to the model endpoint for this request (never its key), and its status. */
+	forwarded?: { url: string; body: unknown; status: number };
 	/** Streamed answers: when each event was written, in ms since the epoch with sub-ms precision (performance clock). */
 	eventsSentAt?: number[];
 }

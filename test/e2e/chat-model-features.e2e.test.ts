@@ -198,7 +198,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
 		const answer = await post('chat-model-readers', {
 			text: 'Ada Lovelace is 36 years old and lives in London.',
-			feedback: 'My order arrived broken and nobody answers my e-mails. I want a refund!',
+			// "unhappy": a word of the complaint's description, which the stand-in's pick counts
+			feedback: 'I am unhappy: my order arrived broken and nobody answers my e-mails.',
 		});
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelReader1');

@@ -175,10 +175,11 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
-		const question = 'otter';
+		// the stand-in's turn for "What does … mean?": the glossary asked for the word (docs/emulator.md)
+		const word = 'otter';
 		const answer = await n8n.postWebhook(
 			ownPath('chat-model-agent'),
-			{ question },
+			{ question: `What does ${word} mean?` },
 			{ registeredWithinMs: 20_000 },
 		);
 		// n8n hands the model the tool's output as JSON: [{"response": "…"}]
@@ -186,18 +187,18 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(answer.status).toBe(200);
 		// the platform's answer, whole; the tool's result reached it (its words, not its JSON)
 		expect(output).toBe(lastAnswer());
-		expect(output).toContain(TOOL_SAYS(question));
+		expect(output).toContain(TOOL_SAYS(word));
 		expect(output).not.toContain('[{');
 		expect(completions()).toHaveLength(2);
 		expect(String(sentMessages(0)[0].content)).toContain(TOOLS_PROTOCOL_MARK);
 		expect(sentMessages(1).slice(-2)).toEqual([
 			{
 				role: 'assistant',
-				content: JSON.stringify({ tool_call: { name: 'lookup', arguments: { input: question } } }),
+				content: JSON.stringify({ tool_call: { name: 'lookup', arguments: { input: word } } }),
 			},
 			{
 				role: 'user',
-				content: `Result of the tool "lookup":\n${JSON.stringify([{ response: TOOL_SAYS(question) }])}`,
+				content: `Result of the tool "lookup":\n${JSON.stringify([{ response: TOOL_SAYS(word) }])}`,
 			},
 		]);
 	});
@@ -210,8 +211,8 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 				.filter((e) => e.type === 'item' && e.content)
 				.map((e) => ({ text: e.content!, at: e.at - sentAt }));
 		};
-		// the chat's workflow has two tools: the question names the one to call
-		const pieces = await ask('lookup otter');
+		// the chat's workflow has two tools: the question names the one to call and quotes its word
+		const pieces = await ask('lookup "otter"');
 		const text = pieces.map((p) => p.text).join('');
 		log(
 			`n8n ${line.version}: the chat's answer came in ${pieces.length} pieces, from ${pieces[0]?.at} ms to ${pieces[pieces.length - 1]?.at} ms`,
@@ -224,7 +225,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		expect(completions()).toHaveLength(2);
 
 		emu.clearRequests();
-		await ask('lookup beaver');
+		await ask('lookup "beaver"');
 		const history = sentMessages(0)
 			.map((m) => String(m.content))
 			.join('\n');
@@ -265,7 +266,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
 		const text = chatText(
-			await chatEvents('[model: sentence first] lookup otter', 'e2e-sentence-first'),
+			await chatEvents('[model: sentence first] lookup "otter"', 'e2e-sentence-first'),
 		);
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");

@@ -145,7 +145,7 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 			if (line.line === '2.x') {
 				// the glossary's meaning in a sentence, and who answered (the first answer says so)
 				await ask('What does otter mean?', 'a river animal that eats fish');
-				await panel.getByText('scripted stand-in', { exact: false }).first().waitFor();
+				await panel.getByText("emulator's stand-in answered", { exact: false }).first().waitFor();
 				// code: a snippet in the language asked, no glossary call
 				await ask('Write a Python function that reverses a string', 'def reverse_string');
 				// memory: the history the memory sent, not another lookup

@@ -309,7 +309,8 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
 			) as unknown as { webhookId: string };
 			await fixture.activate(workflow.id);
-			const question = 'What do sea otters eat?';
+			// the stand-in calls a tool whose description's words the question says (docs/emulator.md)
+			const question = 'Ask the platform agent what sea otters eat.';
 			const response = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 				action: 'sendMessage',
 				sessionId: 'e2e-session',
@@ -338,7 +339,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			const response = await callWebhook(`${fixture.webhookId(chatTrigger.webhookId)}/chat`, {
 				action: 'sendMessage',
 				sessionId: 'e2e-model',
-				chatInput: 'What is an otter?',
+				chatInput: 'What does otter mean?',
 			});
 			const lines = (await response.text()).split('\n').filter((l) => l.trim());
 			if (line.line === '1.x') {

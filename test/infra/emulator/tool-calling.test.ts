@@ -1,7 +1,9 @@
 /**
- * The emulator's scripted tool-calling model (dev/emulator/toolCalling.ts): what n8n's AI Agent
- * gets from an OpenAI Chat Model pointed at `{emulator}/agents/{id}/openai` when it sends function
- * definitions in `tools`. The platform's own form (`tools` as a string) is unchanged.
+ * The emulator's stand-in for OpenAI clients (dev/emulator/toolCalling.ts, docs/emulator.md): what
+ * n8n's AI Agent gets from an OpenAI Chat Model pointed at `{emulator}/agents/{id}/openai` when it
+ * sends function definitions in `tools`: a function called when the question names it or words of
+ * its description, the example's questions answered with their turns, anything else the plain
+ * answer. The platform's own form (`tools` as a string) is unchanged.
  */
 import { startEmulator, type PlatformEmulator } from '../../../dev/emulator';
 
@@ -54,13 +56,13 @@ const askAgent = {
 	},
 };
 
-test('with function definitions it calls the function the question fits, an agent asked with the whole message', async () => {
+test('with function definitions it calls the function whose description the question shares words with, with the question', async () => {
 	const before = emu.executionCount;
 	const { status, json } = await complete({
 		model: 'gpt-4o-mini',
 		messages: [
 			{ role: 'system', content: 'You are a helpful assistant' },
-			{ role: 'user', content: 'What do otters eat?' },
+			{ role: 'user', content: 'Ask the platform agent what otters eat.' },
 		],
 		tools: [askAgent],
 	});
@@ -72,10 +74,9 @@ test('with function definitions it calls the function the question fits, an agen
 	const [call] = choice.message.tool_calls;
 	expect(call).toMatchObject({ type: 'function', function: { name: 'ask_platform_agent' } });
 	expect(call.id).toMatch(/^call_/);
+	// "platform", "agent": words of its description; the optional number and boolean left out
 	expect(JSON.parse(call.function.arguments)).toEqual({
-		message: 'What do otters eat?',
-		count: 1,
-		strict: false,
+		message: 'Ask the platform agent what otters eat.',
 	});
 	expect(emu.executionCount).toBe(before); // a scripted answer runs no agent
 });
@@ -104,9 +105,9 @@ test('after the tool answered it replies with the tool result, and streams the s
 	});
 	// a sentence from the result, its JSON read, not quoted
 	const said = plain.json.choices[0].message.content as string;
-	expect(said).toContain('Fish and shellfish');
-	expect(said).not.toContain('{');
-	expect(said).toContain('scripted stand-in');
+	expect(said).toBe(
+		"The ask_platform_agent tool returned: Fish and shellfish.\n\n(The emulator's stand-in answered, with a turn written for the example: not a real model.)",
+	);
 
 	const streamed = await complete({
 		model: 'gpt-4o-mini',
@@ -126,7 +127,7 @@ test('after the tool answered it replies with the tool result, and streams the s
 	expect(chunks[1].choices[0].finish_reason).toBe('stop');
 
 	const firstTurn = await complete({
-		messages: [{ role: 'user', content: 'Who wrote Hamlet?' }],
+		messages: [{ role: 'user', content: 'Who wrote Hamlet? Ask the platform agent.' }],
 		tools: [askAgent],
 		stream: true,
 	});
@@ -167,7 +168,7 @@ test("bad function definitions and tool messages get the platform's 422; the str
 	expect(platformForm.json.errors).toHaveProperty(['tools']);
 });
 
-test('no function fits a request for code or a question about the conversation: answered in words', async () => {
+test("the example's questions: the word looked up, the code written, the history read; anything else the plain answer", async () => {
 	const lookup = {
 		type: 'function',
 		function: {
@@ -200,5 +201,18 @@ test('no function fits a request for code or a question about the conversation: 
 	});
 	expect(memory.json.choices[0].finish_reason).toBe('stop');
 	expect(memory.json.choices[0].message.content).toContain('sprint');
-	expect(memory.json.choices[0].message.content).not.toContain('scripted stand-in');
+	expect(memory.json.choices[0].message.content).toBe(
+		'Your first question was about sprint ("What does sprint mean?").',
+	);
+	const other = await complete({
+		messages: [{ role: 'user', content: 'Who won the match yesterday?' }],
+		tools: [lookup, askAgent],
+	});
+	expect(other.json.choices[0]).toMatchObject({
+		finish_reason: 'stop',
+		message: {
+			content:
+				"I am the emulator's stand-in for a model, not a real one, so I cannot answer that. I answer the example workflows' suggested questions; set EMULATOR_MODEL_URL to chat with a model of your own.",
+		},
+	});
 });

@@ -123,7 +123,7 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 });
 
 describe('Agent Platform Chat Model: reasoning opened in the prompt, streamed', () => {
-	const QUESTION = 'What does the word otter mean?';
+	const QUESTION = 'Use lookup on "otter".';
 	const prose = `I can answer that without a tool: ${QUESTION}`;
 	const deltas = (json: IDataObject) =>
 		(json.chunks as IDataObject[]).filter((c) => c.type === 'text-delta').map((c) => c.delta);

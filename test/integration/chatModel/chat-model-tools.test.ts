@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
 import { callModel, CODE_TOOL, completionPosts, emu, user } from './chat-model.shared';
 
-const QUESTION = 'What does the word otter mean?';
+const QUESTION = 'Use lookup on "otter".';
 const call = (json: IDataObject) =>
 	((json.message as IDataObject).content as IDataObject[]).find((c) => c.type === 'tool-call');
 
