@@ -124,7 +124,7 @@ export async function ensureN8n(line: N8nLine): Promise<void> {
 	else env.N8N2_VERSION = line.version;
 	await run('bash', [join(__dirname, 'install-n8n.sh'), majorOf(line)], {
 		env,
-		timeoutMs: 20 * 60_000,
+		timeoutMs: 60 * 60_000,
 		stdio: 'stderr',
 		what: `install-n8n.sh ${majorOf(line)}`,
 	});
