@@ -9,6 +9,7 @@ import {
 	readToolsAnswer,
 	StreamedText,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { WRITERS_BY_FAMILY } from '../../../dev/modelFormats';
 import { FAMILIES } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
 import { ADD, LOOKUP, TOOLS } from './toolCallCorpus';
 
@@ -128,11 +129,13 @@ describe('ordinary answers stay answers', () => {
 
 describe('one module per family', () => {
 	const cases = FAMILIES.flatMap((family) =>
-		Object.entries(family.writers).map(([writer, write]) => [family.name, writer, write] as const),
+		Object.entries(WRITERS_BY_FAMILY[family.name]).map(
+			([writer, write]) => [family.name, writer, write] as const,
+		),
 	);
 
-	it.each(cases)('%s reads what its writer %s writes, alone', (_, __, write) => {
-		const family = FAMILIES.find((f) => Object.values(f.writers).includes(write))!;
+	it.each(cases)('%s reads what its writer %s writes, alone', (name, __, write) => {
+		const family = FAMILIES.find((f) => f.name === name)!;
 		expect(readToolsAnswer(write([ADD, LOOKUP]), TOOLS, [family])).toMatchObject({
 			kind: 'calls',
 			calls: [ADD, LOOKUP],

@@ -23,7 +23,7 @@ import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from '
 
 export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './types';
 export { StreamedText } from './streamedText';
-export { FAMILIES, familiesFor, CALL_WRITERS, FINAL_WRITERS } from './families';
+export { FAMILIES, familiesFor } from './families';
 
 interface Place {
 	at: number;

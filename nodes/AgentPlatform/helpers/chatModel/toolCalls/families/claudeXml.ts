@@ -6,7 +6,6 @@
  */
 import type { CallFamily, WrittenCall } from '../types';
 import { pythonCallsFrom } from './pythonic';
-import { xmlParameters } from './writing';
 import { pairs } from './xmlPairs';
 
 const MARKERS = ['<function_calls>', '<invoke', '<minimax:tool_call>', '<steptml:invoke'];
@@ -44,18 +43,10 @@ function read(text: string, at: number): WrittenCall[] {
 	return list < 0 ? [] : pythonCallsFrom(text, at + list + '<function_calls>'.length);
 }
 
-const invoke = (c: Parameters<typeof xmlParameters>[0]) =>
-	`<invoke name="${c.name}">\n${xmlParameters(c, (k, v) => `<parameter name="${k}">${v}</parameter>`)}\n</invoke>`;
-
 export const claudeXml: CallFamily = {
 	name: 'claude-xml',
 	models: /claude|minimax|step-?3/i,
 	markers: MARKERS,
 	markersMeanACall: true,
 	read,
-	writers: {
-		'claude-xml': (calls) => `<function_calls>\n${calls.map(invoke).join('\n')}\n</function_calls>`,
-		minimax: (calls) =>
-			`<minimax:tool_call>\n${calls.map(invoke).join('\n')}\n</minimax:tool_call>`,
-	},
 };

@@ -5,7 +5,6 @@
  */
 import { jsonAt } from '../jsonShapes';
 import type { CallFamily, WrittenCall } from '../types';
-import { argumentsJson } from './writing';
 
 const BAR = '[|｜]';
 const token = (words: string) => `<${BAR}${words.split(' ').join('▁')}${BAR}>`;
@@ -14,7 +13,6 @@ const CALL = new RegExp(
 	'g',
 );
 const SEP = new RegExp(token('tool sep'));
-const written = (words: string) => `<｜${words.split(' ').join('▁')}｜>`;
 
 function read(text: string, at: number): WrittenCall[] {
 	return [...text.slice(at).matchAll(CALL)].map((match) => {
@@ -44,20 +42,4 @@ export const deepseek: CallFamily = {
 	],
 	markersMeanACall: true,
 	read,
-	writers: {
-		deepseek: (calls) =>
-			`${written('tool calls begin')}${calls
-				.map(
-					(c) =>
-						`${written('tool call begin')}function${written('tool sep')}${c.name}\n\`\`\`json\n${argumentsJson(c)}\n\`\`\`${written('tool call end')}`,
-				)
-				.join('\n')}${written('tool calls end')}`,
-		'deepseek-v3.1': (calls) =>
-			`${written('tool calls begin')}${calls
-				.map(
-					(c) =>
-						`${written('tool call begin')}${c.name}${written('tool sep')}${argumentsJson(c)}${written('tool call end')}`,
-				)
-				.join('')}${written('tool calls end')}`,
-	},
 };

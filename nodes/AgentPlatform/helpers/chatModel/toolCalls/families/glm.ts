@@ -3,7 +3,6 @@
  * `glm4_moe_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { each, xmlParameters } from './writing';
 import { pairs } from './xmlPairs';
 
 function read(text: string, at: number): WrittenCall[] {
@@ -30,10 +29,4 @@ export const glm: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		glm: each(
-			(c) =>
-				`<tool_call>${c.name}\n${xmlParameters(c, (k, v) => `<arg_key>${k}</arg_key>\n<arg_value>${v}</arg_value>`)}\n</tool_call>`,
-		),
-	},
 };

@@ -6,12 +6,10 @@
  * Read only where the answer opens with it, or after the prose a family writes before a call; a
  * fenced block after prose only in a protocol's own wrapper (`tool_call`, `action`).
  */
-import { toolCallText } from '../../../output/protocolWords';
 import { CALL_FENCES, JSON_FENCES, atLineStart, isLeadIn } from '../answerLayout';
 import { callsOf, finalActionOf, inOwnWrapper, jsonAt } from '../jsonShapes';
 import { parseWhole } from '../looseJson';
 import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
-import { argumentsJson, each, json, named } from './writing';
 
 const FENCE = /^[ \t]*```[ \t]*([\w+#.-]*)[^\n]*\n/;
 
@@ -68,40 +66,4 @@ export const jsonObjects: CallFamily = {
 	read: () => [],
 	readOpening,
 	readFinal,
-	writers: {
-		asked: each((c) => toolCallText(c.name, c.arguments)),
-		openai: each((c) => json({ name: c.name, arguments: argumentsJson(c) })),
-		llama3: each((c) => json({ name: c.name, parameters: c.arguments }), '; '),
-		xlam: (calls) => json(calls.map(named)),
-		'openai-message': (calls) =>
-			json({
-				role: 'assistant',
-				content: null,
-				tool_calls: calls.map((c, i) => ({
-					id: `call_${i}`,
-					type: 'function',
-					function: { name: c.name, arguments: argumentsJson(c) },
-				})),
-			}),
-		'openai-function-call': each((c) =>
-			json({ function_call: { name: c.name, arguments: argumentsJson(c) } }),
-		),
-		anthropic: (calls) =>
-			json(
-				calls.map((c, i) => ({
-					type: 'tool_use',
-					id: `toolu_${i}`,
-					name: c.name,
-					input: c.arguments,
-				})),
-			),
-		gemini: each((c) => json({ functionCall: { name: c.name, args: c.arguments } })),
-		'langchain-json': each(
-			(c) => `\`\`\`json\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,
-		),
-	},
-	finalWriters: {
-		'langchain-json': (answer) =>
-			`\`\`\`json\n${json({ action: 'Final Answer', action_input: answer })}\n\`\`\``,
-	},
 };

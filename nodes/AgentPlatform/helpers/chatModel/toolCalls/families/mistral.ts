@@ -6,7 +6,6 @@ import { toolNamed } from '../arguments';
 import { jsonAt } from '../jsonShapes';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
 import { markedJsonCalls } from './markedJson';
-import { argumentsJson, json, named } from './writing';
 
 const MARKER = '[TOOL_CALLS]';
 const V11 = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\][\w-]*)?\s*(?:\[ARGS\])?/;
@@ -46,11 +45,4 @@ export const mistral: CallFamily = {
 	markers: [MARKER],
 	markersMeanACall: true,
 	read,
-	writers: {
-		mistral: (calls) => `${MARKER}${json(calls.map(named))}`,
-		'mistral-v11': (calls) =>
-			calls.map((c) => `${MARKER}${c.name}[ARGS]${argumentsJson(c)}`).join(''),
-		'mistral-v11-bare': (calls) =>
-			calls.map((c) => `${MARKER}${c.name}${argumentsJson(c)}`).join(''),
-	},
 };

@@ -7,7 +7,6 @@
 import { CALL_FENCES } from '../answerLayout';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
-import { each, pythonCall } from './writing';
 
 const NAME = /^[A-Za-z_][\w.-]*/;
 const TOOL_CODE = '```tool_code';
@@ -110,8 +109,4 @@ export const pythonic: CallFamily = {
 	},
 	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
 		readOpening(text, at, place),
-	writers: {
-		pythonic: (calls) => `[${calls.map(pythonCall).join(', ')}]`,
-		'tool-code': each((c) => `\`\`\`tool_code\nprint(default_api.${pythonCall(c)})\n\`\`\``),
-	},
 };

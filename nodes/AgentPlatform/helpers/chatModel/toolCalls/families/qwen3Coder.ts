@@ -4,7 +4,6 @@
  * `qwen3coder_tool_parser.py`, `seed_oss_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { each, xmlParameters } from './writing';
 import { pairs, unquote } from './xmlPairs';
 
 function read(text: string, at: number): WrittenCall[] {
@@ -31,14 +30,4 @@ export const qwen3Coder: CallFamily = {
 	markers: ['<function=', '<seed:tool_call>'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		'qwen3-coder': each(
-			(c) =>
-				`<tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>\n${v}\n</parameter>`)}\n</function>\n</tool_call>`,
-		),
-		'seed-oss': each(
-			(c) =>
-				`<seed:tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>${v}</parameter>`)}\n</function>\n</seed:tool_call>`,
-		),
-	},
 };

@@ -7,7 +7,6 @@
 import { callsOf, jsonAt } from '../jsonShapes';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
-import { argumentsJson, each, json } from './writing';
 
 const REACT =
 	/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\n`{[]+?)`?[ \t]*\r?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*(?:```[\w-]*\s*)?/gim;
@@ -42,10 +41,4 @@ export const react: CallFamily = {
 	markers: ['Action:'],
 	markersMeanACall: false,
 	read,
-	writers: {
-		react: each((c) => `Action: ${c.name}\nAction Input: ${argumentsJson(c)}`),
-		'structured-chat': each(
-			(c) => `Action:\n\`\`\`\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,
-		),
-	},
 };

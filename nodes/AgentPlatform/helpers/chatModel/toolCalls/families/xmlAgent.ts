@@ -4,7 +4,6 @@
  */
 import type { CallFamily } from '../types';
 import { patternCalls } from './patternCalls';
-import { argumentsJson, each } from './writing';
 
 const read = patternCalls(
 	/<tool>\s*([^<]+?)\s*<\/tool>\s*(?:<tool_input>([\s\S]*?)(?:<\/tool_input>|$))?/g,
@@ -34,8 +33,4 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal,
-	writers: {
-		'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`),
-	},
-	finalWriters: { 'xml-agent': (answer) => `<final_answer>${answer}</final_answer>` },
 };
