@@ -7,8 +7,8 @@ import { toolCallText } from '../../nodes/AgentPlatform/helpers/output/protocolW
 import { argumentsJson, each, json, named, pythonCall, type CallWriter } from './writing';
 
 export const JSON_WRITERS: Record<string, Record<string, CallWriter>> = {
+	asked: { asked: each((c) => toolCallText(c.name, c.arguments)) },
 	json: {
-		asked: each((c) => toolCallText(c.name, c.arguments)),
 		openai: each((c) => json({ name: c.name, arguments: argumentsJson(c) })),
 		llama3: each((c) => json({ name: c.name, parameters: c.arguments }), '; '),
 		xlam: (calls) => json(calls.map(named)),

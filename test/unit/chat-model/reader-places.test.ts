@@ -44,8 +44,8 @@ const ORDINARY: Array<[string, string]> = [
 		'Anthropic returns a block like\n{"type": "tool_use", "id": "toolu_1", "name": "add", "input": {"a": 2, "b": 3}}\nand you answer with a tool_result block.',
 	],
 	[
-		'an example of an unknown tool after prose, at the end',
-		'OpenAI returns:\n{"tool_calls": [{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}',
+		'an example of an unknown tool after prose, at the end, in inline code',
+		'OpenAI returns: `{"tool_calls": [{"type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}`',
 	],
 	[
 		'meeting notes with an action line',
@@ -144,7 +144,7 @@ describe('one module per family', () => {
 
 	it("the agent's model chooses the families read; all of them when it is not known", () => {
 		const qwen = familiesFor(['qwen2.5-72b-instruct']).map((family) => family.name);
-		expect(qwen).toEqual(['hermes', 'json']);
+		expect(qwen).toEqual(['hermes', 'asked', 'json']);
 		expect(familiesFor(['some-model']).length).toBe(FAMILIES.length);
 		expect(familiesFor(undefined).length).toBe(FAMILIES.length);
 		// a Mistral call is not read for a Qwen model: its marker is prose there

@@ -25,9 +25,13 @@ const ARGUMENT_KEYS = ['arguments', 'parameters', 'args', 'input', 'action_input
 const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
-/** The first keys of a call's JSON in any shape read (the stream holds such an object). */
+/**
+ * The first keys of a call's JSON in any shape read (the stream holds such an object); arguments
+ * first too, as serialisers that sort keys write them.
+ */
 const FIRST_KEYS = [
 	...WRAPPERS,
+	...ARGUMENT_KEYS,
 	...NAME_KEYS,
 	...ID_KEYS,
 	'role',

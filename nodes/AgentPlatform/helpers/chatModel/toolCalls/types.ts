@@ -55,6 +55,8 @@ export interface CallFamily {
 	models?: RegExp;
 	/** What opens its calls anywhere outside code (a tag, a special token, a label). */
 	markers: string[];
+	/** What opens its calls where it is written in more than one way (a JSON key in any quoting). */
+	markerPattern?: RegExp;
 	/**
 	 * Whether its markers say a call was meant even when nothing readable follows them (then the
 	 * model is asked once more); false for words that prose also writes (`Action:`).

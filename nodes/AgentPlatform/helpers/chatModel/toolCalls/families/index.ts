@@ -4,6 +4,7 @@
  * modules, never listed again.
  */
 import type { CallFamily } from '../types';
+import { asked } from './asked';
 import { claudeXml } from './claudeXml';
 import { deepseek } from './deepseek';
 import { glm } from './glm';
@@ -34,6 +35,7 @@ export const FAMILIES: CallFamily[] = [
 	xmlAgent,
 	react,
 	pythonic,
+	asked,
 	jsonObjects,
 ];
 
@@ -42,8 +44,8 @@ export const MARKERS = [...new Set(FAMILIES.flatMap((family) => family.markers))
 
 /**
  * The families an answer of these models may be written in: where every model the answer may
- * come from is of a known family, those (and the asked JSON shapes, which every model was asked
- * for); else all of them.
+ * come from is of a known family, those (and the asked JSON and its shapes, which every model was
+ * asked for); else all of them.
  */
 /** The lists chosen, by the models' names: one list per choice, so that caches keyed by it hit. */
 const CHOSEN = new Map<string, CallFamily[]>();
@@ -52,7 +54,7 @@ export function familiesFor(models: string[] | undefined): CallFamily[] {
 	if (!models?.length) return FAMILIES;
 	const known = models.map((model) => FAMILIES.filter((family) => family.models?.test(model)));
 	if (known.some((families) => !families.length)) return FAMILIES;
-	const chosen = new Set([...known.flat(), jsonObjects]);
+	const chosen = new Set([...known.flat(), asked, jsonObjects]);
 	const names = FAMILIES.filter((family) => chosen.has(family));
 	const key = names.map((family) => family.name).join(' ');
 	if (!CHOSEN.has(key)) CHOSEN.set(key, names);
