@@ -55,13 +55,15 @@ function standsAlone(text: string, at: number, calls: WrittenCall[], tools: Boun
 
 /**
  * Whether calls after a label prose writes too (ReAct's `Action:`) stand as the answer: prose
- * (a thought) before them or more text after them (an observation aside), not both; an example
+ * (a thought) before them or more text after them (an observation aside, or its start where the
+ * stop word cut it), not both; an example
  * inside an explanation is an example.
  */
 function labelsStandAlone(text: string, calls: WrittenCall[]): boolean {
 	if (!calls.length) return true;
 	const after = text.slice(calls[calls.length - 1].end).trim();
-	return !after || /^Observation[ \t]*:/i.test(after) || !proseBefore(text, calls[0].start);
+	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
+	return !after || observation || !proseBefore(text, calls[0].start);
 }
 
 /** Where each family's markers first stand outside code, and every place of a pattern marker. */
