@@ -5,15 +5,18 @@
  */
 import { readToolsAnswer } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 import type { Fixture } from './fixtures/fixture';
+import { LLAMA_CPP } from './fixtures/llamacpp-more';
 import { PROMPTED } from './fixtures/prompted';
 import { SGLANG } from './fixtures/sglang';
 import { LANGCHAIN_AGENTS, VLLM } from './fixtures/vllm-langchain';
+import { VLLM_MORE } from './fixtures/vllm-more';
 import { streamProblems } from './streamProperty';
 
 const GROUPS: Record<string, Fixture[]> = {
 	SGLang: SGLANG,
-	vLLM: VLLM,
+	vLLM: [...VLLM, ...VLLM_MORE],
 	LangChain: LANGCHAIN_AGENTS,
+	'llama.cpp and cut-off or broken replies': LLAMA_CPP,
 	'prompted JSON and ordinary answers': PROMPTED,
 };
 const ALL = Object.values(GROUPS).flat();
