@@ -3,7 +3,7 @@
  * chunkings, what the chat is shown is, at every piece, the start of what the whole reading says
  * the chat holds (the final answer, or the prose before the calls; after an attempt at a call,
  * the correction follows it); and at the end, what was shown plus what the stream itself kept back
- * is that text, for a final answer. Linear per reply: one
+ * is that text, for a final answer; before calls, all their prose was shown. Linear per reply: one
  * stream per feeding, never one per cut.
  */
 import {
@@ -43,8 +43,16 @@ export const feedings = (reply: string): string[][] => [
  * reading does. A prompt that opens reasoning (only `</think>` comes) is known to the stream, as
  * the chat model learns it from the agent's replies.
  */
-export function streamProblem(reply: string, tools: BoundTool[], pieces: string[]) {
+export function streamProblem(
+	reply: string,
+	tools: BoundTool[],
+	pieces: string[],
+	answer?: string,
+) {
 	const read = readToolsAnswer(reply, tools);
+	// the case's own expected answer, where it has one, before the whole reading's
+	if (answer !== undefined && (read.kind !== 'final' || read.text !== answer))
+		return `read whole as ${JSON.stringify(read).slice(0, 120)}, not the answer`;
 	// an attempt at a call: the correction's answer follows whatever was shown
 	if (read.kind === 'malformed') return undefined;
 	const chat = read.kind === 'final' ? read.text : read.prose;
@@ -52,11 +60,17 @@ export function streamProblem(reply: string, tools: BoundTool[], pieces: string[
 	let shown = '';
 	let sent = 0;
 	for (const piece of pieces) {
-		shown += stream.push(piece);
+		const delta = stream.push(piece);
 		sent += piece.length;
-		if (!chat.startsWith(shown))
+		// only the new text is compared, where it stands: linear in the reply
+		const right = chat.startsWith(delta, shown.length);
+		shown += delta;
+		if (!right)
 			return `after ${sent} of ${reply.length} characters it showed ${JSON.stringify(shown.slice(-60))}, not the start of ${JSON.stringify(chat.slice(0, 60))}`;
 	}
+	// the prose before calls is all shown by the end: only the calls are held
+	if (read.kind === 'calls' && shown.trim() !== chat)
+		return `at the end it had shown ${JSON.stringify(shown.slice(-60))} of the prose ${JSON.stringify(chat.slice(-60))}`;
 	// a family's own wrapper of the answer (`<final_answer>`) is held whole and read at the end
 	const unwrapped = !shown && chat !== reply.trim();
 	if (read.kind === 'final' && !unwrapped && (shown + stream.pending()).trim() !== chat)
@@ -65,11 +79,13 @@ export function streamProblem(reply: string, tools: BoundTool[], pieces: string[
 }
 
 /** Every feeding of every reply; the failures, each naming its case. */
-export function streamProblems(cases: Array<{ name: string; reply: string; tools: BoundTool[] }>) {
+export function streamProblems(
+	cases: Array<{ name: string; reply: string; tools: BoundTool[]; answer?: string }>,
+) {
 	const problems: string[] = [];
-	for (const { name, reply, tools } of cases)
+	for (const { name, reply, tools, answer } of cases)
 		for (const [index, pieces] of feedings(reply).entries()) {
-			const problem = streamProblem(reply, tools, pieces);
+			const problem = streamProblem(reply, tools, pieces, answer);
 			if (problem) {
 				problems.push(
 					`${name} (${index ? `chunking ${index}` : 'a character at a time'}): ${problem}`,
