@@ -5,6 +5,7 @@
  */
 import { jsonAt } from '../jsonShapes';
 import type { CallFamily, WrittenCall } from '../types';
+import { callsMatched } from './patternCalls';
 
 const BAR = '[|｜]';
 const token = (words: string) => `<${BAR}${words.split(' ').join('▁')}${BAR}>`;
@@ -14,22 +15,16 @@ const CALL = new RegExp(
 );
 const SEP = new RegExp(token('tool sep'));
 
-function read(text: string, at: number): WrittenCall[] {
-	return [...text.slice(at).matchAll(CALL)].map((match) => {
+const read = (text: string, at: number): WrittenCall[] =>
+	callsMatched(text, at, CALL, (match) => {
 		const parts = match[1].split(SEP);
 		const [name, args] =
 			parts[0].trim() === 'function' && parts.length > 1
 				? [parts[1].split('\n')[0], parts[1].slice(parts[1].indexOf('\n') + 1)]
 				: [parts[0], parts.slice(1).join('')];
 		const parsed = jsonAt(args, 0);
-		return {
-			start: at + match.index,
-			end: at + match.index + match[0].length,
-			name: name.trim(),
-			arguments: parsed ? parsed.value : args.trim(),
-		};
+		return { name: name.trim(), arguments: parsed ? parsed.value : args.trim() };
 	});
-}
 
 export const deepseek: CallFamily = {
 	name: 'deepseek',
