@@ -90,31 +90,6 @@ export function atLineStart(text: string, at: number): boolean {
 	return true;
 }
 
-/** How far back on its line inline code is looked for (a line of prose is shorter). */
-const INLINE_CODE_LOOKBACK = 2_000;
-
-/** Whether `at` sits in inline code: an odd number of backtick runs before it on its line. */
-export function inInlineCode(text: string, at: number): boolean {
-	if (text[at - 1] === '`') return true;
-	let runs = 0;
-	for (let i = at - 1; i >= 0 && i >= at - INLINE_CODE_LOOKBACK; i--) {
-		const char = text[i];
-		if (char === '\n') break;
-		if (char === '`' && text[i - 1] !== '`') runs++;
-	}
-	return runs % 2 === 1;
-}
-
-/**
- * Whether a marker at `at` stands in the middle of a line of prose: words before it on its line,
- * and no family's token (`<|channel|>commentary to=functions.…`) among them.
- */
-export function inSentence(text: string, at: number): boolean {
-	if (atLineStart(text, at)) return false;
-	const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-	return !/[|｜]>/.test(text.slice(Math.max(lineStart, at - INLINE_CODE_LOOKBACK), at));
-}
-
 /**
  * Whether no word follows `end` on its line, closing tags and tokens aside (a sentence does not go
  * on after a call it holds).

@@ -4,7 +4,7 @@
  * line closing it. Nothing in code is a call or reasoning, for every family; the stream follows the
  * same rule as it goes (InlineCode).
  */
-import { fencesOf, type Fence } from './answerLayout';
+import { atLineStart, fencesOf, type Fence } from './answerLayout';
 
 export interface Code {
 	fences: Fence[];
@@ -12,6 +12,11 @@ export interface Code {
 	inCode(at: number): boolean;
 	/** The fenced block `at` lies inside, if any. */
 	fenceAround(at: number): Fence | undefined;
+	/**
+	 * Whether `at` stands in the middle of a line of prose: words before it on its line, and no
+	 * family's token (`<|channel|>commentary to=functions.…`) among them.
+	 */
+	inSentence(at: number): boolean;
 }
 
 /** The first index of `sorted` whose value is above `at` (a binary search). */
@@ -35,19 +40,24 @@ function inlineRanges(text: string, fences: Fence[]): number[] {
 	const ranges: number[] = [];
 	let fence = 0;
 	let open = -1;
+	// the line of the run looked at, found by walking forward once: linear on a single long line
+	let lineStart = 0;
+	let openLine = 0;
+	let newline = text.indexOf('\n');
 	for (let at = text.indexOf('`'); at >= 0;) {
+		for (; newline >= 0 && newline < at; newline = text.indexOf('\n', newline + 1))
+			lineStart = newline + 1;
 		while (fence < fences.length && fences[fence].end <= at) fence++;
 		const inside = fence < fences.length && fences[fence].start <= at;
 		let end = at;
 		while (text[end] === '`') end++;
-		const lineStart = text.lastIndexOf('\n', at - 1);
-		if (open >= 0 && text.lastIndexOf('\n', open) !== lineStart) {
+		if (open >= 0 && openLine !== lineStart) {
 			// a run left open at its line's end: code to that end
 			ranges.push(open, text.indexOf('\n', open));
 			open = -1;
 		}
 		if (!inside) {
-			if (open < 0) open = at;
+			if (open < 0) [open, openLine] = [at, lineStart];
 			else {
 				ranges.push(open, end);
 				open = -1;
@@ -62,6 +72,14 @@ function inlineRanges(text: string, fences: Fence[]): number[] {
 	return ranges;
 }
 
+/** The places of each of `marks` in the text, in order. */
+function placesOf(text: string, marks: string[]): number[] {
+	const places: number[] = [];
+	for (const mark of marks)
+		for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) places.push(at);
+	return places.sort((a, b) => a - b);
+}
+
 export function codeOf(text: string): Code {
 	const fences = fencesOf(text);
 	const starts = fences.map((fence) => fence.start);
@@ -70,9 +88,20 @@ export function codeOf(text: string): Code {
 		const fence = fences[firstAbove(starts, at - 1) - 1];
 		return fence && at > fence.start && at < fence.end ? fence : undefined;
 	};
+	let lines: number[] | undefined;
+	let tokens: number[] | undefined;
 	return {
 		fences,
 		fenceAround,
+		inSentence: (at) => {
+			if (atLineStart(text, at)) return false;
+			lines ??= placesOf(text, ['\n']);
+			tokens ??= placesOf(text, ['|>', '｜>']);
+			const lineStart = (lines[firstAbove(lines, at - 1) - 1] ?? -1) + 1;
+			// a token between the line's start and `at`: the last one before `at` is past the start
+			const token = tokens[firstAbove(tokens, at - 2) - 1];
+			return token === undefined || token < lineStart;
+		},
 		inCode: (at) => {
 			if (fenceAround(at) || text[at - 1] === '`') return true;
 			// ranges are (start, end]: `at` inside one where the boundaries before it are odd

@@ -7,7 +7,7 @@
  * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
-import { endsItsLine, inSentence, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
+import { endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
 import { FAMILIES } from './families';
 import { tagVerdict } from './openingVerdicts';
@@ -95,7 +95,7 @@ function markedCalls(text: string, code: Code, family: CallFamily, tools: BoundT
 		const own = fence && calls.some((kept) => fence.start >= kept.start && fence.start < kept.end);
 		if ((fence && !own) || (!fence && code.inCode(call.start))) continue;
 		if (
-			inSentence(text, call.start) &&
+			code.inSentence(call.start) &&
 			!(toolNamed(call.name, tools) && endsItsLine(text, call.end))
 		)
 			continue;
@@ -162,7 +162,7 @@ function attemptProblem(text: string, code: Code, families: CallFamily[]): strin
 	for (const family of families) {
 		if (!family.markersMeanACall) continue;
 		for (const at of markerStarts(text, code, family)) {
-			if (inSentence(text, at)) continue;
+			if (code.inSentence(at)) continue;
 			if (family.markerPattern) {
 				const piece = text.slice(at).trim();
 				return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;

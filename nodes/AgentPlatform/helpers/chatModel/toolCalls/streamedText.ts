@@ -52,6 +52,8 @@ export class StreamedText {
 	private closing: string | undefined;
 	/** Reasoning in the middle, kept until its closing tag comes (unclosed, it was prose). */
 	private held: string | undefined;
+	/** Spaces before `at` not shown yet (an opening may follow them), moved out of the text. */
+	private spaces = '';
 	/** The fence of a code block let go: nothing in it is a call. */
 	private codeFence: string | undefined;
 	private readonly inline = new InlineCode();
@@ -134,6 +136,12 @@ export class StreamedText {
 	 * by piece is flattened when read).
 	 */
 	private forgetLooked() {
+		// spaces kept back (a call may follow them) move aside: the text kept stays short
+		const spacesTo = this.scan - LOOKED_BACK;
+		if (!this.closing && this.at < spacesTo) {
+			this.spaces += this.text.slice(this.at, spacesTo);
+			this.at = spacesTo;
+		}
 		let cut = Math.min(this.at, this.scan) - LOOKED_BACK;
 		if (cut < this.answerStart + LEAD_IN_CHARS * 2) cut = Math.min(cut, this.answerStart);
 		if (cut < LOOKED_BACK * 4) return;
@@ -147,7 +155,7 @@ export class StreamedText {
 	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
 	pending(): string {
 		if (this.closing && this.held === undefined) return '';
-		const rest = (this.held ?? '') + this.text.slice(this.at);
+		const rest = (this.held ?? '') + this.spaces + this.text.slice(this.at);
 		return this.started ? rest : rest.trimStart();
 	}
 
@@ -160,8 +168,10 @@ export class StreamedText {
 		if (!this.started) while (start < stop && /\s/.test(this.text[start])) start++;
 		if (stop <= this.at) return '';
 		this.at = stop;
+		const spaces = this.started ? this.spaces : '';
+		this.spaces = '';
 		if (stop > start) this.started = true;
-		return this.text.slice(start, stop);
+		return spaces + this.text.slice(start, stop);
 	}
 
 	private nextEvent(): Event | undefined {

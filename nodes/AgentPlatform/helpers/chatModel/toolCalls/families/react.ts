@@ -12,7 +12,7 @@ import { matchesFrom } from './patternCalls';
 /** The name takes the rest of its line at once (trimmed after): no backtracking over spaces. */
 const REACT =
 	/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\s`{[][^\n`{[]*)`?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*(?:```[\w-]*\s*)?/gim;
-const STRUCTURED = /^[ \t]*Action[ \t]*:[ \t]*(?=\s*(?:```|[{[]))/gim;
+const STRUCTURED = /^[ \t]*Action[ \t]*:(?=\s*(?:```|[{[]))/gim;
 
 function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	const calls: WrittenCall[] = [...matchesFrom(text, at, REACT)].map((match) => {
