@@ -26,7 +26,12 @@ export interface Fence {
 	language: string;
 }
 
-const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
+/** A fence's run of backticks or tildes and its language: the one pattern every reader uses. */
+export const FENCE_RUN = '(?:`{3,}|~{3,})';
+export const FENCE_LANGUAGE = '[\\w+#.-]*';
+const FENCE_LINE = new RegExp(`^[ \\t]*(${FENCE_RUN})[ \\t]*(${FENCE_LANGUAGE})[^\\n]*$`);
+/** A fence's opening line at the start of a text: its language in the first group. */
+export const FENCE_OPENING = new RegExp(`^[ \\t]*${FENCE_RUN}[ \\t]*(${FENCE_LANGUAGE})[^\\n]*\\n`);
 
 interface OpenFence {
 	start: number;

@@ -7,7 +7,14 @@
  * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
-import { endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
+import {
+	endsItsLine,
+	FENCE_LANGUAGE,
+	FENCE_RUN,
+	isClosing,
+	isLeadIn,
+	LEAD_IN_CHARS,
+} from './answerLayout';
 import { codeOf, type Code } from './code';
 import { FAMILIES } from './families';
 import { tagVerdict } from './openingVerdicts';
@@ -122,9 +129,12 @@ function firstCalls(text: string, code: Code, tools: BoundTool[], families: Call
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Markers, fence openings and labels at the end of the prose before a call: not part of it. */
+/**
+ * What opens a call at the end of the prose before it, not part of it: spaces, a fence, a tag or
+ * special token, and any family's marker (the families' own knowledge, taken from their modules).
+ */
 const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|\`\`\`[\\w-]*|<\\/?[\\w:]*(?:tool|function|TOOLCALL)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|function<[|｜]tool[▁_]sep[|｜]>|Action[ \\t]*:|${[
+	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${[
 		...new Set(FAMILIES.flatMap((family) => family.markers)),
 	]
 		.map(escaped)

@@ -102,3 +102,9 @@ export function fencedVerdict(
 	}
 	return pythonVerdict(content.replace(/^\[\s*/, ''), tools);
 }
+
+/** Whether a tag's line ends right after it (spaces aside): 'wait' while that is not known yet. */
+export function endsLine(after: string): Verdict {
+	if (/^[ \t]*\r?\n/.test(after)) return 'call';
+	return /^[ \t]*\r?$/.test(after) ? 'wait' : 'not';
+}

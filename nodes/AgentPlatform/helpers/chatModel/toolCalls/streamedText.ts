@@ -1,15 +1,10 @@
 /**
- * What of a streamed answer the chat may show as it comes. Text is kept back (pending text) only
- * while what came so far can still become a call of a bound tool, by the same rules as the whole
- * reading (answerLayout.ts): a family's marker outside code holds the rest; a JSON object, a call
- * list or a fenced block where a call may open is held until its first key, name or line says
- * whether it can be one, and let go the moment it cannot (a fence's language, the first code
- * line, a first key no call has, a name no bound tool has); a tag that is no family's marker goes
- * on at once; the asked object's key holds wherever it stands. Code is code: nothing in a fenced
- * block or inline code (code.ts's rule, followed as the text comes) opens a call or reasoning.
- * Reasoning is skipped: at the answer's start at once, in the middle once its closing tag came
- * (unclosed, it was prose). Each character is looked at once, an undecided opening again only
- * within its first line or key: linear in the answer's length.
+ * What of a streamed answer the chat may show as it comes, by the whole reading's rules
+ * (answerLayout.ts, code.ts): text is kept back only while it may still become a call of a bound
+ * tool (a family's marker or the asked key outside code holds the rest; JSON, a call list or a
+ * fence where a call may open is held until its first key, name or line decides, and let go the
+ * moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
+ * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
 import { CALL_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { InlineCode } from './code';
@@ -19,12 +14,13 @@ import {
 	actionVerdict,
 	askedVerdict,
 	DECIDED_WITHIN,
+	endsLine,
 	fencedVerdict,
 	pythonVerdict,
 	tagVerdict,
 } from './openingVerdicts';
 import { HARMONY_REASONING, REASONING_TAGS } from './reasoning';
-import { openingsOf, REASONING, type Openings } from './streamOpenings';
+import { openingsOf, partialOpening, REASONING, type Openings } from './streamOpenings';
 import type { BoundTool, CallFamily } from './types';
 
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
@@ -38,8 +34,6 @@ type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: 'hold' | '
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
 	private readonly calls: boolean;
-	private readonly markers: string[];
-	private readonly markerStarts: Set<string>;
 	private readonly openings: Openings;
 	private text = '';
 	/** Where the text not yet shown or skipped starts. */
@@ -76,8 +70,6 @@ export class StreamedText {
 		this.calls = tools !== false;
 		this.tools = Array.isArray(tools) ? tools : undefined;
 		this.openings = openingsOf(families, this.calls);
-		this.markers = this.openings.markers;
-		this.markerStarts = this.openings.markerStarts;
 		this.closing = reasoningUntil;
 	}
 
@@ -105,7 +97,7 @@ export class StreamedText {
 			}
 			const event = this.nextEvent();
 			if (!event) {
-				const partial = this.partialOpening();
+				const partial = partialOpening(this.text, this.at, this.openings);
 				out += this.take(this.text.length - partial);
 				this.scan = Math.min(this.scan, this.text.length - partial);
 				break;
@@ -209,13 +201,12 @@ export class StreamedText {
 	 * anywhere.
 	 */
 	private reasoningVerdict(tag: string, i: number): Verdict {
+		const opening = OPENINGS.includes(tag);
 		// harmony's tokens are no text a person writes: never code
-		if (!OPENINGS.includes(tag) && !CLOSINGS.includes(tag)) return 'call';
+		if (!opening && !CLOSINGS.includes(tag)) return 'call';
 		if (this.inline.at(this.text, i)) return 'not';
-		const after = this.text.slice(i + tag.length, i + tag.length + 16);
-		if (OPENINGS.includes(tag) && this.lineStart(i)) return 'call';
-		if (/^[ \t]*\r?\n/.test(after)) return 'call';
-		return /^[ \t]*\r?$/.test(after) ? 'wait' : 'not';
+		if (opening && this.lineStart(i)) return 'call';
+		return endsLine(this.text.slice(i + tag.length, i + tag.length + 16));
 	}
 
 	/** Whether a call may open at `i`: held, waited for, or undefined (it cannot). */
@@ -223,7 +214,8 @@ export class StreamedText {
 		const text = this.text;
 		const char = text[i];
 		if ((char === '`' || char === '~') && this.lineStart(i)) return this.fenceAt(i, char);
-		for (const marker of this.markerStarts.has(char) ? this.markers : []) {
+		const { markers, markerStarts } = this.openings;
+		for (const marker of markerStarts.has(char) ? markers : []) {
 			if (marker[0] !== char || !text.startsWith(marker, i) || this.inline.at(text, i)) continue;
 			if (marker === 'Action:') {
 				const verdict = this.lineStart(i)
@@ -265,16 +257,14 @@ export class StreamedText {
 		if (run === text.length) return { kind: 'wait', at: i };
 		if (run - i < 3) return undefined;
 		const lineEnd = text.indexOf('\n', i);
-		if (lineEnd < 0)
-			return text.length - i < DECIDED_WITHIN
-				? { kind: 'wait', at: i }
-				: this.letGo(text.slice(i, run));
+		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'wait', at: i };
+		if (lineEnd < 0) return this.letGo(text.slice(i, run));
 		const language = text.slice(run, lineEnd).trim().toLowerCase();
 		let verdict: Verdict = 'not';
 		if (this.calls && CALL_FENCES.includes(language)) verdict = 'call';
 		else if (this.calls && this.callMayOpen(i)) {
 			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
-			verdict = fencedVerdict(content, this.markers, this.tools);
+			verdict = fencedVerdict(content, this.openings.markers, this.tools);
 		}
 		return this.decided(verdict, i) ?? this.letGo(text.slice(i, run));
 	}
@@ -305,14 +295,5 @@ export class StreamedText {
 		return (
 			i - this.answerStart <= LEAD_IN_CHARS * 2 && isLeadIn(this.text.slice(this.answerStart, i))
 		);
-	}
-
-	/** How many characters at the end may be the start of an opening. */
-	private partialOpening(): number {
-		const text = this.text;
-		const { longest, openingStarts, partials } = this.openings;
-		for (let at = Math.max(this.at, text.length - longest); at < text.length; at++)
-			if (openingStarts.has(text[at]) && partials.has(text.slice(at))) return text.length - at;
-		return 0;
 	}
 }
