@@ -8,12 +8,13 @@ import type { Fixture } from './fixtures/fixture';
 import { LLAMA_CPP } from './fixtures/llamacpp-more';
 import { PROMPTED } from './fixtures/prompted';
 import { SGLANG } from './fixtures/sglang';
+import { SGLANG_TOKENS } from './fixtures/sglang-tokens';
 import { LANGCHAIN_AGENTS, VLLM } from './fixtures/vllm-langchain';
 import { VLLM_MORE } from './fixtures/vllm-more';
 import { streamProblems } from './streamProperty';
 
 const GROUPS: Record<string, Fixture[]> = {
-	SGLang: SGLANG,
+	SGLang: [...SGLANG, ...SGLANG_TOKENS],
 	vLLM: [...VLLM, ...VLLM_MORE],
 	LangChain: LANGCHAIN_AGENTS,
 	'llama.cpp and cut-off or broken replies': LLAMA_CPP,
