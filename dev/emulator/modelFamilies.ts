@@ -6,11 +6,8 @@
  * (`hermes+think`) puts reasoning before every answer, as reasoning models write it;
  * `+closing-think` writes it as DeepSeek-R1 and QwQ do, whose prompt opens it: only `</think>`.
  */
-import {
-	CALL_WRITERS,
-	FINAL_WRITERS,
-} from '../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
-import type { Call } from '../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
+import { CALL_WRITERS, FINAL_WRITERS } from '../modelFormats';
+import type { Call } from '../modelFormats';
 
 /** A call as the scripted model writes it. */
 export type WrittenCall = Call;

@@ -122,8 +122,7 @@ Your code parses it, runs get_weather and sends the result back as the next mess
 	answer(
 		'an OpenAI message example, bare, with arguments as a string',
 		'mail',
-		written`Example of what the API returns:
-{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "send_email", "arguments": "{\"to\": \"a@b.c\", \"subject\": \"Hi\", \"body\": \"Hello\"}"}}]}
+		written`Example of what the API returns: ˋ{"tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "send_email", "arguments": "{\"to\": \"a@b.c\", \"subject\": \"Hi\", \"body\": \"Hello\"}"}}]}ˋ
 The "arguments" string must be parsed with JSON.parse before use.`,
 	),
 	answer(

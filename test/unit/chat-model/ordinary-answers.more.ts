@@ -234,7 +234,9 @@ Parameter values are text; the parser types them from the schema.`,
 <parameter name="city">Paris</parameter>
 </invoke>
 </function_calls>
-ˋˋˋ`,
+ˋˋˋ
+
+Newer Claude models use the tools API instead.`,
 	),
 	answer(
 		'Phi-4 functools explained',

@@ -8,7 +8,7 @@
 import { LONG, TOOL_SETS } from './ordinary-answers.corpus';
 import { JAVASCRIPT } from './ordinary-answers.short';
 import { written } from './ordinary-answers.tools';
-import { answerText, chunks, streamedThrough } from './ordinary-answers.streaming';
+import { chunks, streamedThrough } from './ordinary-answers.streaming';
 
 /** The issue's case: a 700-character Python answer. */
 const PYTHON_700 = written`Here's a script that fetches the weather for a list of cities and prints a table:
@@ -78,12 +78,7 @@ describe('a code answer streams as it is written', () => {
 		(_, answer, before, until, after) => {
 			const reply = `${before}${answer}${after}`;
 			const pieces = chunks(reply, 20);
-			const { progress, atEnd } = streamedThrough(
-				pieces,
-				answerText(reply, TOOL_SETS.weather),
-				TOOL_SETS.weather,
-				until,
-			);
+			const { progress, atEnd } = streamedThrough(pieces, TOOL_SETS.weather, until);
 			// the piece by which the reasoning and three quarters of the answer had been sent
 			const sent = before.length + Math.floor(answer.length * 0.75);
 			const shownThen = progress[Math.ceil(sent / 20) - 1];

@@ -1,68 +1,47 @@
 /**
- * Ordinary answers stay answers (issue 50), streamed: each answer of the corpus cut in two at
- * every position (at spread positions for the long ones), and a sample given a character at
- * a time, or in 20-character pieces as a model streams: what the chat holds once the stream
- * ended is the answer, word for word, and what it was shown as it came is its start.
+ * Ordinary answers stay answers (issue 50), streamed: every answer of the corpus, a character at
+ * a time and in three random chunkings (streamProperty.ts), shows at every piece only the start of
+ * the answer and holds, with what the stream kept back, the answer word for word; after
+ * reasoning, the answer after it and never the reasoning. One stream per feeding (linear per
+ * answer), the answers in groups whose failures name each case.
  */
-import {
-	AFTER_REASONING,
-	ORDINARY_ANSWERS,
-	SHORT_LIMIT,
-	TOOL_SETS,
-} from './ordinary-answers.corpus';
-import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
-import { answerText, chunks, cuts, streamedThrough } from './ordinary-answers.streaming';
+import { AFTER_REASONING, ORDINARY_ANSWERS, TOOL_SETS } from './ordinary-answers.corpus';
+import { streamProblems } from './streamProperty';
 
-const named = (answers: typeof ORDINARY_ANSWERS) =>
-	answers.map((a) => [`${a.about} (${a.tools})`, a] as const);
-
-/** Fails with the first cut whose stream did not end with the answer. */
-function expectEveryCut(
-	reply: string,
-	answer: string,
-	text: string,
-	tools: BoundTool[],
-	positions: number[],
-) {
-	for (const cut of positions) {
-		const { asItCame, atEnd } = streamedThrough(
-			[reply.slice(0, cut), reply.slice(cut)],
-			text,
-			tools,
-		);
-		if (atEnd !== answer || !answer.startsWith(asItCame))
-			throw new Error(
-				`cut at ${cut} of ${reply.length}: shown as it came ${JSON.stringify(asItCame.slice(-80))}, at the end ${atEnd.length} of ${answer.length} characters`,
-			);
+/** Groups of answers, named by their first and last (a test per group, a failure per case). */
+function groups<T extends { about: string }>(answers: T[], size: number) {
+	const out: Array<[string, T[]]> = [];
+	for (let at = 0; at < answers.length; at += size) {
+		const group = answers.slice(at, at + size);
+		out.push([`${group[0].about} … ${group[group.length - 1].about}`, group]);
 	}
+	return out;
 }
 
 describe('ordinary answers, streamed', () => {
-	it.each(named(ORDINARY_ANSWERS))('%s: at every cut, the answer word for word', (_, a) => {
-		const text = answerText(a.answer, TOOL_SETS[a.tools]);
-		expectEveryCut(a.answer, a.answer, text, TOOL_SETS[a.tools], cuts(a.answer.length));
-	});
-
-	it.each(named(ORDINARY_ANSWERS.filter((_, i) => i % 4 === 0)))(
-		'%s: a character at a time (or 20 at a time when long), the answer word for word',
-		(_, a) => {
-			const text = answerText(a.answer, TOOL_SETS[a.tools]);
-			const size = a.answer.length > SHORT_LIMIT ? 20 : 1;
-			const { atEnd } = streamedThrough(chunks(a.answer, size), text, TOOL_SETS[a.tools]);
-			expect(atEnd).toBe(a.answer);
+	it.each(groups(ORDINARY_ANSWERS, 25))(
+		'%s: a character at a time and in random chunks, the answer word for word',
+		(_, answers) => {
+			const cases = answers.map((a) => ({
+				name: `${a.about} (${a.tools})`,
+				reply: a.answer,
+				tools: TOOL_SETS[a.tools],
+				answer: a.answer,
+			}));
+			expect(streamProblems(cases)).toEqual([]);
 		},
 	);
 
-	it.each(named(AFTER_REASONING))(
-		'%s: the answer after the reasoning, at every cut, and never the reasoning',
-		(_, a) => {
-			const { reasoning } = AFTER_REASONING.find(
-				(r) => r.answer === a.answer && r.about === a.about,
-			)!;
-			const reply = `${reasoning}${a.answer}`;
-			const text = answerText(reply, TOOL_SETS[a.tools]);
-			expectEveryCut(reply, a.answer, text, TOOL_SETS[a.tools], cuts(reply.length));
-			expect(streamedThrough([...reply], text, TOOL_SETS[a.tools]).atEnd).toBe(a.answer);
+	it.each(groups(AFTER_REASONING, 25))(
+		'%s: the answer after the reasoning, never the reasoning',
+		(_, answers) => {
+			const cases = answers.map((a) => ({
+				name: `${a.about} (${a.tools})`,
+				reply: `${a.reasoning}${a.answer}`,
+				tools: TOOL_SETS[a.tools],
+				answer: a.answer,
+			}));
+			expect(streamProblems(cases)).toEqual([]);
 		},
 	);
 });

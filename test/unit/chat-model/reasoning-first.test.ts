@@ -11,6 +11,7 @@ import {
 	reasoningOpenedInPrompt,
 	splitReasoning,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/reasoning';
+import { feedings } from './streamProperty';
 import { TOOLS } from './toolCallCorpus';
 
 describe('models whose prompt opens the reasoning', () => {
@@ -83,14 +84,8 @@ const STREAMS: Array<[string, string, boolean, string]> = [
 	],
 ];
 
-/** Each way of cutting the reply: in two at every position, and a character at a time. */
-function cuts(reply: string): string[][] {
-	const inTwo = [...Array(reply.length - 1).keys()].map((i) => [
-		reply.slice(0, i + 1),
-		reply.slice(i + 1),
-	]);
-	return [...inTwo, [...reply]];
-}
+/** A character at a time and in random chunks (streamProperty.ts). */
+const cuts = feedings;
 
 function shownOf(pieces: string[], calls: boolean): string {
 	const streamed = new StreamedText(calls, reasoningOpenedInPrompt(['deepseek-r1']));

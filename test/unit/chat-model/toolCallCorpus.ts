@@ -1,12 +1,11 @@
 /**
- * A corpus of tool calls as the model families and agent frameworks write them: the writers of
- * the reader's family modules (helpers/chatModel/toolCalls/families/, each built from the literals
- * in the public parsers' own tests), the same the emulator's scripted model writes with. From each
+ * A corpus of tool calls as the model families and agent frameworks write them: the
+ * development writers (dev/modelFormats/), the same the emulator's scripted model writes with;
+ * what they are read as is proven from outside by the hand-written fixtures (tool-call-fixtures*). From each
  * the tests make one call, two calls, prose before, after and between, and reasoning first.
  */
-import { CALL_WRITERS } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
+import { CALL_WRITERS, type Call } from '../../../dev/modelFormats';
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
-import type { Call } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
 
 export type { Call };
 

@@ -26,7 +26,12 @@ export interface Fence {
 	language: string;
 }
 
-const FENCE_LINE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
+/** A fence's run of backticks or tildes and its language: the one pattern every reader uses. */
+export const FENCE_RUN = '(?:`{3,}|~{3,})';
+export const FENCE_LANGUAGE = '[\\w+#.-]*';
+const FENCE_LINE = new RegExp(`^[ \\t]*(${FENCE_RUN})[ \\t]*(${FENCE_LANGUAGE})[^\\n]*$`);
+/** A fence's opening line at the start of a text: its language in the first group. */
+export const FENCE_OPENING = new RegExp(`^[ \\t]*${FENCE_RUN}[ \\t]*(${FENCE_LANGUAGE})[^\\n]*\\n`);
 
 interface OpenFence {
 	start: number;
@@ -88,31 +93,6 @@ export function atLineStart(text: string, at: number): boolean {
 		if (text[i] !== ' ' && text[i] !== '\t') return false;
 	}
 	return true;
-}
-
-/** How far back on its line inline code is looked for (a line of prose is shorter). */
-const INLINE_CODE_LOOKBACK = 2_000;
-
-/** Whether `at` sits in inline code: an odd number of backtick runs before it on its line. */
-export function inInlineCode(text: string, at: number): boolean {
-	if (text[at - 1] === '`') return true;
-	let runs = 0;
-	for (let i = at - 1; i >= 0 && i >= at - INLINE_CODE_LOOKBACK; i--) {
-		const char = text[i];
-		if (char === '\n') break;
-		if (char === '`' && text[i - 1] !== '`') runs++;
-	}
-	return runs % 2 === 1;
-}
-
-/**
- * Whether a marker at `at` stands in the middle of a line of prose: words before it on its line,
- * and no family's token (`<|channel|>commentary to=functions.…`) among them.
- */
-export function inSentence(text: string, at: number): boolean {
-	if (atLineStart(text, at)) return false;
-	const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-	return !/[|｜]>/.test(text.slice(Math.max(lineStart, at - INLINE_CODE_LOOKBACK), at));
 }
 
 /**

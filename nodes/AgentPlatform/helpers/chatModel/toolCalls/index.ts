@@ -1,64 +1,35 @@
 /**
  * Reads a model's answer for tool calls (docs/chat-model.md, "Tool calls read"): reasoning taken
- * out first; a call is read only where the answer is one (answerLayout.ts): after a family's
- * marker outside code, or, without a marker, where the answer opens with it or after the prose a
- * family writes before a call; each read by its family's module (families/), once, in one pass.
+ * out first, wherever it stands outside code; code found once (code.ts), and nothing in it read by
+ * any family; a call read only where the answer is one (answerLayout.ts): after a family's marker
+ * outside code, or, without a marker, where the answer opens with it or after the prose a family
+ * writes before a call; a fenced block that is the whole answer and holds only a call is one. Each
+ * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
 import {
-	atLineStart,
-	fencesOf,
-	inInlineCode,
 	endsItsLine,
-	inSentence,
+	FENCE_LANGUAGE,
+	FENCE_RUN,
 	isClosing,
 	isLeadIn,
 	LEAD_IN_CHARS,
-	type Fence,
 } from './answerLayout';
-import { FAMILIES, MARKERS } from './families';
+import { codeOf, type Code } from './code';
+import { FAMILIES } from './families';
 import { tagVerdict } from './openingVerdicts';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 
 export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './types';
 export { StreamedText } from './streamedText';
-export { FAMILIES, familiesFor, CALL_WRITERS, FINAL_WRITERS } from './families';
-
-interface Place {
-	at: number;
-	/** The marker found there; none for an opening (JSON, a call list, a fence). */
-	marker?: string;
-	whole?: boolean;
-}
-
-const inFence = (fences: Fence[], at: number) =>
-	fences.some((fence) => at > fence.start && at < fence.end);
-
-/** The first few places outside code where each marker stands. */
-function markerPlaces(text: string, fences: Fence[], markers: string[]): Place[] {
-	const places: Place[] = [];
-	for (const marker of markers) {
-		for (
-			let at = text.indexOf(marker), tries = 0;
-			at >= 0 && tries < 8;
-			at = text.indexOf(marker, at + 1), tries++
-		) {
-			if (inFence(fences, at) || inInlineCode(text, at)) continue;
-			if (marker === 'Action:' && !atLineStart(text, at)) continue;
-			const after = text.slice(at + marker.length, at + marker.length + 1);
-			if (/^\w/.test(marker) && tagVerdict(marker, after, true) === 'not') continue;
-			places.push({ at, marker });
-			break;
-		}
-	}
-	return places;
-}
+export { FAMILIES, familiesFor } from './families';
 
 /** Where a call without a marker may open: the answer's start, or a line after its lead-in. */
-function openingPlaces(text: string, fences: Fence[]): Place[] {
+function openingPlaces(text: string, code: Code): Array<{ at: number; whole: boolean }> {
 	const start = text.length - text.trimStart().length;
-	const places: Place[] = [];
+	const { fences } = code;
+	const places: Array<{ at: number; whole: boolean }> = [];
 	const whole =
 		fences.length === 1 && fences[0].start <= start && !text.slice(fences[0].end).trim();
 	if (start < text.length) places.push({ at: start, whole: fences.length ? whole : true });
@@ -68,7 +39,7 @@ function openingPlaces(text: string, fences: Fence[]): Place[] {
 		line = text.indexOf('\n', line + 1)
 	) {
 		const at = line + 1 + (/^[ \t]*/.exec(text.slice(line + 1, line + 64))?.[0].length ?? 0);
-		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || inFence(fences, at)) continue;
+		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || code.fenceAround(at)) continue;
 		if (!isLeadIn(text.slice(start, at))) break;
 		places.push({ at, whole: false });
 		break;
@@ -91,51 +62,83 @@ function standsAlone(text: string, at: number, calls: WrittenCall[], tools: Boun
 
 /**
  * Whether calls after a label prose writes too (ReAct's `Action:`) stand as the answer: prose
- * (a thought) before them or more text after them (an observation aside), not both; an example
+ * (a thought) before them or more text after them (an observation aside, or its start where the
+ * stop word cut it), not both; an example
  * inside an explanation is an example.
  */
 function labelsStandAlone(text: string, calls: WrittenCall[]): boolean {
 	if (!calls.length) return true;
 	const after = text.slice(calls[calls.length - 1].end).trim();
-	return !after || /^Observation[ \t]*:/i.test(after) || !proseBefore(text, calls[0].start);
+	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
+	return !after || observation || !proseBefore(text, calls[0].start);
 }
 
-interface Found {
-	calls: WrittenCall[];
-	marked: boolean;
+/** Where each family's markers first stand outside code, and every place of a pattern marker. */
+function markerStarts(text: string, code: Code, family: CallFamily): number[] {
+	const starts: number[] = [];
+	for (const marker of family.markers)
+		for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length))
+			if (!code.inCode(at)) {
+				starts.push(at);
+				break;
+			}
+	if (family.markerPattern)
+		for (const found of text.matchAll(new RegExp(family.markerPattern.source, 'g')))
+			if (!code.inCode(found.index)) starts.push(found.index);
+	return starts;
 }
 
-function callsAt(
-	text: string,
-	place: Place,
-	tools: BoundTool[],
-	families: CallFamily[],
-): Found | undefined {
+/**
+ * The calls a family reads after its markers: none in code (but inside a fence a call of its own
+ * opened, DeepSeek's fenced arguments); a marker inside a sentence a call only where it names a
+ * bound tool and ends the sentence's line (else prose: "you would write <invoke …>…</invoke>").
+ */
+function markedCalls(text: string, code: Code, family: CallFamily, tools: BoundTool[]) {
+	const starts = markerStarts(text, code, family);
+	if (!starts.length) return [];
+	const calls: WrittenCall[] = [];
+	for (const call of family.read(text, Math.min(...starts), tools)) {
+		const fence = code.fenceAround(call.start);
+		const own = fence && calls.some((kept) => fence.start >= kept.start && fence.start < kept.end);
+		if ((fence && !own) || (!fence && code.inCode(call.start))) continue;
+		if (
+			code.inSentence(call.start) &&
+			!(toolNamed(call.name, tools) && endsItsLine(text, call.end))
+		)
+			continue;
+		calls.push(call);
+	}
+	return !family.markersMeanACall && !labelsStandAlone(text, calls) ? [] : calls;
+}
+
+/** The calls read first in the answer: by marker or where a call opens, the earliest. */
+function firstCalls(text: string, code: Code, tools: BoundTool[], families: CallFamily[]) {
+	let found: WrittenCall[] = [];
 	for (const family of families) {
-		if (place.marker) {
-			if (!family.markers.includes(place.marker)) continue;
-			let calls = family.read(text, place.at, tools);
-			// a marker inside a sentence is a call only where it names a bound tool and ends the
-			// sentence's line: else prose about it ("you would write <invoke …>…</invoke> inside …")
-			if (inSentence(text, place.at))
-				calls = calls.filter(
-					(call) => toolNamed(call.name, tools) && endsItsLine(text, calls[calls.length - 1].end),
-				);
-			if (!family.markersMeanACall && !labelsStandAlone(text, calls)) continue;
-			if (calls.length) return { calls, marked: true };
-		} else if (family.readOpening) {
-			const calls = family.readOpening(text, place.at, { whole: !!place.whole }, tools);
-			if (calls.length && standsAlone(text, place.at, calls, tools))
-				return { calls, marked: false };
+		const calls = markedCalls(text, code, family, tools);
+		if (calls.length && (!found.length || calls[0].start < found[0].start)) found = calls;
+	}
+	for (const place of openingPlaces(text, code)) {
+		if (found.length && found[0].start <= place.at) break;
+		for (const family of families) {
+			const calls = family.readOpening?.(text, place.at, { whole: place.whole }, tools) ?? [];
+			if (calls.length && standsAlone(text, place.at, calls, tools)) return calls;
 		}
 	}
-	return undefined;
+	return found;
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Markers, fence openings and labels at the end of the prose before a call: not part of it. */
+/**
+ * What opens a call at the end of the prose before it, not part of it: spaces, a fence, a tag or
+ * special token, and any family's marker (the families' own knowledge, taken from their modules).
+ */
 const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|\`\`\`[\\w-]*|<\\/?[\\w:]*(?:tool|function|TOOLCALL)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|function<[|｜]tool[▁_]sep[|｜]>|Action[ \\t]*:|${MARKERS.map(escaped).join('|')})+$`,
+	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${[
+		...new Set(FAMILIES.flatMap((family) => family.markers)),
+	]
+		.map(escaped)
+		.join('|')})+$`,
 	'i',
 );
 
@@ -144,34 +147,42 @@ function proseBefore(text: string, start: number): string {
 	return text.slice(0, start).replace(LEFT_BEFORE_CALL, '').trim();
 }
 
-const ASKED_OPENING = /^\s*(?:```[\w-]*\s*)?\{\s*["']?tool_calls?["']?\s*:/;
-
-/** An attempt at a call that nothing could be read from, if the answer is one. */
-function attemptProblem(text: string, places: Place[], families: CallFamily[]): string | undefined {
-	if (ASKED_OPENING.test(text)) {
-		const piece = text.trim();
-		return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
-	}
-	const attempt = places.some(
-		(place) =>
-			place.marker &&
-			!inSentence(text, place.at) &&
-			tagVerdict(place.marker, text.slice(place.at + place.marker.length), true) === 'call' &&
-			families.some((family) => family.markersMeanACall && family.markers.includes(place.marker!)),
-	);
-	return attempt ? 'it names a tool call but holds no readable one' : undefined;
+/**
+ * A fenced block that is the whole answer (a lead-in allowed) and holds nothing but usable calls of
+ * bound tools, in any family's format: the calls, not code (docs/chat-model.md); an example with
+ * arguments its tool refuses stays code.
+ */
+function fencedCalls(text: string, code: Code, tools: BoundTool[], families: CallFamily[]) {
+	if (code.fences.length !== 1) return undefined;
+	const fence = code.fences[0];
+	if (text.slice(fence.end).trim() || !isLeadIn(text.slice(0, fence.start))) return undefined;
+	const inner = text.slice(fence.contentStart, fence.contentEnd);
+	const calls = firstCalls(inner, codeOf(inner), tools, families);
+	if (!calls.length || proseBefore(inner, calls[0].start)) return undefined;
+	const rest = inner
+		.slice(calls[calls.length - 1].end)
+		.replace(/<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g, '');
+	const usable = calls.every((call) => 'call' in usableCall(call, tools));
+	if (/[\p{L}\p{N}]/u.test(rest) || !usable) return undefined;
+	return { calls, prose: text.slice(0, fence.start).trim() };
 }
 
-const MARKERS_OF = new WeakMap<CallFamily[], string[]>([[FAMILIES, MARKERS]]);
-
-/** The families' markers, once each, listed once per list of families. */
-function markersOf(families: CallFamily[]): string[] {
-	let markers = MARKERS_OF.get(families);
-	if (!markers) {
-		markers = [...new Set(families.flatMap((family) => family.markers))];
-		MARKERS_OF.set(families, markers);
+/** An attempt at a call that nothing could be read from, if the answer is one. */
+function attemptProblem(text: string, code: Code, families: CallFamily[]): string | undefined {
+	for (const family of families) {
+		if (!family.markersMeanACall) continue;
+		for (const at of markerStarts(text, code, family)) {
+			if (code.inSentence(at)) continue;
+			if (family.markerPattern) {
+				const piece = text.slice(at).trim();
+				return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
+			}
+			const marker = family.markers.find((each) => text.startsWith(each, at))!;
+			if (tagVerdict(marker, text.slice(at + marker.length), true) === 'call')
+				return 'it names a tool call but holds no readable one';
+		}
 	}
-	return markers;
+	return undefined;
 }
 
 /**
@@ -190,26 +201,23 @@ export function readToolsAnswer(
 		const final = family.readFinal?.(text.trim());
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };
 	}
-	const fences = fencesOf(text);
-	const markers = markersOf(families);
-	const places = [...markerPlaces(text, fences, markers), ...openingPlaces(text, fences)].sort(
-		(a, b) => a.at - b.at,
-	);
-	let found: Found | undefined;
-	for (const place of places) if ((found = callsAt(text, place, tools, families))) break;
-	if (!found) {
-		const problem = attemptProblem(text, places, families);
+	const code = codeOf(text);
+	let found = firstCalls(text, code, tools, families);
+	const fenced = found.length ? undefined : fencedCalls(text, code, tools, families);
+	if (fenced) found = fenced.calls;
+	if (!found.length) {
+		const problem = attemptProblem(text, code, families);
 		return problem
 			? { kind: 'malformed', problem, ...thought }
 			: { kind: 'final', text, ...thought };
 	}
 	const calls: ToolCall[] = [];
-	for (const written of found.calls) {
+	for (const written of found) {
 		const usable = usableCall(written, tools);
 		if ('call' in usable) calls.push(usable.call);
-		else if (found.calls.every((call) => call.mayBeData))
-			return { kind: 'final', text, ...thought };
+		else if (found.every((call) => call.mayBeData)) return { kind: 'final', text, ...thought };
 		else return { kind: 'malformed', problem: usable.problem, ...thought };
 	}
-	return { kind: 'calls', prose: proseBefore(text, found.calls[0].start), calls, ...thought };
+	const prose = fenced?.prose ?? proseBefore(text, found[0].start);
+	return { kind: 'calls', prose, calls, ...thought };
 }

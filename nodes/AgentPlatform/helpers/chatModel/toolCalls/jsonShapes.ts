@@ -6,6 +6,7 @@
  * ("Final Answer" is the answer). JSON that writes no call is no call: a bare object counts only
  * with nothing but a name, arguments and call ids.
  */
+import { FENCE_LANGUAGE, FENCE_RUN } from './answerLayout';
 import { namesBoundTool, toolNamed } from './arguments';
 import { parseLoose } from './looseJson';
 import { isRecord, type BoundTool } from './types';
@@ -25,9 +26,13 @@ const ARGUMENT_KEYS = ['arguments', 'parameters', 'args', 'input', 'action_input
 const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
-/** The first keys of a call's JSON in any shape read (the stream holds such an object). */
+/**
+ * The first keys of a call's JSON in any shape read (the stream holds such an object); arguments
+ * first too, as serialisers that sort keys write them.
+ */
 const FIRST_KEYS = [
 	...WRAPPERS,
+	...ARGUMENT_KEYS,
 	...NAME_KEYS,
 	...ID_KEYS,
 	'role',
@@ -117,13 +122,16 @@ export function finalActionOf(value: unknown): string | undefined {
 	return typeof input === 'string' ? input : JSON.stringify(input);
 }
 
+const OPENING = new RegExp(`^\\s*(?:${FENCE_RUN}${FENCE_LANGUAGE}\\s*)?`);
+const CLOSING = new RegExp(`^\\s*(?:${FENCE_RUN})?`);
+
 /** The JSON value at `at` (spaces and a fence allowed before it), and where it ends with its fence. */
 export function jsonAt(text: string, at: number): { value: unknown; end: number } | undefined {
-	const open = /^\s*(?:```[\w-]*\s*)?/.exec(text.slice(at, at + 32))![0].length;
+	const open = OPENING.exec(text.slice(at, at + 32))![0].length;
 	if (text[at + open] !== '{' && text[at + open] !== '[') return undefined;
 	const parsed = parseLoose(text, at + open);
 	if (!parsed) return undefined;
-	const close = /^\s*(?:```)?/.exec(text.slice(parsed.end, parsed.end + 32))![0].length;
+	const close = CLOSING.exec(text.slice(parsed.end, parsed.end + 32))![0].length;
 	return { value: parsed.value, end: parsed.end + close };
 }
 

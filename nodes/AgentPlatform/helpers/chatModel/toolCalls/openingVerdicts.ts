@@ -4,7 +4,7 @@
  * verdict is jsonShapes.ts's. 'wait' while the text stops before it can be told.
  */
 import { namesBoundTool } from './arguments';
-import type { Verdict } from './jsonShapes';
+import { jsonVerdict, type Verdict } from './jsonShapes';
 import type { BoundTool } from './types';
 
 /** How far an opening may stay undecided before it is held to the end. */
@@ -71,4 +71,40 @@ export function tagVerdict(marker: string, after: string, ended: boolean): Verdi
 	if (CALL_AFTER_TAG.test(content)) return 'call';
 	// a name not whole yet
 	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'wait' : 'not';
+}
+
+/** The asked object's key (families/asked.ts's ASKED_KEY) at the start of `text`, whole or not yet. */
+export function askedVerdict(text: string): Verdict {
+	if (/^\{\s*(?:"tool_calls?"|'tool_calls?'|tool_calls?)\s*:/.test(text)) return 'call';
+	const pending = /^\{\s*(["']?)([a-z_]*)(["']?)\s*$/.exec(text.slice(0, 32));
+	if (!pending || text.length >= 32) return 'not';
+	const [, open, word, close] = pending;
+	if (close && (close !== open || !/^tool_calls?$/.test(word))) return 'not';
+	return 'tool_calls'.startsWith(word) ? 'wait' : 'not';
+}
+
+/**
+ * Whether a fenced block's first lines where a call may open (the answer's start or after its
+ * lead-in) may be a call in any family's format: JSON, a marker, a call list or a bare call.
+ */
+export function fencedVerdict(
+	content: string,
+	markers: string[],
+	tools: BoundTool[] | undefined,
+): Verdict {
+	if (!content) return 'wait';
+	if (/^[{[]/.test(content) && !/^\[\s*[A-Za-z_]/.test(content))
+		return jsonVerdict(content, tools, false);
+	for (const marker of markers) {
+		if (content.startsWith(marker))
+			return tagVerdict(marker, content.slice(marker.length, marker.length + 64), false);
+		if (marker.startsWith(content)) return 'wait';
+	}
+	return pythonVerdict(content.replace(/^\[\s*/, ''), tools);
+}
+
+/** Whether a tag's line ends right after it (spaces aside): 'wait' while that is not known yet. */
+export function endsLine(after: string): Verdict {
+	if (/^[ \t]*\r?\n/.test(after)) return 'call';
+	return /^[ \t]*\r?$/.test(after) ? 'wait' : 'not';
 }

@@ -2,8 +2,12 @@
  * Reasoning is neither the answer nor a call: `<think>…</think>` (DeepSeek R1, Qwen3, QwQ; the
  * opening tag is often in the prompt, so only `</think>` comes), `<thinking>`, Seed-OSS's
  * `<seed:think>`, Kimi's `◁think▷`, and harmony's analysis channel (gpt-oss), whose final channel
- * is the answer. Taken out before the calls are read, so a call quoted in it does not run.
+ * is the answer. Taken out before the calls are read, so a call quoted in it does not run;
+ * wherever it stands outside code, at the start or in the middle.
  */
+
+import { atLineStart } from './answerLayout';
+import { codeOf, type Code } from './code';
 
 /** [opening, closing] of each family's reasoning. */
 export const REASONING_TAGS: Array<[string, string]> = [
@@ -26,20 +30,50 @@ export const HARMONY_WRAPPERS = [
 ];
 
 const HARMONY_ANALYSIS =
-	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>([\s\S]*?)(?:<\|end\|>|$)/g;
+	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>([\s\S]*?)(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>)|$)/g;
 const HARMONY_FINAL =
 	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/g;
 
+const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
+const CLOSING_OF = new Map(REASONING_TAGS);
+
 /**
- * Where a closing tag stands as one: not quoted in inline code, and the end of its line (models
+ * Whether a closing tag at `at` stands alone as one: outside code, and the end of its line (models
  * write `…\n</think>\n\n`); a tag inside a sentence about it is prose.
  */
-export function closingAt(text: string, closing: string): number {
-	for (let at = text.indexOf(closing); at >= 0; at = text.indexOf(closing, at + 1)) {
-		const after = text.slice(at + closing.length, at + closing.length + 16);
-		if (text[at - 1] !== '`' && /^[ \t]*(?:\r?\n|$)/.test(after)) return at;
+const closesAlone = (text: string, at: number, tag: string, code: Code) =>
+	/^[ \t]*(?:\r?\n|$)/.test(text.slice(at + tag.length, at + tag.length + 16)) && !code.inCode(at);
+
+/**
+ * Whether an opening tag at `at` opens reasoning: outside code, first on its line or last (models
+ * write `<think>\n…`); a tag in a sentence about it is prose.
+ */
+export const opensReasoning = (text: string, at: number, tag: string, code: Code) =>
+	(atLineStart(text, at) ||
+		/^[ \t]*\r?\n/.test(text.slice(at + tag.length, at + tag.length + 16))) &&
+	!code.inCode(at);
+
+/** The places of each tag in the text, in order, found once. */
+function placesOf(text: string, tags: string[]): Array<[number, string]> {
+	const places: Array<[number, string]> = [];
+	for (const tag of tags)
+		for (let at = text.indexOf(tag); at >= 0; at = text.indexOf(tag, at + tag.length))
+			places.push([at, tag]);
+	return places.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * The closing tag that ends reasoning opened in the prompt, and where it stands: the first closing
+ * tag standing alone with no opening tag before it.
+ */
+function closingFirst(text: string, code: Code): [number, string] | undefined {
+	for (const [at, tag] of placesOf(text, [...CLOSING_OF.values()])) {
+		if (!closesAlone(text, at, tag, code)) continue;
+		const opening = [...CLOSING_OF].find(([, closing]) => closing === tag)![0];
+		const before = text.lastIndexOf(opening, at);
+		return before >= 0 && opensReasoning(text, before, opening, code) ? undefined : [at, tag];
 	}
-	return -1;
+	return undefined;
 }
 
 export interface Split {
@@ -49,44 +83,49 @@ export interface Split {
 	text: string;
 }
 
+/**
+ * The reasoning taken out of a reply, wherever it stands outside code: before a closing tag alone
+ * (opened in the prompt), and each block from an opening tag to its closing one (at the answer's
+ * start also unclosed: cut off while reasoning). The answer's text around a block is joined as the
+ * stream shows it: the text before it without its trailing spaces, then the text after it.
+ */
 export function splitReasoning(reply: string): Split {
 	const thoughts: string[] = [];
 	// harmony's channels only where its token is: no regex run over every answer
 	const harmony = reply.includes('<|channel|>');
-	let text = harmony
+	const text = harmony
 		? reply.replace(HARMONY_ANALYSIS, (_, thought: string) => {
 				thoughts.push(thought.trim());
 				return '';
 			})
 		: reply;
-	for (const [opening, closing] of REASONING_TAGS) {
-		for (;;) {
-			const start = text.length - text.trimStart().length;
-			const close = closingAt(text, closing);
-			if (text.startsWith(opening, start)) {
-				const end = text.indexOf(closing, start);
-				thoughts.push(text.slice(start + opening.length, end < 0 ? undefined : end).trim());
-				text = text.slice(0, start) + (end < 0 ? '' : text.slice(end + closing.length));
-			} else if (close >= 0 && !text.slice(0, close).includes(opening)) {
-				// only the closing tag: everything before it was reasoning
-				thoughts.push(text.slice(0, close).trim());
-				text = text.slice(close + closing.length);
-			} else break;
-		}
+	const code = codeOf(text);
+	let answer = '';
+	let from = 0;
+	const first = closingFirst(text, code);
+	if (first) {
+		thoughts.push(text.slice(0, first[0]).trim());
+		from = first[0] + first[1].length;
 	}
-	const unwrapped = harmony ? text.replace(HARMONY_FINAL, (_, answer: string) => answer) : text;
-	if (!thoughts.length && unwrapped === text) return { reasoning: '', text: reply };
-	text = unwrapped;
-	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: text.trim() };
+	for (const [at, tag] of placesOf(text, OPENINGS)) {
+		if (at < from || !opensReasoning(text, at, tag, code)) continue;
+		const closing = CLOSING_OF.get(tag)!;
+		const end = text.indexOf(closing, at + tag.length);
+		const atStart = !text.slice(from, at).trim() && !answer.trim();
+		if (end < 0 && !atStart) break;
+		thoughts.push(text.slice(at + tag.length, end < 0 ? undefined : end).trim());
+		answer += text.slice(from, at).trimEnd();
+		from = end < 0 ? text.length : end + closing.length;
+	}
+	answer += text.slice(from);
+	const unwrapped = harmony ? answer.replace(HARMONY_FINAL, (_, final: string) => final) : answer;
+	if (!thoughts.length && unwrapped === reply) return { reasoning: '', text: reply };
+	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: unwrapped.trim() };
 }
 
 /** The closing tag that ends reasoning whose opening tag was in the prompt, if the reply has one. */
 export function closingAlone(reply: string): string | undefined {
-	for (const [opening, closing] of REASONING_TAGS) {
-		const close = closingAt(reply, closing);
-		if (close >= 0 && !reply.slice(0, close).includes(opening)) return closing;
-	}
-	return undefined;
+	return closingFirst(reply, codeOf(reply))?.[1];
 }
 
 /**

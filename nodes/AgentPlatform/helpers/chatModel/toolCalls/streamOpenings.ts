@@ -53,3 +53,11 @@ export function openingsOf(families: CallFamily[], calls: boolean): Openings {
 	else openingsWithoutCalls = built;
 	return built;
 }
+
+/** How many characters at the end of `text` (from `at` on) may be the start of an opening. */
+export function partialOpening(text: string, at: number, openings: Openings): number {
+	const { longest, openingStarts, partials } = openings;
+	for (let i = Math.max(at, text.length - longest); i < text.length; i++)
+		if (openingStarts.has(text[i]) && partials.has(text.slice(i))) return text.length - i;
+	return 0;
+}

@@ -1,19 +1,26 @@
 /**
- * What of a streamed answer the chat may show as it comes. Text is kept back (pending text) only
- * while what came so far can still become a call of a bound tool, by the same rules as the whole
- * reading (answerLayout.ts): a family's marker outside code holds the rest; a JSON object, a call
- * list or a fenced block where a call may open is held until its first key, name or line says
- * whether it can be one, and let go the moment it cannot (a fence's language, the first code
- * line, a first key no call has, a name no bound tool has); a tag that is no family's marker goes
- * on at once. Reasoning is skipped. Each character is looked at once, an undecided opening again
- * only within its first line or key: linear in the answer's length.
+ * What of a streamed answer the chat may show as it comes, by the whole reading's rules
+ * (answerLayout.ts, code.ts): text is kept back only while it may still become a call of a bound
+ * tool (a family's marker or the asked key outside code holds the rest; JSON, a call list or a
+ * fence where a call may open is held until its first key, name or line decides, and let go the
+ * moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
+ * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
-import { CALL_FENCES, JSON_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
+import { CALL_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
+import { InlineCode } from './code';
 import { FAMILIES } from './families';
 import { jsonVerdict, type Verdict } from './jsonShapes';
-import { actionVerdict, DECIDED_WITHIN, pythonVerdict, tagVerdict } from './openingVerdicts';
+import {
+	actionVerdict,
+	askedVerdict,
+	DECIDED_WITHIN,
+	endsLine,
+	fencedVerdict,
+	pythonVerdict,
+	tagVerdict,
+} from './openingVerdicts';
 import { HARMONY_REASONING, REASONING_TAGS } from './reasoning';
-import { openingsOf, REASONING, type Openings } from './streamOpenings';
+import { openingsOf, partialOpening, REASONING, type Openings } from './streamOpenings';
 import type { BoundTool, CallFamily } from './types';
 
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
@@ -27,8 +34,6 @@ type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: 'hold' | '
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
 	private readonly calls: boolean;
-	private readonly markers: string[];
-	private readonly markerStarts: Set<string>;
 	private readonly openings: Openings;
 	private text = '';
 	/** Where the text not yet shown or skipped starts. */
@@ -39,8 +44,13 @@ export class StreamedText {
 	private answerStart = 0;
 	/** The closing tag awaited inside reasoning. */
 	private closing: string | undefined;
+	/** Reasoning in the middle, kept until its closing tag comes (unclosed, it was prose). */
+	private held: string | undefined;
+	/** Spaces before `at` not shown yet (an opening may follow them), moved out of the text. */
+	private spaces = '';
 	/** The fence of a code block let go: nothing in it is a call. */
 	private codeFence: string | undefined;
+	private readonly inline = new InlineCode();
 	/** From a call's opening on, the rest is pending text until the answer is read. */
 	private heldToEnd = false;
 	private started = false;
@@ -60,8 +70,6 @@ export class StreamedText {
 		this.calls = tools !== false;
 		this.tools = Array.isArray(tools) ? tools : undefined;
 		this.openings = openingsOf(families, this.calls);
-		this.markers = this.openings.markers;
-		this.markerStarts = this.openings.markerStarts;
 		this.closing = reasoningUntil;
 	}
 
@@ -76,16 +84,20 @@ export class StreamedText {
 				if (end < 0) {
 					// reasoning is never shown: only a closing tag's first characters are kept
 					this.scan = this.text.length;
-					this.at = Math.max(this.at, this.scan - this.closing.length);
+					const keep = Math.max(this.at, this.scan - this.closing.length);
+					if (this.held !== undefined) this.held += this.text.slice(this.at, keep);
+					this.at = keep;
 					break;
 				}
-				this.at = this.scan = this.answerStart = end + this.closing.length;
-				this.closing = undefined;
+				this.at = this.scan = end + this.closing.length;
+				if (this.held === undefined) this.answerStart = this.at;
+				this.inline.skipTo(this.at);
+				this.closing = this.held = undefined;
 				continue;
 			}
 			const event = this.nextEvent();
 			if (!event) {
-				const partial = this.partialOpening();
+				const partial = partialOpening(this.text, this.at, this.openings);
 				out += this.take(this.text.length - partial);
 				this.scan = Math.min(this.scan, this.text.length - partial);
 				break;
@@ -97,7 +109,10 @@ export class StreamedText {
 				else this.heldToEnd = true;
 				break;
 			}
-			this.at = this.scan = event.at + event.tag.length;
+			// in the middle, kept (from its spaces before) until its closing tag says it was reasoning
+			if (!this.atAnswerStart(event.at) && OPENINGS.includes(event.tag)) this.held = '';
+			else this.at = event.at + event.tag.length;
+			this.scan = event.at + event.tag.length;
 			this.closing = closingOf.get(event.tag);
 			if (!this.closing) this.answerStart = this.at;
 		}
@@ -113,6 +128,12 @@ export class StreamedText {
 	 * by piece is flattened when read).
 	 */
 	private forgetLooked() {
+		// spaces kept back (a call may follow them) move aside: the text kept stays short
+		const spacesTo = this.scan - LOOKED_BACK;
+		if (!this.closing && this.at < spacesTo) {
+			this.spaces += this.text.slice(this.at, spacesTo);
+			this.at = spacesTo;
+		}
 		let cut = Math.min(this.at, this.scan) - LOOKED_BACK;
 		if (cut < this.answerStart + LEAD_IN_CHARS * 2) cut = Math.min(cut, this.answerStart);
 		if (cut < LOOKED_BACK * 4) return;
@@ -120,12 +141,13 @@ export class StreamedText {
 		this.at -= cut;
 		this.scan -= cut;
 		this.answerStart -= cut;
+		this.inline.shift(cut);
 	}
 
 	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
 	pending(): string {
-		if (this.closing) return '';
-		const rest = this.text.slice(this.at);
+		if (this.closing && this.held === undefined) return '';
+		const rest = (this.held ?? '') + this.spaces + this.text.slice(this.at);
 		return this.started ? rest : rest.trimStart();
 	}
 
@@ -138,8 +160,10 @@ export class StreamedText {
 		if (!this.started) while (start < stop && /\s/.test(this.text[start])) start++;
 		if (stop <= this.at) return '';
 		this.at = stop;
+		const spaces = this.started ? this.spaces : '';
+		this.spaces = '';
 		if (stop > start) this.started = true;
-		return this.text.slice(start, stop);
+		return spaces + this.text.slice(start, stop);
 	}
 
 	private nextEvent(): Event | undefined {
@@ -150,6 +174,7 @@ export class StreamedText {
 				if (char === this.codeFence[0] && text.startsWith(this.codeFence, i) && this.lineStart(i)) {
 					i += this.codeFence.length - 1;
 					this.codeFence = undefined;
+					this.inline.skipTo(i + 1);
 				}
 				continue;
 			}
@@ -159,7 +184,7 @@ export class StreamedText {
 				if (verdict === 'wait') return { kind: 'wait', at: i };
 				if (verdict === 'call') return { kind: 'reasoning', at: i, tag: tag! };
 				// a skipped tag not whole yet: told apart from a marker by what comes next
-				const rest = text.slice(i);
+				const rest = text.slice(i, i + 64);
 				if (REASONING.some((each) => each.length > rest.length && each.startsWith(rest)))
 					return { kind: 'wait', at: i };
 			}
@@ -171,26 +196,27 @@ export class StreamedText {
 	}
 
 	/**
-	 * Whether a reasoning tag at `i` is one: an opening only at the answer's start, a closing tag
+	 * Whether a reasoning tag at `i` is one: an opening first or last on its line, a closing tag
 	 * alone only at the end of its line (a tag in a sentence about it is prose); harmony's tokens
 	 * anywhere.
 	 */
 	private reasoningVerdict(tag: string, i: number): Verdict {
-		if (OPENINGS.includes(tag)) return this.atAnswerStart(i) ? 'call' : 'not';
-		if (!CLOSINGS.includes(tag)) return 'call';
-		if (this.text[i - 1] === '`') return 'not';
-		const after = this.text.slice(i + tag.length, i + tag.length + 16);
-		if (/^[ \t]*\r?\n/.test(after)) return 'call';
-		return /^[ \t]*\r?$/.test(after) ? 'wait' : 'not';
+		const opening = OPENINGS.includes(tag);
+		// harmony's tokens are no text a person writes: never code
+		if (!opening && !CLOSINGS.includes(tag)) return 'call';
+		if (this.inline.at(this.text, i)) return 'not';
+		if (opening && this.lineStart(i)) return 'call';
+		return endsLine(this.text.slice(i + tag.length, i + tag.length + 16));
 	}
 
 	/** Whether a call may open at `i`: held, waited for, or undefined (it cannot). */
 	private openingAt(i: number): Event | undefined {
 		const text = this.text;
 		const char = text[i];
-		for (const marker of this.markerStarts.has(char) ? this.markers : []) {
-			if (marker[0] !== char || !text.startsWith(marker, i)) continue;
-			if (text[i - 1] === '`') continue;
+		if ((char === '`' || char === '~') && this.lineStart(i)) return this.fenceAt(i, char);
+		const { markers, markerStarts } = this.openings;
+		for (const marker of markerStarts.has(char) ? markers : []) {
+			if (marker[0] !== char || !text.startsWith(marker, i) || this.inline.at(text, i)) continue;
 			if (marker === 'Action:') {
 				const verdict = this.lineStart(i)
 					? actionVerdict(text.slice(i, i + DECIDED_WITHIN))
@@ -198,18 +224,14 @@ export class StreamedText {
 				if (verdict !== 'not') return { kind: verdict === 'call' ? 'hold' : 'wait', at: i };
 				continue;
 			}
-			if (marker.startsWith('```') && !this.lineStart(i)) continue;
 			const after = text.slice(i + marker.length, i + marker.length + 64);
 			const verdict = tagVerdict(marker, after, false);
 			if (verdict !== 'not') return this.decided(verdict, i);
 		}
-		if (!this.calls) return undefined;
-		if ((char === '`' || char === '~') && this.lineStart(i)) {
-			const ticks = char.repeat(3);
-			if (text.length - i < 3)
-				return ticks.startsWith(text.slice(i)) ? { kind: 'wait', at: i } : undefined;
-			if (!text.startsWith(ticks, i)) return undefined;
-			return this.fenceAt(i, ticks);
+		if (!this.calls || this.inline.at(text, i)) return undefined;
+		if (char === '{') {
+			const asked = askedVerdict(text.slice(i, i + 32));
+			if (asked !== 'not') return this.decided(asked, i);
 		}
 		if ((char === '{' || char === '[') && this.lineStart(i) && this.callMayOpen(i)) {
 			const window = text.slice(i, i + DECIDED_WITHIN);
@@ -224,29 +246,32 @@ export class StreamedText {
 		return undefined;
 	}
 
-	/** A fence where a call may open: held while its language and first line may make it one. */
-	private fenceAt(i: number, ticks: string): Event | undefined {
+	/**
+	 * A fence: held where a call may open while its language and first line may make it one (the
+	 * whole answer's fenced call), else let go as code, to its closing fence of the same run.
+	 */
+	private fenceAt(i: number, char: string): Event | undefined {
 		const text = this.text;
+		let run = i;
+		while (text[run] === char) run++;
+		if (run === text.length) return { kind: 'wait', at: i };
+		if (run - i < 3) return undefined;
 		const lineEnd = text.indexOf('\n', i);
-		if (lineEnd < 0) return text.length - i < DECIDED_WITHIN ? { kind: 'wait', at: i } : undefined;
-		const language = text
-			.slice(i + 3, lineEnd)
-			.trim()
-			.toLowerCase();
-		if (CALL_FENCES.includes(language)) return { kind: 'hold', at: i };
-		const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
+		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'wait', at: i };
+		if (lineEnd < 0) return this.letGo(text.slice(i, run));
+		const language = text.slice(run, lineEnd).trim().toLowerCase();
 		let verdict: Verdict = 'not';
-		if (this.atAnswerStart(i)) {
-			if (!content) verdict = 'wait';
-			else if (/^[{[]/.test(content)) verdict = jsonVerdict(content, this.tools, false);
-			else verdict = pythonVerdict(content, this.tools);
-		} else if (JSON_FENCES.includes(language) && this.callMayOpen(i)) {
-			if (!content) verdict = 'wait';
-			else if (/^[{[]/.test(content)) verdict = jsonVerdict(content, this.tools, true);
+		if (this.calls && CALL_FENCES.includes(language)) verdict = 'call';
+		else if (this.calls && this.callMayOpen(i)) {
+			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
+			verdict = fencedVerdict(content, this.openings.markers, this.tools);
 		}
-		const event = this.decided(verdict, i);
-		if (!event) this.codeFence = ticks;
-		return event;
+		return this.decided(verdict, i) ?? this.letGo(text.slice(i, run));
+	}
+
+	private letGo(ticks: string): undefined {
+		this.codeFence = ticks;
+		return undefined;
 	}
 
 	private decided(verdict: Verdict, at: number): Event | undefined {
@@ -270,14 +295,5 @@ export class StreamedText {
 		return (
 			i - this.answerStart <= LEAD_IN_CHARS * 2 && isLeadIn(this.text.slice(this.answerStart, i))
 		);
-	}
-
-	/** How many characters at the end may be the start of an opening. */
-	private partialOpening(): number {
-		const text = this.text;
-		const { longest, openingStarts, partials } = this.openings;
-		for (let at = Math.max(this.at, text.length - longest); at < text.length; at++)
-			if (openingStarts.has(text[at]) && partials.has(text.slice(at))) return text.length - at;
-		return 0;
 	}
 }

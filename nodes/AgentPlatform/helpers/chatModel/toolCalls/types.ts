@@ -35,14 +35,6 @@ export interface WrittenCall {
 	mayBeData?: boolean;
 }
 
-/** A call to write, as the emulator's scripted model and the tests' corpus write it. */
-export interface Call {
-	name: string;
-	arguments: Record<string, unknown>;
-}
-
-export type CallWriter = (calls: Call[]) => string;
-
 /**
  * Where an opening without a marker stands: `whole`, at the answer's start (a fenced block: the
  * whole answer), where any language's block and bare calls may be a call; else after the prose a
@@ -54,8 +46,8 @@ export interface OpeningPlace {
 
 /**
  * A family of call formats, as a serving stack registers one tool parser per family: the markers
- * that open its calls, its reader, and its writers (for the emulator's scripted model and the
- * tests' corpus). Adding a family is adding one such module to families/index.ts.
+ * that open its calls and its reader. Adding a family is adding one such module to
+ * families/index.ts (and, for the emulator, its writers to dev/modelFormats/).
  */
 export interface CallFamily {
 	name: string;
@@ -63,6 +55,8 @@ export interface CallFamily {
 	models?: RegExp;
 	/** What opens its calls anywhere outside code (a tag, a special token, a label). */
 	markers: string[];
+	/** What opens its calls where it is written in more than one way (a JSON key in any quoting). */
+	markerPattern?: RegExp;
 	/**
 	 * Whether its markers say a call was meant even when nothing readable follows them (then the
 	 * model is asked once more); false for words that prose also writes (`Action:`).
@@ -74,10 +68,6 @@ export interface CallFamily {
 	readOpening?(text: string, at: number, place: OpeningPlace, tools: BoundTool[]): WrittenCall[];
 	/** The final answer where the family wraps it (`<final_answer>`), if the text is one. */
 	readFinal?(text: string): string | undefined;
-	/** Its calls as its models write them, by the name the emulator's `modelFamily` takes. */
-	writers: Record<string, CallWriter>;
-	/** The final answer as the family wraps it, by the same names. */
-	finalWriters?: Record<string, (answer: string) => string>;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

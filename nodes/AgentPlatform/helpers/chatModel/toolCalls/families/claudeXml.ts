@@ -5,47 +5,35 @@
  * `<function_calls>` (vLLM `minimax_m2_tool_parser.py`, `step3_tool_parser.py`).
  */
 import type { CallFamily, WrittenCall } from '../types';
+import { callsMatched } from './patternCalls';
 import { pythonCallsFrom } from './pythonic';
-import { xmlParameters } from './writing';
 import { pairs } from './xmlPairs';
 
 const MARKERS = ['<function_calls>', '<invoke', '<minimax:tool_call>', '<steptml:invoke'];
 
+const INVOKE =
+	/<(?:\w+:)?invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/(?:\w+:)?invoke>|$)/g;
+const PARAMETER =
+	/<(?:\w+:)?parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/(?:\w+:)?parameter>/g;
+const OLDER =
+	/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g;
+
 function read(text: string, at: number): WrittenCall[] {
-	const region = text.slice(at);
-	const named = [
-		...region.matchAll(
-			/<(?:\w+:)?invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/(?:\w+:)?invoke>|$)/g,
-		),
-	].map((match) => ({
-		start: at + match.index,
-		end: at + match.index + match[0].length,
+	const named = callsMatched(text, at, INVOKE, (match) => ({
 		name: match[1],
-		arguments: pairs(
-			match[2],
-			/<(?:\w+:)?parameter\s+name\s*=\s*(["'][^"']+["'])\s*>([\s\S]*?)<\/(?:\w+:)?parameter>/g,
-		),
+		arguments: pairs(match[2], PARAMETER),
 		xml: true,
 	}));
-	const older = [
-		...region.matchAll(
-			/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g,
-		),
-	].map((match) => ({
-		start: at + match.index,
-		end: at + match.index + match[0].length,
+	const older = callsMatched(text, at, OLDER, (match) => ({
 		name: match[1].trim(),
 		arguments: pairs(match[2] ?? '', /<([\w-]+)>([\s\S]*?)<\/\1>/g),
 		xml: true,
 	}));
 	const calls = [...named, ...older].sort((a, b) => a.start - b.start);
 	if (calls.length) return calls;
-	const list = region.indexOf('<function_calls>');
-	return list < 0 ? [] : pythonCallsFrom(text, at + list + '<function_calls>'.length);
+	const list = text.indexOf('<function_calls>', at);
+	return list < 0 ? [] : pythonCallsFrom(text, list + '<function_calls>'.length);
 }
-
-const invoke = (c: Parameters<typeof xmlParameters>[0]) =>
-	`<invoke name="${c.name}">\n${xmlParameters(c, (k, v) => `<parameter name="${k}">${v}</parameter>`)}\n</invoke>`;
 
 export const claudeXml: CallFamily = {
 	name: 'claude-xml',
@@ -53,9 +41,4 @@ export const claudeXml: CallFamily = {
 	markers: MARKERS,
 	markersMeanACall: true,
 	read,
-	writers: {
-		'claude-xml': (calls) => `<function_calls>\n${calls.map(invoke).join('\n')}\n</function_calls>`,
-		minimax: (calls) =>
-			`<minimax:tool_call>\n${calls.map(invoke).join('\n')}\n</minimax:tool_call>`,
-	},
 };

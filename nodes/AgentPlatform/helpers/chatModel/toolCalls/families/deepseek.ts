@@ -5,7 +5,7 @@
  */
 import { jsonAt } from '../jsonShapes';
 import type { CallFamily, WrittenCall } from '../types';
-import { argumentsJson } from './writing';
+import { callsMatched } from './patternCalls';
 
 const BAR = '[|｜]';
 const token = (words: string) => `<${BAR}${words.split(' ').join('▁')}${BAR}>`;
@@ -14,24 +14,17 @@ const CALL = new RegExp(
 	'g',
 );
 const SEP = new RegExp(token('tool sep'));
-const written = (words: string) => `<｜${words.split(' ').join('▁')}｜>`;
 
-function read(text: string, at: number): WrittenCall[] {
-	return [...text.slice(at).matchAll(CALL)].map((match) => {
+const read = (text: string, at: number): WrittenCall[] =>
+	callsMatched(text, at, CALL, (match) => {
 		const parts = match[1].split(SEP);
 		const [name, args] =
 			parts[0].trim() === 'function' && parts.length > 1
 				? [parts[1].split('\n')[0], parts[1].slice(parts[1].indexOf('\n') + 1)]
 				: [parts[0], parts.slice(1).join('')];
 		const parsed = jsonAt(args, 0);
-		return {
-			start: at + match.index,
-			end: at + match.index + match[0].length,
-			name: name.trim(),
-			arguments: parsed ? parsed.value : args.trim(),
-		};
+		return { name: name.trim(), arguments: parsed ? parsed.value : args.trim() };
 	});
-}
 
 export const deepseek: CallFamily = {
 	name: 'deepseek',
@@ -44,20 +37,4 @@ export const deepseek: CallFamily = {
 	],
 	markersMeanACall: true,
 	read,
-	writers: {
-		deepseek: (calls) =>
-			`${written('tool calls begin')}${calls
-				.map(
-					(c) =>
-						`${written('tool call begin')}function${written('tool sep')}${c.name}\n\`\`\`json\n${argumentsJson(c)}\n\`\`\`${written('tool call end')}`,
-				)
-				.join('\n')}${written('tool calls end')}`,
-		'deepseek-v3.1': (calls) =>
-			`${written('tool calls begin')}${calls
-				.map(
-					(c) =>
-						`${written('tool call begin')}${c.name}${written('tool sep')}${argumentsJson(c)}${written('tool call end')}`,
-				)
-				.join('')}${written('tool calls end')}`,
-	},
 };

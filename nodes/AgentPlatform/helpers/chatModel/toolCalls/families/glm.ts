@@ -3,26 +3,18 @@
  * `glm4_moe_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { each, xmlParameters } from './writing';
+import { callsMatched } from './patternCalls';
 import { pairs } from './xmlPairs';
 
-function read(text: string, at: number): WrittenCall[] {
-	const region = text.slice(at);
-	return [
-		...region.matchAll(
-			/<tool_call>\s*([\w.:-]+)\s*((?:<arg_key>[\s\S]*?<\/arg_value>\s*)*)<\/tool_call>/g,
-		),
-	].map((match) => ({
-		start: at + match.index,
-		end: at + match.index + match[0].length,
+const CALL = /<tool_call>\s*([\w.:-]+)\s*((?:<arg_key>[\s\S]*?<\/arg_value>\s*)*)<\/tool_call>/g;
+const PARAMETER = /<arg_key>\s*([\s\S]*?)\s*<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g;
+
+const read = (text: string, at: number): WrittenCall[] =>
+	callsMatched(text, at, CALL, (match) => ({
 		name: match[1],
-		arguments: pairs(
-			match[2],
-			/<arg_key>\s*([\s\S]*?)\s*<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g,
-		),
+		arguments: pairs(match[2], PARAMETER),
 		xml: true,
 	}));
-}
 
 export const glm: CallFamily = {
 	name: 'glm',
@@ -30,10 +22,4 @@ export const glm: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		glm: each(
-			(c) =>
-				`<tool_call>${c.name}\n${xmlParameters(c, (k, v) => `<arg_key>${k}</arg_key>\n<arg_value>${v}</arg_value>`)}\n</tool_call>`,
-		),
-	},
 };

@@ -5,7 +5,6 @@
  */
 import type { CallFamily } from '../types';
 import { patternCalls } from './patternCalls';
-import { argumentsJson } from './writing';
 
 const CALL =
 	/(?:<\|start\|>\s*assistant\s*)?(?:<\|channel\|>\s*commentary\s*)?to=([\w.:-]+)[^<]*(?:<\|(?:channel|constrain)\|>[^<]*)*<\|message\|>([\s\S]*?)(?:<\|call\|>|<\|end\|>|$)/g;
@@ -18,16 +17,4 @@ export const harmony: CallFamily = {
 	markers: ['<|start|>assistant<|channel|>commentary', '<|channel|>commentary', 'to=functions.'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		harmony: (calls) =>
-			calls
-				.map(
-					(c) =>
-						`<|start|>assistant<|channel|>commentary to=functions.${c.name} <|constrain|>json<|message|>${argumentsJson(c)}<|call|>`,
-				)
-				.join(''),
-	},
-	finalWriters: {
-		harmony: (answer) => `<|start|>assistant<|channel|>final<|message|>${answer}<|return|>`,
-	},
 };

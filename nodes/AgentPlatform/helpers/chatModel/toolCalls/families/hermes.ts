@@ -5,7 +5,6 @@
  */
 import type { CallFamily } from '../types';
 import { markedJsonCalls } from './markedJson';
-import { each, json, named } from './writing';
 
 export const hermes: CallFamily = {
 	name: 'hermes',
@@ -13,5 +12,4 @@ export const hermes: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read: markedJsonCalls(['<tool_call>']),
-	writers: { hermes: each((c) => `<tool_call>\n${json(named(c))}\n</tool_call>`) },
 };

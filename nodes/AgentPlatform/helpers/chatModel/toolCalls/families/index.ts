@@ -1,9 +1,10 @@
 /**
  * The families of call formats read, one module each (as vLLM registers one tool parser per
- * family): a new family is one more module in this list. Their markers, the emulator's and the
- * corpus's writers are taken from the modules, never listed again.
+ * family): a new family is one more module in this list. Their markers are taken from the
+ * modules, never listed again.
  */
-import type { CallFamily, CallWriter } from '../types';
+import type { CallFamily } from '../types';
+import { asked } from './asked';
 import { claudeXml } from './claudeXml';
 import { deepseek } from './deepseek';
 import { glm } from './glm';
@@ -34,6 +35,7 @@ export const FAMILIES: CallFamily[] = [
 	xmlAgent,
 	react,
 	pythonic,
+	asked,
 	jsonObjects,
 ];
 
@@ -42,25 +44,19 @@ export const MARKERS = [...new Set(FAMILIES.flatMap((family) => family.markers))
 
 /**
  * The families an answer of these models may be written in: where every model the answer may
- * come from is of a known family, those (and the asked JSON shapes, which every model was asked
- * for); else all of them.
+ * come from is of a known family, those (and the asked JSON and its shapes, which every model was
+ * asked for); else all of them.
  */
+/** The lists chosen, by the models' names: one list per choice, so that caches keyed by it hit. */
+const CHOSEN = new Map<string, CallFamily[]>();
+
 export function familiesFor(models: string[] | undefined): CallFamily[] {
 	if (!models?.length) return FAMILIES;
 	const known = models.map((model) => FAMILIES.filter((family) => family.models?.test(model)));
 	if (known.some((families) => !families.length)) return FAMILIES;
-	const chosen = new Set([...known.flat(), jsonObjects]);
-	return FAMILIES.filter((family) => chosen.has(family));
+	const chosen = new Set([...known.flat(), asked, jsonObjects]);
+	const names = FAMILIES.filter((family) => chosen.has(family));
+	const key = names.map((family) => family.name).join(' ');
+	if (!CHOSEN.has(key)) CHOSEN.set(key, names);
+	return CHOSEN.get(key)!;
 }
-
-/** Each family's call writers by the name the emulator's `modelFamily` option takes. */
-export const CALL_WRITERS: Record<string, CallWriter> = Object.assign(
-	{},
-	...FAMILIES.map((family) => family.writers),
-);
-
-/** The final answer where a family wraps it, by the same names. */
-export const FINAL_WRITERS: Record<string, (answer: string) => string> = Object.assign(
-	{},
-	...FAMILIES.map((family) => family.finalWriters ?? {}),
-);

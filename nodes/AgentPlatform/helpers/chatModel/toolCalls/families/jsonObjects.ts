@@ -6,20 +6,27 @@
  * Read only where the answer opens with it, or after the prose a family writes before a call; a
  * fenced block after prose only in a protocol's own wrapper (`tool_call`, `action`).
  */
-import { toolCallText } from '../../../output/protocolWords';
-import { CALL_FENCES, JSON_FENCES, atLineStart, isLeadIn } from '../answerLayout';
+import {
+	CALL_FENCES,
+	FENCE_LANGUAGE,
+	FENCE_OPENING,
+	FENCE_RUN,
+	JSON_FENCES,
+	atLineStart,
+	isLeadIn,
+} from '../answerLayout';
 import { callsOf, finalActionOf, inOwnWrapper, jsonAt } from '../jsonShapes';
 import { parseWhole } from '../looseJson';
 import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
-import { argumentsJson, each, json, named } from './writing';
 
-const FENCE = /^[ \t]*```[ \t]*([\w+#.-]*)[^\n]*\n/;
+/** A whole answer that is one fenced block. */
+const FENCED = new RegExp(`^${FENCE_RUN}${FENCE_LANGUAGE}\\s*\\n([\\s\\S]*?)\\n?${FENCE_RUN}$`);
 
 /** The calls of the JSON value (fenced or not) at `at`, if it writes any and may stand there. */
 function callsAt(text: string, at: number, place: OpeningPlace, tools: BoundTool[]) {
 	const value = jsonAt(text, at);
 	if (!value) return undefined;
-	const fence = FENCE.exec(text.slice(at, at + 64));
+	const fence = FENCE_OPENING.exec(text.slice(at, at + 64));
 	if (fence && !place.whole) {
 		const language = fence[1].toLowerCase();
 		const own =
@@ -56,7 +63,7 @@ function readOpening(
 
 /** LangChain's JSON agent finishing, as the whole answer (fenced or not). */
 function readFinal(text: string): string | undefined {
-	const fenced = /^```[\w-]*\s*\n([\s\S]*?)\n?```$/.exec(text);
+	const fenced = FENCED.exec(text);
 	const parsed = parseWhole(fenced ? fenced[1] : text);
 	return parsed && finalActionOf(parsed.value);
 }
@@ -68,40 +75,4 @@ export const jsonObjects: CallFamily = {
 	read: () => [],
 	readOpening,
 	readFinal,
-	writers: {
-		asked: each((c) => toolCallText(c.name, c.arguments)),
-		openai: each((c) => json({ name: c.name, arguments: argumentsJson(c) })),
-		llama3: each((c) => json({ name: c.name, parameters: c.arguments }), '; '),
-		xlam: (calls) => json(calls.map(named)),
-		'openai-message': (calls) =>
-			json({
-				role: 'assistant',
-				content: null,
-				tool_calls: calls.map((c, i) => ({
-					id: `call_${i}`,
-					type: 'function',
-					function: { name: c.name, arguments: argumentsJson(c) },
-				})),
-			}),
-		'openai-function-call': each((c) =>
-			json({ function_call: { name: c.name, arguments: argumentsJson(c) } }),
-		),
-		anthropic: (calls) =>
-			json(
-				calls.map((c, i) => ({
-					type: 'tool_use',
-					id: `toolu_${i}`,
-					name: c.name,
-					input: c.arguments,
-				})),
-			),
-		gemini: each((c) => json({ functionCall: { name: c.name, args: c.arguments } })),
-		'langchain-json': each(
-			(c) => `\`\`\`json\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,
-		),
-	},
-	finalWriters: {
-		'langchain-json': (answer) =>
-			`\`\`\`json\n${json({ action: 'Final Answer', action_input: answer })}\n\`\`\``,
-	},
 };

@@ -6,7 +6,6 @@
  */
 import type { CallFamily } from '../types';
 import { markedJsonCalls } from './markedJson';
-import { each, json, named } from './writing';
 
 const MARKERS = [
 	'<|tool_call|>',
@@ -23,11 +22,4 @@ export const jsonTags: CallFamily = {
 	markers: MARKERS,
 	markersMeanACall: true,
 	read: markedJsonCalls(MARKERS),
-	writers: {
-		granite: (calls) => `<|tool_call|>${json(calls.map(named))}`,
-		nemotron: (calls) => `<TOOLCALL>${json(calls.map(named))}</TOOLCALL>`,
-		phi4: (calls) => `functools${json(calls.map(named))}`,
-		'tool-calls-tag': (calls) => `<tool_calls>${json(calls.map(named))}</tool_calls>`,
-		'function-call-tag': each((c) => `<function_call>${json(named(c))}</function_call>`),
-	},
 };

@@ -4,7 +4,6 @@
  */
 import type { CallFamily } from '../types';
 import { patternCalls } from './patternCalls';
-import { argumentsJson } from './writing';
 
 const CALL =
 	/<\|tool_call_begin\|>\s*([^<\s]+)\s*<\|tool_call_argument_begin\|>([\s\S]*?)(?:<\|tool_call_end\|>|$)/g;
@@ -17,13 +16,4 @@ export const kimi: CallFamily = {
 	markers: ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		kimi: (calls) =>
-			`<|tool_calls_section_begin|>${calls
-				.map(
-					(c, i) =>
-						`<|tool_call_begin|>functions.${c.name}:${i} <|tool_call_argument_begin|>${argumentsJson(c)}<|tool_call_end|>`,
-				)
-				.join('')}<|tool_calls_section_end|>`,
-	},
 };

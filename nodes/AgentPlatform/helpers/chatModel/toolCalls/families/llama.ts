@@ -6,7 +6,6 @@
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
 import { markedJsonCalls } from './markedJson';
 import { pythonCallsFrom } from './pythonic';
-import { json, pythonCall } from './writing';
 
 const MARKERS = ['<|python_tag|>', '<|python_start|>'];
 const asJson = markedJsonCalls(MARKERS);
@@ -29,9 +28,4 @@ export const llama: CallFamily = {
 	markers: MARKERS,
 	markersMeanACall: true,
 	read,
-	writers: {
-		'python-tag': (calls) =>
-			`<|python_tag|>${calls.map((c) => json({ name: c.name, parameters: c.arguments })).join('; ')}`,
-		llama4: (calls) => `<|python_start|>[${calls.map(pythonCall).join(', ')}]<|python_end|>`,
-	},
 };

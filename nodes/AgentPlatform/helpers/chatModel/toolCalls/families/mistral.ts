@@ -5,12 +5,10 @@
 import { toolNamed } from '../arguments';
 import { jsonAt } from '../jsonShapes';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
-import { markedJsonCalls } from './markedJson';
-import { argumentsJson, json, named } from './writing';
+import { jsonAfterMarker } from './markedJson';
 
 const MARKER = '[TOOL_CALLS]';
 const V11 = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\][\w-]*)?\s*(?:\[ARGS\])?/;
-const arrays = markedJsonCalls([MARKER]);
 
 function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	const calls: WrittenCall[] = [];
@@ -22,13 +20,7 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 		const after = marker + MARKER.length;
 		const name = V11.exec(text.slice(after, after + 200));
 		if (!name) {
-			calls.push(
-				...arrays(
-					text.slice(0, text.indexOf(MARKER, after) < 0 ? undefined : text.indexOf(MARKER, after)),
-					marker,
-					tools,
-				),
-			);
+			calls.push(...jsonAfterMarker(text, marker, MARKER.length, tools).calls);
 			continue;
 		}
 		const args = jsonAt(text, after + name[0].length);
@@ -46,11 +38,4 @@ export const mistral: CallFamily = {
 	markers: [MARKER],
 	markersMeanACall: true,
 	read,
-	writers: {
-		mistral: (calls) => `${MARKER}${json(calls.map(named))}`,
-		'mistral-v11': (calls) =>
-			calls.map((c) => `${MARKER}${c.name}[ARGS]${argumentsJson(c)}`).join(''),
-		'mistral-v11-bare': (calls) =>
-			calls.map((c) => `${MARKER}${c.name}${argumentsJson(c)}`).join(''),
-	},
 };

@@ -4,10 +4,9 @@
  * (```` ```tool_code ```` with `print(default_api.add(a=2))`). Keyword arguments only: `add(2, 3)`
  * in a sentence is code. Without the brackets only as the whole answer (a fenced block too).
  */
-import { CALL_FENCES } from '../answerLayout';
+import { CALL_FENCES, FENCE_OPENING, FENCE_RUN } from '../answerLayout';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
-import { each, pythonCall } from './writing';
 
 const NAME = /^[A-Za-z_][\w.-]*/;
 const TOOL_CODE = '```tool_code';
@@ -67,8 +66,8 @@ export function pythonCallsFrom(text: string, at: number, closer?: string): Writ
 	}
 }
 
-const FENCE = /^[ \t]*```[ \t]*([\w+#.-]*)[ \t]*\n/;
 const PYTHON_FENCES = ['python', 'py', 'python3', ...CALL_FENCES];
+const CLOSING_FENCE = new RegExp(`^\\s*${FENCE_RUN}`);
 
 /** `[name(…), …]` at `at`; as the whole answer also bare calls, fenced or not. */
 function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall[] {
@@ -76,7 +75,7 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 		const calls = pythonCallsFrom(text, at + 1, ']');
 		return calls.map((call, n) => (n ? call : { ...call, start: at }));
 	}
-	const fence = FENCE.exec(text.slice(at, at + 64));
+	const fence = FENCE_OPENING.exec(text.slice(at, at + 64));
 	const language = fence?.[1].toLowerCase();
 	if (fence && !(place.whole ? PYTHON_FENCES : CALL_FENCES).includes(language!)) return [];
 	if (!fence && !place.whole) return [];
@@ -84,7 +83,7 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 	const calls = pythonCallsFrom(text, from);
 	if (!calls.length) return [];
 	const close = fence
-		? (/^\s*```/.exec(text.slice(calls[calls.length - 1].end))?.[0].length ?? 0)
+		? (CLOSING_FENCE.exec(text.slice(calls[calls.length - 1].end))?.[0].length ?? 0)
 		: 0;
 	calls[calls.length - 1].end += close;
 	const rest = text.slice(calls[calls.length - 1].end);
@@ -110,8 +109,4 @@ export const pythonic: CallFamily = {
 	},
 	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
 		readOpening(text, at, place),
-	writers: {
-		pythonic: (calls) => `[${calls.map(pythonCall).join(', ')}]`,
-		'tool-code': each((c) => `\`\`\`tool_code\nprint(default_api.${pythonCall(c)})\n\`\`\``),
-	},
 };

@@ -4,26 +4,21 @@
  * `qwen3coder_tool_parser.py`, `seed_oss_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { each, xmlParameters } from './writing';
+import { callsMatched } from './patternCalls';
 import { pairs, unquote } from './xmlPairs';
 
-function read(text: string, at: number): WrittenCall[] {
-	const region = text.slice(at);
-	return [...region.matchAll(/<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g)].map(
-		(match) => {
-			const json = !match[2].includes('<parameter=');
-			return {
-				start: at + match.index,
-				end: at + match.index + match[0].length,
-				name: unquote(match[1]),
-				arguments: json
-					? match[2].trim()
-					: pairs(match[2], /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g),
-				xml: !json,
-			};
-		},
-	);
-}
+const CALL = /<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g;
+const PARAMETER = /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g;
+
+const read = (text: string, at: number): WrittenCall[] =>
+	callsMatched(text, at, CALL, (match) => {
+		const json = !match[2].includes('<parameter=');
+		return {
+			name: unquote(match[1]),
+			arguments: json ? match[2].trim() : pairs(match[2], PARAMETER),
+			xml: !json,
+		};
+	});
 
 export const qwen3Coder: CallFamily = {
 	name: 'qwen3-coder',
@@ -31,14 +26,4 @@ export const qwen3Coder: CallFamily = {
 	markers: ['<function=', '<seed:tool_call>'],
 	markersMeanACall: true,
 	read,
-	writers: {
-		'qwen3-coder': each(
-			(c) =>
-				`<tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>\n${v}\n</parameter>`)}\n</function>\n</tool_call>`,
-		),
-		'seed-oss': each(
-			(c) =>
-				`<seed:tool_call>\n<function=${c.name}>\n${xmlParameters(c, (k, v) => `<parameter=${k}>${v}</parameter>`)}\n</function>\n</seed:tool_call>`,
-		),
-	},
 };

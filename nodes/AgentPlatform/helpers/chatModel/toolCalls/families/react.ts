@@ -7,32 +7,32 @@
 import { callsOf, jsonAt } from '../jsonShapes';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
-import { argumentsJson, each, json } from './writing';
+import { matchesFrom } from './patternCalls';
 
+/** The name takes the rest of its line at once (trimmed after): no backtracking over spaces. */
 const REACT =
-	/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\n`{[]+?)`?[ \t]*\r?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*(?:```[\w-]*\s*)?/gim;
-const STRUCTURED = /^[ \t]*Action[ \t]*:[ \t]*(?=\s*(?:```|[{[]))/gim;
+	/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\s`{[][^\n`{[]*)`?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*(?:```[\w-]*\s*)?/gim;
+const STRUCTURED = /^[ \t]*Action[ \t]*:(?=\s*(?:```|[{[]))/gim;
 
 function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
-	const region = text.slice(at);
-	const calls: WrittenCall[] = [...region.matchAll(REACT)].map((match) => {
-		const from = at + match.index + match[0].length;
+	const calls: WrittenCall[] = [...matchesFrom(text, at, REACT)].map((match) => {
+		const from = match.index + match[0].length;
 		const parsed = /[{["]/.test(text[from] ?? '') ? parseLoose(text, from) : undefined;
 		const line = /^[^\n]*/.exec(text.slice(from, from + 4096))![0];
 		const end = parsed ? parsed.end : from + line.length;
 		const fence = /^\s*```/.exec(text.slice(end, end + 16))?.[0].length ?? 0;
 		return {
-			start: at + match.index,
+			start: match.index,
 			end: end + fence,
 			name: match[1].trim(),
 			arguments: parsed ? parsed.value : line.trim(),
 		};
 	});
-	for (const match of region.matchAll(STRUCTURED)) {
-		const value = jsonAt(text, at + match.index + match[0].length);
+	for (const match of matchesFrom(text, at, STRUCTURED)) {
+		const value = jsonAt(text, match.index + match[0].length);
 		const found = value && callsOf(value.value, tools, true);
 		if (value && found)
-			calls.push(...found.map((call) => ({ ...call, start: at + match.index, end: value.end })));
+			calls.push(...found.map((call) => ({ ...call, start: match.index, end: value.end })));
 	}
 	return calls.sort((a, b) => a.start - b.start);
 }
@@ -42,10 +42,4 @@ export const react: CallFamily = {
 	markers: ['Action:'],
 	markersMeanACall: false,
 	read,
-	writers: {
-		react: each((c) => `Action: ${c.name}\nAction Input: ${argumentsJson(c)}`),
-		'structured-chat': each(
-			(c) => `Action:\n\`\`\`\n${json({ action: c.name, action_input: c.arguments })}\n\`\`\``,
-		),
-	},
 };

@@ -4,7 +4,6 @@
  */
 import type { CallFamily } from '../types';
 import { patternCalls } from './patternCalls';
-import { argumentsJson, each } from './writing';
 
 const read = patternCalls(
 	/<tool>\s*([^<]+?)\s*<\/tool>\s*(?:<tool_input>([\s\S]*?)(?:<\/tool_input>|$))?/g,
@@ -12,19 +11,23 @@ const read = patternCalls(
 
 /** The agent's own turns, which may come before its final answer in one reply. */
 const TURN =
-	/^\s*(?:<tool>[^<]*<\/tool>|<tool_input>[\s\S]*?<\/tool_input>|<observation>[\s\S]*?<\/observation>)/;
-const FINAL = /^\s*<final_answer>([\s\S]*?)(?:<\/final_answer>\s*$|$)/;
+	/\s*(?:<tool>[^<]*<\/tool>|<tool_input>[\s\S]*?<\/tool_input>|<observation>[\s\S]*?<\/observation>)/y;
+const FINAL = /\s*<final_answer>([\s\S]*?)(?:<\/final_answer>\s*$|$)/y;
 
 /**
  * The answer where the reply is in the agent's format: `<final_answer>` at its start or after
  * the agent's own turns, never a tag quoted in a sentence or in code.
  */
 function readFinal(text: string): string | undefined {
-	let rest = text;
-	for (let turn = TURN.exec(rest); turn; turn = TURN.exec(rest)) rest = rest.slice(turn[0].length);
-	const final = FINAL.exec(rest);
-	return final && (final[0].endsWith('</final_answer>') || !final[1].includes('</final_answer>'))
-		? final[1].trim()
+	// the turns passed over where they stand (sticky patterns): no copy of the rest per turn
+	const turn = new RegExp(TURN.source, 'y');
+	let from = 0;
+	while (turn.exec(text)) from = turn.lastIndex;
+	const final = new RegExp(FINAL.source, 'y');
+	final.lastIndex = from;
+	const found = final.exec(text);
+	return found && (found[0].endsWith('</final_answer>') || !found[1].includes('</final_answer>'))
+		? found[1].trim()
 		: undefined;
 }
 
@@ -34,8 +37,4 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal,
-	writers: {
-		'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`),
-	},
-	finalWriters: { 'xml-agent': (answer) => `<final_answer>${answer}</final_answer>` },
 };
