@@ -11,15 +11,9 @@
  */
 import { HttpError, json } from './http';
 import type { Ctx, Reply, SseSink } from './http';
+import type { ModelEndpoint } from './types';
 
-export interface ModelEndpoint {
-	/** The API's base URL, e.g. `http://127.0.0.1:11434/v1`; `/chat/completions` is added. */
-	url: string;
-	/** Sent as `Authorization: Bearer …` when given. */
-	key?: string;
-	/** The model asked for; default the model the request names. */
-	model?: string;
-}
+export type { ModelEndpoint };
 
 /** The endpoint the environment names, if it names one. */
 export function modelEndpointFromEnv(env: NodeJS.ProcessEnv): ModelEndpoint | undefined {

@@ -1,8 +1,7 @@
 /**
  * The emulator's options resolved to their defaults, and the faults it starts with (none).
  */
-import type { ModelEndpoint } from './modelEndpoint';
-import type { EmulatorFaults, EmulatorOptions } from './types';
+import type { EmulatorFaults, EmulatorOptions, ModelEndpoint } from './types';
 
 export interface ResolvedOptions {
 	host: string;

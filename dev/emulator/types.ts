@@ -3,7 +3,6 @@
  * Stored records carry exactly the public fields of the spec plus a few internal ones; the
  * serializers in each section module pick the public field set for the wire.
  */
-import type { ModelEndpoint } from './modelEndpoint';
 
 export interface EmulatorFaults {
 	/** Added before every answer (default 0). */
@@ -312,4 +311,14 @@ export interface StorageRequest {
 	bytes: number;
 	sha256: string;
 	at: number;
+}
+
+/** A model of one's own behind the emulator (modelEndpoint.ts): an OpenAI-compatible endpoint. */
+export interface ModelEndpoint {
+	/** The API's base URL, e.g. `http://127.0.0.1:11434/v1`; `/chat/completions` is added. */
+	url: string;
+	/** Sent as `Authorization: Bearer …` when given. */
+	key?: string;
+	/** The model asked for; default the model the request names. */
+	model?: string;
 }
