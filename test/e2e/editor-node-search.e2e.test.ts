@@ -9,6 +9,8 @@
  * model (an "AI" node marked Root Nodes is in the main search). Screenshots go into
  * docs/screenshots/ (node-search-*.png).
  *
+ * @lines 1.x 2.x (the node panel and its codex differ between the lines)
+ *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-node-search.e2e.test.ts --selectProjects e2e
  */
 import { join } from 'node:path';
