@@ -95,11 +95,13 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see connections: the notice says what a Memory changes, under a Chat Trigger.
+	// The form cannot see connections (n8n's displayOptions read parameters, the node's version and
+	// whether it is a tool: n8n-workflow's NodeHelpers), so the notice says both cases, with a
+	// Memory first: it is true whether one is connected or not.
 	{
 		...platformNotice(
 			'chatMemoryNotice',
-			"In n8n's chat, each message starts a new conversation with the agent unless a Memory (e.g. Simple Memory) is connected to this node: then each chat session continues one conversation",
+			"With a Memory (e.g. Simple Memory) connected to this node's Memory input, each session of n8n's chat continues one conversation with the agent; without one, each chat message starts a new conversation",
 		),
 		displayOptions: {
 			show: {
@@ -193,7 +195,12 @@ export const executeProperties: INodeProperties[] = [
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
 				resourceMapperMethod: 'getAnswerFields',
-				mode: 'add',
+				// 'map', as n8n's Execute Workflow maps a sub-workflow's inputs: in 'add' mode n8n itself
+				// requires the fields marked required in the list the editor saved with the value, which
+				// may be another agent's (one typed or picked before), refuses the run for them, and
+				// keeps them when Remove All Answers is clicked. The run checks the given agent's own
+				// required answers instead (helpers/agents/formAnswers.ts), naming agent and question.
+				mode: 'map',
 				valuesLabel: 'Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
 				addAllFields: true,
