@@ -7,7 +7,7 @@
  * must be the final agent's; the IDs on the way cost no request. A run reads the given agent's
  * answers only, whatever the form's fields were saved with.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
@@ -119,7 +119,7 @@ it("the Tools of a chat agent read in words, sent as the platform's IDs", async 
 
 describe("a run reads only the given agent's answers", () => {
 	/** The Answers value as n8n's editor saved it while agent 9's fields were shown. */
-	const staleAnswers = (value: IDataObject) => ({
+	const staleAnswers = (value: ResourceMapperValue['value']): ResourceMapperValue => ({
 		mappingMode: 'defineBelow',
 		value,
 		matchingColumns: [],

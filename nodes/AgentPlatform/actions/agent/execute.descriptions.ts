@@ -95,9 +95,10 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see connections (n8n's displayOptions read parameters, the node's version and
-	// whether it is a tool: n8n-workflow's NodeHelpers), so the notice says both cases, with a
-	// Memory first: it is true whether one is connected or not.
+	// The form cannot see what is connected to an input: n8n's displayOptions read parameters, the
+	// node's version and tool mode (n8n-workflow's NodeHelpers), and the editor hides a notice only
+	// by whether the node's *output* is connected (the chat model's ndv-connection-hint-notice). So
+	// the notice says both cases, with a Memory first: it is true whether one is connected or not.
 	{
 		...platformNotice(
 			'chatMemoryNotice',
