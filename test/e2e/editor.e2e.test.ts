@@ -2,7 +2,9 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, each question's description is shown, and the credential test speaks in words.
+ * agent is picked, each question's description is shown, an agent ID typed digit by digit By ID
+ * gives the form of the agent finally typed (none of those on the way), and the credential test
+ * speaks in words.
  * editor-examples-1/-2 open every example; editor.held.ts (run in editor-examples-1) checks the
  * lookups while the rate limit holds the key. An n8n of the file's own on each line (a new
  * user's: one credential) and one browser for the file. A failing step saves a screenshot in
