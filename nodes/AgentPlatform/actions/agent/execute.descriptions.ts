@@ -95,10 +95,8 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see what is connected to an input: n8n's displayOptions read parameters, the
-	// node's version and tool mode (n8n-workflow's NodeHelpers), and the editor hides a notice only
-	// by whether the node's *output* is connected (the chat model's ndv-connection-hint-notice). So
-	// the notice says both cases, with a Memory first: it is true whether one is connected or not.
+	// The form cannot see what is connected to an input (docs/chat-memory.md, "Without a memory"):
+	// the notice says both cases, true whether a Memory is connected or not.
 	{
 		...platformNotice(
 			'chatMemoryNotice',
@@ -196,11 +194,8 @@ export const executeProperties: INodeProperties[] = [
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
 				resourceMapperMethod: 'getAnswerFields',
-				// 'map', as n8n's Execute Workflow maps a sub-workflow's inputs: in 'add' mode n8n itself
-				// requires the fields marked required in the list the editor saved with the value, which
-				// may be another agent's (one typed or picked before), refuses the run for them, and
-				// keeps them when Remove All Answers is clicked. The run checks the given agent's own
-				// required answers instead (helpers/agents/formAnswers.ts), naming agent and question.
+				// 'map' (as n8n's Execute Workflow): in 'add' n8n requires the saved list's fields, maybe
+				// another agent's; the run checks the given agent's own (docs/design.md)
 				mode: 'map',
 				valuesLabel: 'Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
