@@ -30,6 +30,11 @@ export const TYPED_AGENT = {
 	typingMs: 15_000,
 	/** Credentials whose latest typed ID is kept (the least recently typed goes first). */
 	maxEntries: 200,
+	/**
+	 * An ID the platform answered 404 for is not asked again for this long: the form's other
+	 * lookups (asked one after another, not together) and a Refresh get the same answer.
+	 */
+	missingKeptMs: 10_000,
 };
 
 export interface FormAgent {
@@ -52,6 +57,8 @@ let lookups = 0;
 
 /** The latest ID typed in an Agent field, per credential (a digest: keptReplies.ts). */
 const latestTyped = new BoundedMap<string, Typed>(() => TYPED_AGENT.maxEntries);
+/** When the platform last said it has no agent with an ID, per credential and ID (digests). */
+const missingSince = new BoundedMap<string, number>(() => TYPED_AGENT.maxEntries);
 
 function typedMode(ctx: ILoadOptionsFunctions): boolean {
 	const raw = ctx.getCurrentNodeParameter('agentId') as { mode?: unknown } | string | undefined;
@@ -98,14 +105,19 @@ export async function formAgent(ctx: ILoadOptionsFunctions): Promise<FormAgent |
 	const given = currentAgentId(ctx);
 	if (!given) return undefined;
 	const agentId = typedMode(ctx) ? await settledId(ctx, given) : given;
+	const missing = {
+		agentId,
+		definition: { id: agentId, title: `Agent ${agentId}`, questions: [] },
+		missing: true,
+	};
+	const key = await replyKey(ctx, `no agent ${agentId}`);
+	const since = missingSince.get(key);
+	if (since !== undefined && Date.now() - since < TYPED_AGENT.missingKeptMs) return missing;
 	try {
 		return { agentId, ...(await readAgentDefinition(ctx, agentId)) };
 	} catch (error) {
 		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
-		return {
-			agentId,
-			definition: { id: agentId, title: `Agent ${agentId}`, questions: [] },
-			missing: true,
-		};
+		missingSince.set(key, Date.now());
+		return missing;
 	}
 }

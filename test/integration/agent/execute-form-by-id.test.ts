@@ -81,6 +81,8 @@ it('typing 99999 (no such agent) By ID: every lookup on the way answers for 9999
 		credentials: credentialsFor(emu),
 	});
 	expect(fields).toEqual([]);
+	// the platform's 404 is kept a few seconds: the Refresh cost no request more
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/99999']);
 });
 
 it("typing 12 By ID, where agents 1 and 12 both exist: every answer is agent 12's; one request", async () => {
