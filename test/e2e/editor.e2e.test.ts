@@ -185,7 +185,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		await page.keyboard.press('Escape');
 	});
 
-	it('Agent → By ID typed digit by digit (99999, then 3): the form follows the agent finally typed, loads no agent on the way, and the run starts', async () => {
+	it('Agent → By ID typed digit by digit (99999, then 3): the form follows the agent finally typed, reads the ID given once, and the run starts', async () => {
 		const { emu, n8n, page, id } = editor;
 		const agentReads = () =>
 			emu.requests
