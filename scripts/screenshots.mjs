@@ -32,7 +32,7 @@ import {
 
 const OUT = join(REPO, 'docs', 'screenshots');
 const { startEmulator } = loadEmulator();
-const { openNode, openWorkflow, startEditor } = loadBrowser();
+const { launchBrowser, openNode, openWorkflow, signIn } = loadBrowser();
 
 setLogPrefix('screenshots');
 const OWNER = DEV_SIGN_IN;
@@ -140,7 +140,12 @@ async function main() {
 		const platform = { url: emulator.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importExamples(platform, 1);
 		log(`starting n8n ${line.version}`);
-		browser = await startEditor(n8n, OWNER);
+		await n8n.start({ timeoutMs: 180_000 });
+		await n8n.rest('POST', '/owner/setup', OWNER);
+		browser = await launchBrowser();
+		// the editor's first load takes longer than playwright's 30 s on a busy machine
+		browser.page.setDefaultNavigationTimeout(120_000);
+		await signIn(browser.page, n8n.baseUrl, OWNER);
 		await takeScreenshots(browser.page, n8n.baseUrl);
 	} catch (error) {
 		log(`failed; n8n's log: ${n8n.logFile}`);
