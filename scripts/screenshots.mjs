@@ -103,8 +103,11 @@ async function takeScreenshots(page, base) {
 	// message; the notices say what a Memory and the chat's files do.
 	await openWorkflow(page, base, 'exampleMemChat01', 'Chat with the agent');
 	await openNode(page, 'Chat with the agent');
-	await page.getByText('Connected Chat Trigger Node').first().waitFor({ timeout: 15_000 });
-	await page.getByText('With a Memory (e.g. Simple Memory)').first().waitFor({ timeout: 15_000 });
+	await page
+		.getByText('With a Memory (e.g. Simple Memory)')
+		.locator('visible=true')
+		.first()
+		.waitFor({ timeout: 30_000 });
 	await page.waitForTimeout(1500);
 	await shoot(page, 'chat-execute-form.png', 'Execute after a Chat Trigger');
 	await page.keyboard.press('Escape');
