@@ -6,7 +6,8 @@
  *   2. starts the platform emulator and a throw-away n8n with the package, the credentials and
  *      the example workflows of examples/ (as `npm start` has them);
  *   3. drives Debian's Chromium (`apt-get install chromium`) headless with playwright-core (no
- *      browser download: executablePath), signs in and takes the pictures into docs/screenshots/;
+ *      browser download: executablePath), signs in and takes the pictures into docs/screenshots/
+ *      (the forms of Execute and of the chat model; those of a chat run are the editor e2e tests');
  *   4. stops everything and removes the temporary folders.
  *
  * Environment: CHROMIUM (default /usr/bin/chromium), N8N_LINE (2), KEEP=1 keeps n8n's folder.
@@ -31,7 +32,7 @@ import {
 
 const OUT = join(REPO, 'docs', 'screenshots');
 const { startEmulator } = loadEmulator();
-const { openNode, openWorkflow, startEditor } = loadBrowser();
+const { launchBrowser, openNode, openWorkflow, signIn } = loadBrowser();
 
 setLogPrefix('screenshots');
 const OWNER = DEV_SIGN_IN;
@@ -96,6 +97,33 @@ async function takeScreenshots(page, base) {
 		.first()
 		.waitFor({ timeout: 15_000 });
 	await shoot(page, 'trigger-panel.png', "the trigger's panel and notice");
+	await page.keyboard.press('Escape');
+
+	// 6. Execute after a Chat Trigger (the chat that remembers): Message Source is the chat's
+	// message; the notices say what a Memory and the chat's files do.
+	await openWorkflow(page, base, 'exampleMemChat01', 'Chat with the agent');
+	await openNode(page, 'Chat with the agent');
+	await page
+		.getByText('With a Memory (e.g. Simple Memory)')
+		.locator('visible=true')
+		.first()
+		.waitFor({ timeout: 30_000 });
+	await page.waitForTimeout(1500);
+	await shoot(page, 'chat-execute-form.png', 'Execute after a Chat Trigger');
+	await page.keyboard.press('Escape');
+
+	// 7. The chat model's form: chat agents only, then the picked agent's models.
+	await openWorkflow(page, base, 'exampleModel0001', 'AI Agent');
+	await openNode(page, 'Agent Platform Chat Model');
+	await page.waitForTimeout(1500);
+	const models = page.locator('[data-test-id="parameter-input-model"]');
+	await models.click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.first()
+		.waitFor({ timeout: 15_000 });
+	await shoot(page, 'chat-model-form.png', "the chat model's form with the agent's models");
+	await page.keyboard.press('Escape');
 }
 
 async function main() {
@@ -115,7 +143,12 @@ async function main() {
 		const platform = { url: emulator.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 		await n8n.importExamples(platform, 1);
 		log(`starting n8n ${line.version}`);
-		browser = await startEditor(n8n, OWNER);
+		await n8n.start({ timeoutMs: 180_000 });
+		await n8n.rest('POST', '/owner/setup', OWNER);
+		browser = await launchBrowser();
+		// the editor's first load takes longer than playwright's 30 s on a busy machine
+		browser.page.setDefaultNavigationTimeout(120_000);
+		await signIn(browser.page, n8n.baseUrl, OWNER);
 		await takeScreenshots(browser.page, n8n.baseUrl);
 	} catch (error) {
 		log(`failed; n8n's log: ${n8n.logFile}`);

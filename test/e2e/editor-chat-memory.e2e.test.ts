@@ -76,7 +76,7 @@ describe.each(selectedLines())(
 				// the form's line under a Chat Trigger: what a Memory changes
 				const ndv = await openNode(page, 'Chat with the agent');
 				expect(await ndv.innerText()).toContain(
-					'each message starts a new conversation with the agent unless a Memory',
+					'With a Memory (e.g. Simple Memory) connected to this node',
 				);
 				await page.keyboard.press('Escape');
 				await page.locator('[data-test-id="workflow-chat-button"]').first().click();

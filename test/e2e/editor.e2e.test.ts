@@ -2,7 +2,9 @@
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
  * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
- * agent is picked, each question's description is shown, and the credential test speaks in words.
+ * agent is picked, each question's description is shown, an agent ID typed digit by digit By ID
+ * gives the form of the agent finally typed (none of those on the way), and the credential test
+ * speaks in words.
  * editor-examples-1/-2 open every example; editor.held.ts (run in editor-examples-1) checks the
  * lookups while the rate limit holds the key. An n8n of the file's own on each line (a new
  * user's: one credential) and one browser for the file. A failing step saves a screenshot in
@@ -180,6 +182,88 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				await restSettled(page);
 			});
 		}
+		await page.keyboard.press('Escape');
+	});
+
+	it('Agent → By ID typed digit by digit (99999, then 3): the form follows the agent finally typed, reads the ID given once, and the run starts', async () => {
+		const { emu, n8n, page, id } = editor;
+		const agentReads = () =>
+			emu.requests
+				.filter((r) => r.method === 'GET' && /^\/agents\/\d+$/.test(r.path))
+				.map((r) => r.path);
+		await openWorkflow(page, n8n.baseUrl, id(SWITCH_WORKFLOW), SWITCH_NODE);
+		const ndv = await openNode(page, SWITCH_NODE);
+		await restSettled(page);
+		const agent = ndv.locator('[data-test-id="resource-locator-agentId"]');
+		const answers = ndv.locator('[data-test-id="resource-mapper-container"]');
+		const input = agent.locator(
+			'input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input',
+		);
+		/** Types the ID as a person does, a digit every 120 ms, in the field emptied first. */
+		const typeId = async (agentId: string) => {
+			await input.first().fill('');
+			await restSettled(page);
+			emu.clearRequests();
+			await input.first().pressSequentially(agentId, { delay: 120 });
+			await restSettled(page, { quietMs: 1500 });
+		};
+		await step(page, `${line.line}-by-id-99999`, async () => {
+			await agent.locator('[data-test-id="rlc-mode-selector"]').click();
+			await page.locator('[data-test-id="mode-id"]:visible').first().click();
+			await typeId('99999');
+			// agent 9's required Script (the video agent) never came: no field, no red mark
+			expect(await answers.innerText()).not.toMatch(/Script/);
+			expect(await redFields(ndv)).toEqual([]);
+			// the form's lookups and Answer Name or ID's share one read of the ID given (a 404); IDs
+			// on the way are not read at a person's pace (the integration test times it; a machine
+			// whose cores are taken by other runs may space the editor's requests past the 700 ms)
+			expect(agentReads().filter((path) => path === '/agents/99999')).toHaveLength(1);
+			expect(agentReads().every((path) => '/agents/99999'.startsWith(path))).toBe(true);
+			const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');
+			await guide.scrollIntoViewIfNeeded();
+			await guide.click();
+			await page
+				.locator('.el-select-dropdown__item:visible')
+				.filter({ hasText: 'No Agent With ID 99999' })
+				.first()
+				.waitFor({ timeout: 10_000 });
+			await page.keyboard.press('Escape');
+		});
+		await step(page, `${line.line}-by-id-3`, async () => {
+			await typeId('3');
+			const words = await answers.innerText();
+			for (const label of ['Topic', 'Tone']) expect(words).toContain(label);
+			expect(words).not.toMatch(/Script|Prompt/);
+			expect(agentReads().filter((path) => path !== '/agents/3')).toEqual([]);
+			await answers
+				.locator(
+					'[data-test-id$="topic"][data-test-id^="parameter-input"] input, [data-test-id$="topic"][data-test-id^="parameter-input"] textarea',
+				)
+				.first()
+				.fill('Sea otters');
+			const tone = answers
+				.locator('[data-test-id$="tone"][data-test-id^="parameter-input"]')
+				.first();
+			await tone.click();
+			await page
+				.locator('.el-select-dropdown__item:visible')
+				.filter({ hasText: 'formal' })
+				.first()
+				.click();
+			await restSettled(page);
+			expect(await redFields(ndv)).toEqual([]);
+			const executes = () =>
+				emu.requests.filter((r) => r.method === 'POST' && r.path === '/agents/3/execute');
+			await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+			await emu.waitFor(() => executes().length === 1, 60_000);
+			// only the text agent's own answers: nothing left of the image agent picked before
+			expect((executes()[0].body as Record<string, unknown>).answers).toEqual({
+				topic: 'Sea otters',
+				tone: 'formal',
+			});
+			const runId = Math.max(...emu.state.responses.keys());
+			await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
+		});
 		await page.keyboard.press('Escape');
 	});
 

@@ -21,6 +21,7 @@ import {
 	type N8nLine,
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
+import { AgentPlatform } from '../../nodes/AgentPlatform/AgentPlatform.node';
 import {
 	CHANGED_WORDS,
 	SAVED_BEFORE_RENAME,
@@ -28,6 +29,18 @@ import {
 	redFields,
 	storedWorkflow,
 } from './editor.shared';
+
+/**
+ * Words a form showed that were no longer true of it: the notice of node version 1.2 (an example
+ * at an older version), n8n's "Latest version" of an outdated node, the Memory notice that read as
+ * "no memory" beside a connected one.
+ */
+const STALE_WORDS = [/This node \(version 1\.2\)/, /Latest version/, /unless a Memory/];
+/** The current version of each node type of the package: the examples use it. */
+const LATEST_VERSIONS: Record<string, number | undefined> = {
+	agentPlatform: new AgentPlatform().description.defaultVersion,
+	agentPlatformTool: new AgentPlatform().description.defaultVersion,
+};
 
 /** Part `part` (1 or 2) of the examples and the workflow saved before a rename: every other one. */
 function workflowsOfPart(part: 1 | 2): Array<readonly [string, WorkflowFixture]> {
@@ -73,6 +86,14 @@ export function openingExamples(
 							if (/agentPlatform/.test(node.type)) {
 								for (const red of await redFields(ndv))
 									problems.push(`${name}, ${node.name}: ${red}`);
+								const words = await ndv.innerText();
+								for (const stale of STALE_WORDS)
+									if (stale.test(words)) problems.push(`${name}, ${node.name}: shows ${stale}`);
+								const latest = LATEST_VERSIONS[node.type.split('.').pop()!];
+								if (example !== SAVED_BEFORE_RENAME && latest && node.typeVersion !== latest)
+									problems.push(
+										`${name}, ${node.name}: version ${node.typeVersion}, not ${latest}`,
+									);
 							}
 							await closeNode(page);
 						}

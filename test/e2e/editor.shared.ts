@@ -189,6 +189,9 @@ export async function editorOfLine(
 			fresh: opts.fresh,
 		});
 		const browser = await launching;
+		// the editor's first load (megabytes of script) takes far longer than playwright's 30 s on a
+		// machine whose cores are shared with other runs
+		browser.page.setDefaultNavigationTimeout(120_000);
 		await signIn(browser.page, fixture.n8n.baseUrl, DEFAULT_OWNER);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const [running, opened] = [emu, fixture];

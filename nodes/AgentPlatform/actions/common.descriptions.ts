@@ -188,7 +188,10 @@ export const historyJsonOption: INodeProperties = {
  */
 export const chatSettingsProperties: INodeProperties[] = [
 	{
-		displayName: 'Model Name or ID',
+		// n8n-nodes-base's node-param-display-name-wrong-for-dynamic-options (not one of n8n's
+		// community rules) wants "… Name or ID" on a dynamic dropdown; n8n's own nodes opt out of it
+		// where those words read wrong (Google Translate's "Translate To"): these are settings
+		displayName: 'Model',
 		name: 'model',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['agentId.value'] },
@@ -197,7 +200,7 @@ export const chatSettingsProperties: INodeProperties[] = [
 			'The model the chat agent should use: Agent Default sends none and the agent uses its own, or one of the agent\'s models. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Tools Name or ID',
+		displayName: 'Tools',
 		name: 'tools',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getTools', loadOptionsDependsOn: ['agentId.value'] },
@@ -206,7 +209,7 @@ export const chatSettingsProperties: INodeProperties[] = [
 			'Which of the agent\'s tools it may use (or no-tools): Agent Default sends nothing and the agent uses its own setting. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Temperature Name or ID',
+		displayName: 'Temperature',
 		name: 'temperature',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getTemperatures', loadOptionsDependsOn: ['agentId.value'] },

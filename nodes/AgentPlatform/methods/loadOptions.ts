@@ -1,14 +1,13 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import {
-	getAgentDefinition,
 	isChatAgent,
 	notChatAgent,
 	questionOptions,
-	readAgentDefinition,
+	readableName,
 } from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
-import { currentAgentId } from '../helpers/input/parameters';
+import { formAgent } from './formAgent';
 
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	name: 'Agent Default',
@@ -26,15 +25,16 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 async function optionsOf(
 	ctx: ILoadOptionsFunctions,
 	question: string,
+	named: (option: INodePropertyOptions) => INodePropertyOptions = (option) => option,
 ): Promise<INodePropertyOptions[]> {
-	const agentId = currentAgentId(ctx);
-	if (!agentId) return [AGENT_DEFAULT_OPTION];
-	const { definition: agent, note } = await readAgentDefinition(ctx, agentId);
+	const form = await formAgent(ctx);
+	if (!form) return [AGENT_DEFAULT_OPTION];
+	const { definition: agent, note } = form;
 	const options: INodePropertyOptions[] = [
 		AGENT_DEFAULT_OPTION,
-		...questionOptions(agent, question).map((option) =>
-			note ? { ...option, description: note } : option,
-		),
+		...questionOptions(agent, question)
+			.map(named)
+			.map((option) => (note ? { ...option, description: note } : option)),
 	];
 	const current = ctx.getCurrentNodeParameter(question);
 	const asked = agent.questions.some((q) => q.name === question);
@@ -59,9 +59,19 @@ export async function getModels(this: ILoadOptionsFunctions): Promise<INodePrope
 	return await optionsOf(this, 'model');
 }
 
+/**
+ * A tool the platform names by its ID alone (`web-search`, `no-tools`) is shown in words (Web
+ * Search, No Tools), its ID under it; the value sent stays the ID. A model's ID is its name.
+ */
+function toolInWords(option: INodePropertyOptions): INodePropertyOptions {
+	const id = String(option.value);
+	if (option.name !== id) return option;
+	return { name: readableName(id), value: id, description: `Sent as ${id}` };
+}
+
 /** `no-tools` plus the agent's own tools. */
 export async function getTools(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'tools');
+	return await optionsOf(this, 'tools', toolInWords);
 }
 
 /** The agent's own choices, and Custom for any number from 0 to 2. */
@@ -87,13 +97,20 @@ export function forChatAgentsOnly(
 	list: (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>,
 ) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const agentId = currentAgentId(this);
-		if (agentId) {
-			const agent = await getAgentDefinition(this, agentId);
+		const form = await formAgent(this);
+		if (form?.missing)
+			return [
+				{
+					name: `No agent with ID ${form.agentId}: check the ID, or pick a chat agent from the list`,
+					value: '',
+				},
+			];
+		if (form) {
+			const agent = form.definition;
 			if (!isChatAgent(agent))
 				return [
 					{
-						name: `${notChatAgent(agent, agentId)}: pick a chat agent`,
+						name: `${notChatAgent(agent, form.agentId)}: pick a chat agent`,
 						value: '',
 						description: 'Only a chat agent can be the model of an AI Agent or a chain',
 					},

@@ -8,11 +8,10 @@ import type {
 import type { AgentDefinition, AgentQuestion } from '../helpers/agents/definitions';
 import {
 	DEDICATED_QUESTIONS,
-	getAgentDefinition,
 	optionsOfQuestion,
 	readableName,
 } from '../helpers/agents/definitions';
-import { currentAgentId } from '../helpers/input/parameters';
+import { formAgent } from './formAgent';
 
 /** The question types seen in the spec and in public clients; anything else is asked as text. */
 const FIELD_TYPES: Record<string, FieldType> = {
@@ -85,11 +84,11 @@ function answerDescription(question: AgentQuestion): string {
 
 /** The picked agent's questions (besides chat's own), one field each, for answering field by field. */
 export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const agentId = currentAgentId(this);
-	// no emptyFieldsNotice: n8n shows it as a yellow warning in both lines; an empty list shows
-	// nothing, and the Answers description says why
-	if (!agentId) return { fields: [] };
-	const agent = await getAgentDefinition(this, agentId);
+	// no emptyFieldsNotice: n8n shows it as a yellow warning in both lines, and keeps showing it
+	// for the next agent without answers; an empty list shows nothing, and the Answers description
+	// (or, for an ID the platform has no agent for, Answer Name or ID) says why
+	const agent = (await formAgent(this))?.definition;
+	if (!agent) return { fields: [] };
 	const fields = answerQuestions(agent).map((question) => {
 		const type = FIELD_TYPES[question.type] ?? 'string';
 		const description = String(question.description ?? '').trim();
@@ -123,15 +122,22 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 export async function getAnswerDescriptions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const agentId = currentAgentId(this);
-	if (!agentId) return [];
-	const questions = answerQuestions(await getAgentDefinition(this, agentId));
+	const form = await formAgent(this);
+	if (!form) return [];
+	const questions = answerQuestions(form.definition);
 	const described: INodePropertyOptions[] = questions.map((question) => ({
 		name: readableName(question.name),
 		value: question.name,
 		description: answerDescription(question),
 	}));
-	if (!questions.length) {
+	if (form.missing) {
+		described.push({
+			name: `No Agent With ID ${form.agentId}`,
+			value: NO_ANSWERS,
+			description:
+				'The platform has no agent with this ID for this credential: check the ID, or pick the agent from the list',
+		});
+	} else if (!questions.length) {
 		described.push({
 			name: 'No Other Questions',
 			value: NO_ANSWERS,

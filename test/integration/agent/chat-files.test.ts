@@ -139,10 +139,12 @@ describe('Execute names the files that went with the run', () => {
 		const sent = (executes()[0].body as IDataObject).file_ids as number[];
 		expect(sent).toHaveLength(3);
 		expect(json.files).toEqual([
-			{ id: given.id, name: null },
+			{ id: given.id },
 			{ id: sent[1], name: 'plan.txt' },
 			{ id: sent[2], name: 'menu.csv' },
 		]);
+		// a file given by ID has no name to say, and says none (no null that reads as a failure)
+		expect(Object.keys((json.files as IDataObject[])[0])).toEqual(['id']);
 		// the existing keys stay as they were
 		expect(json).toMatchObject({ status: 'succeeded', output: expect.any(String) });
 		expect(String(json.output)).toContain(

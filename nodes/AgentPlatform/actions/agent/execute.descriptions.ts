@@ -95,11 +95,12 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// The form cannot see connections: the notice says what a Memory changes, under a Chat Trigger.
+	// The form cannot see what is connected to an input (docs/chat-memory.md, "Without a memory"):
+	// the notice says both cases, true whether a Memory is connected or not.
 	{
 		...platformNotice(
 			'chatMemoryNotice',
-			"In n8n's chat, each message starts a new conversation with the agent unless a Memory (e.g. Simple Memory) is connected to this node: then each chat session continues one conversation",
+			"With a Memory (e.g. Simple Memory) connected to this node's Memory input, each session of n8n's chat continues one conversation with the agent; without one, each chat message starts a new conversation",
 		),
 		displayOptions: {
 			show: {
@@ -193,7 +194,9 @@ export const executeProperties: INodeProperties[] = [
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
 				resourceMapperMethod: 'getAnswerFields',
-				mode: 'add',
+				// 'map' (as n8n's Execute Workflow): in 'add' n8n requires the saved list's fields, maybe
+				// another agent's; the run checks the given agent's own (docs/design.md)
+				mode: 'map',
 				valuesLabel: 'Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
 				addAllFields: true,

@@ -35,10 +35,13 @@ export interface ExecuteRequest {
 	files: AttachedFile[];
 }
 
-/** A file that went with a run; `name` is null for one given by ID (the node reads no file to name it). */
+/**
+ * A file that went with a run: an uploaded binary's ID and name; one given by File IDs only its ID
+ * (the node does not read the file to name it: that would cost a request).
+ */
 export interface AttachedFile {
 	id: number;
-	name: string | null;
+	name?: string;
 }
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
@@ -88,6 +91,20 @@ function attachedBinaries(
 	return chatFileBinaries(ctx.getInputData()[itemIndex]);
 }
 
+/**
+ * The Answers fields' values, read whole: n8n checks `answers.value` against the list of fields
+ * the editor saved with it, which may be another agent's (one typed or picked before), and would
+ * refuse the run for that agent's required answers. They are checked against the given agent's
+ * own questions instead (checkAnswers).
+ */
+function mappedAnswers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const answers = ctx.getNodeParameter('answers', itemIndex, {}) as IDataObject | null;
+	const value = answers?.value;
+	return value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
+}
+
 /** Reads and checks everything locally; the only request is the agent's definition (once per run). */
 export async function readExecuteRequest(
 	ctx: IExecuteFunctions,
@@ -120,7 +137,7 @@ export async function readExecuteRequest(
 		itemIndex,
 	);
 
-	const mapped = (ctx.getNodeParameter('answers.value', itemIndex, {}) as IDataObject | null) ?? {};
+	const mapped = mappedAnswers(ctx, itemIndex);
 	const settings = readChatSettings(ctx, itemIndex);
 	const answersJson = readJsonObject(ctx, options.answersJson, 'Answers (JSON)', itemIndex);
 	const rootId = String(options.rootId ?? '').trim();
@@ -132,10 +149,15 @@ export async function readExecuteRequest(
 	const asked = Object.entries(settings).filter(([name]) =>
 		agent.questions.some((q) => q.name === name),
 	);
+	// Answers fields of another agent (typed or picked before this one) are not this agent's: never
+	// sent, never required. Answers (JSON) is sent as written.
+	const ownFields = Object.entries(mapped).filter(([name]) =>
+		agent.questions.some((q) => q.name === name),
+	);
 	const answers = checkAnswers(
 		ctx,
 		agent,
-		{ ...mapped, ...Object.fromEntries(asked), ...answersJson },
+		{ ...Object.fromEntries(ownFields), ...Object.fromEntries(asked), ...answersJson },
 		itemIndex,
 	);
 	// Message and History go only to a chat agent (its type, or a form that asks for `messages`); one
@@ -153,6 +175,6 @@ export async function readExecuteRequest(
 		agentId,
 		body: runBody(fields, { fileIds, memoryCollections }),
 		uploads,
-		files: fileIds.map((id) => ({ id, name: null })),
+		files: fileIds.map((id) => ({ id })),
 	};
 }

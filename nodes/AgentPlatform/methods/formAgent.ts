@@ -1,0 +1,123 @@
+/**
+ * The agent whose form the editor's lookups (answer fields, their descriptions, Model, Tools,
+ * Temperature) show: the one in the Agent field once typing there has stopped.
+ *
+ * n8n asks for every lookup again on each change of the Agent field, and applies each answer as
+ * it comes, with no regard to which change asked for it: typing 99999 By ID asks for agents 9,
+ * 99, … 99999, and an answer for agent 9 that arrived last left agent 9's required answers in
+ * the form (its Answers fields keep the last answer's list; Refresh asks again only for the field's
+ * ID). So a typed ID (By ID, By URL) is looked up only once it has stood for TYPED_AGENT.settleMs,
+ * and a lookup asked on the way (for a shorter or longer ID of the same digits) answers with the
+ * agent finally given: whatever order the answers arrive in, the form shows that agent's, and
+ * the IDs typed on the way cost no request. An ID the platform has no agent for (404) is an agent
+ * with no questions, marked `missing`, so that nothing of the agent typed before stays.
+ */
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { AgentDefinition } from '../helpers/agents/definitions';
+import { readAgentDefinition } from '../helpers/agents/definitions';
+import { currentAgentId } from '../helpers/input/parameters';
+import { replyKey } from '../helpers/lookups/keptReplies';
+import { BoundedMap } from '../transport/boundedMap';
+import { asNodeError } from '../transport/errors';
+
+/** Mutable so that tests can shorten the times. */
+export const TYPED_AGENT = {
+	/** A typed ID is looked up once it has stood this long (people type a digit every 100-300 ms). */
+	settleMs: 700,
+	/** A lookup of an ID typed longer ago than this is not on the way to the latest one. */
+	typingMs: 15_000,
+	/** Credentials whose latest typed ID is kept (the least recently typed goes first). */
+	maxEntries: 200,
+	/**
+	 * An ID the platform answered 404 for is not asked again for this long: the form's other
+	 * lookups (asked one after another, not together) and a Refresh get the same answer.
+	 */
+	missingKeptMs: 10_000,
+};
+
+export interface FormAgent {
+	agentId: string;
+	definition: AgentDefinition;
+	/** Said when the definition is one kept from before (the rate limit holds the key). */
+	note?: string;
+	/** The platform has no agent with this ID (for this credential). */
+	missing?: boolean;
+}
+
+interface Typed {
+	agentId: string;
+	at: number;
+	/** The order the lookups came in (before anything is awaited): the later one is the latest. */
+	order: number;
+}
+
+let lookups = 0;
+
+/** The latest ID typed in an Agent field, per credential (a digest: keptReplies.ts). */
+const latestTyped = new BoundedMap<string, Typed>(() => TYPED_AGENT.maxEntries);
+/** When the platform last said it has no agent with an ID, per credential and ID (digests). */
+const missingSince = new BoundedMap<string, number>(() => TYPED_AGENT.maxEntries);
+
+function typedMode(ctx: ILoadOptionsFunctions): boolean {
+	const raw = ctx.getCurrentNodeParameter('agentId') as { mode?: unknown } | string | undefined;
+	return typeof raw === 'object' && raw !== null && raw.mode !== undefined && raw.mode !== 'list';
+}
+
+/** Two IDs met while typing one: one starts with the other (digits added or removed at its end). */
+function onTheWay(one: string, other: string): boolean {
+	return one !== other && (one.startsWith(other) || other.startsWith(one));
+}
+
+/**
+ * The ID finally typed: this one, or, when the field went on changing at its end while this
+ * lookup waited, the latest, once it has stood for settleMs.
+ */
+async function settledId(ctx: ILoadOptionsFunctions, agentId: string): Promise<string> {
+	const mine = { agentId, at: Date.now(), order: ++lookups };
+	const key = await replyKey(ctx, 'agent typed in the Agent field');
+	const last = latestTyped.get(key);
+	// the other lookups of one change share its time; one that came in later is not overwritten
+	if (!last || (last.agentId !== agentId && last.order < mine.order)) latestTyped.set(key, mine);
+	let wanted = agentId;
+	for (;;) {
+		const typed = latestTyped.get(key);
+		if (
+			!typed ||
+			(typed.agentId !== wanted && !onTheWay(typed.agentId, wanted)) ||
+			Date.now() - typed.at > TYPED_AGENT.typingMs
+		)
+			return wanted;
+		wanted = typed.agentId;
+		const left = typed.at + TYPED_AGENT.settleMs - Date.now();
+		if (left <= 0) return wanted;
+		await sleep(left);
+	}
+}
+
+function isNotFound(error: unknown): boolean {
+	return (error as { httpCode?: unknown } | null)?.httpCode === '404';
+}
+
+/** The agent the form follows (see above), or undefined while no agent is given. */
+export async function formAgent(ctx: ILoadOptionsFunctions): Promise<FormAgent | undefined> {
+	const given = currentAgentId(ctx);
+	if (!given) return undefined;
+	const agentId = typedMode(ctx) ? await settledId(ctx, given) : given;
+	const missing = {
+		agentId,
+		definition: { id: agentId, title: `Agent ${agentId}`, questions: [] },
+		missing: true,
+	};
+	const key = await replyKey(ctx, `no agent ${agentId}`);
+	const since = missingSince.get(key);
+	if (since !== undefined && Date.now() - since < TYPED_AGENT.missingKeptMs) return missing;
+	try {
+		return { agentId, ...(await readAgentDefinition(ctx, agentId)) };
+	} catch (error) {
+		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
+		missingSince.set(key, Date.now());
+		return missing;
+	}
+}

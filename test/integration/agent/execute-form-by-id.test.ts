@@ -1,0 +1,200 @@
+/**
+ * Execute's form follows the agent finally given By ID. n8n's editor asks for every lookup of the
+ * form again on each change of the Agent field and applies the answers in the order they arrive
+ * (its ResourceMapper.vue keeps the fields of the last answer), so typing 99999 asked for agents
+ * 9, 99, … and could leave agent 9's required answers in the form. Here the lookups are asked as
+ * the editor asks them while a person types, digit by digit, and every answer, whatever its order,
+ * must be the final agent's; the IDs on the way cost no request. A run reads the given agent's
+ * answers only, whatever the form's fields were saved with.
+ */
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
+
+import { byId, credentialsFor } from '../../infra/n8n/credentials';
+import { loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
+import { runNode } from '../../infra/n8n/runNode';
+import { TYPED_AGENT } from '../../../nodes/AgentPlatform/methods/formAgent';
+import { TEXT, emu, posts } from './execute.shared';
+
+/** The seeded agent 9 is a video agent: its `script` is a required question. */
+const VIDEO = 9;
+/** A person's pace: a digit every 60 ms, well within the settling time. */
+const KEYSTROKE_MS = 60;
+
+const byIdForm = (agentId: string): INodeParameters => ({
+	resource: 'agent',
+	operation: 'execute',
+	agentId: { __rl: true, mode: 'id', value: agentId },
+});
+
+const agentReads = () =>
+	emu.requests.filter((r) => r.method === 'GET' && /^\/agents\/\d+$/.test(r.path));
+
+/**
+ * Types `id` digit by digit: after each digit the editor asks the form's lookups for the field's
+ * value so far (as n8n does on each change), without waiting for their answers.
+ */
+async function typeId(id: string) {
+	const asked: Array<{
+		typed: string;
+		fields: Promise<string[]>;
+		descriptions: Promise<string[]>;
+		tools: Promise<string[]>;
+	}> = [];
+	for (let length = 1; length <= id.length; length++) {
+		const typed = id.slice(0, length);
+		const context = { parameters: byIdForm(typed), credentials: credentialsFor(emu) };
+		asked.push({
+			typed,
+			fields: resourceMapping('getAnswerFields', context).then((r) => r.fields.map((f) => f.id)),
+			descriptions: loadOptions('getAnswerDescriptions', context).then((r) => r.map((o) => o.name)),
+			tools: loadOptions('getTools', context).then((r) => r.map((o) => String(o.value))),
+		});
+		if (length < id.length) await new Promise((resolve) => setTimeout(resolve, KEYSTROKE_MS));
+	}
+	return await Promise.all(
+		asked.map(async (lookup) => ({
+			typed: lookup.typed,
+			fields: await lookup.fields,
+			descriptions: await lookup.descriptions,
+			tools: await lookup.tools,
+		})),
+	);
+}
+
+it('typing 99999 (no such agent) By ID: every lookup on the way answers for 99999, with nothing of agent 9; one request', async () => {
+	// written by hand from the seed: agent 9 asks for a script; 99999 is no agent
+	expect(emu.state.agents.get(VIDEO)?.questions.map((q) => q.name)).toContain('script');
+	expect(emu.state.agents.has(99999)).toBe(false);
+	const answers = await typeId('99999');
+	for (const answer of answers) {
+		expect(answer).toEqual({
+			typed: answer.typed,
+			fields: [],
+			descriptions: ['No Agent With ID 99999'],
+			tools: [''],
+		});
+	}
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/99999']);
+	// Refresh Answer List asks again for the field's ID: still nothing left of agent 9
+	const { fields } = await resourceMapping('getAnswerFields', {
+		parameters: byIdForm('99999'),
+		credentials: credentialsFor(emu),
+	});
+	expect(fields).toEqual([]);
+	// the platform's 404 is kept a few seconds: the Refresh cost no request more
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/99999']);
+});
+
+it("typing 12 By ID, where agents 1 and 12 both exist: every answer is agent 12's; one request", async () => {
+	const twelve = emu.state.agents.get(12)!;
+	const one = emu.state.agents.get(1)!;
+	expect(twelve.type).not.toBe(one.type);
+	const answers = await typeId('12');
+	const own = twelve.questions
+		.map((q) => q.name)
+		.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name));
+	for (const answer of answers) expect(answer.fields).toEqual(own);
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/12']);
+});
+
+it('an ID that stood longer than the settling time is an agent of its own: its lookups answer for it', async () => {
+	const context = { parameters: byIdForm('7'), credentials: credentialsFor(emu) };
+	const first = await resourceMapping('getAnswerFields', context);
+	const seven = emu.state.agents.get(7)!;
+	expect(first.fields.map((f) => f.id)).toEqual(
+		seven.questions
+			.map((q) => q.name)
+			.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name)),
+	);
+	expect(TYPED_AGENT.settleMs).toBeGreaterThan(KEYSTROKE_MS * 5);
+});
+
+it("the Tools of a chat agent read in words, sent as the platform's IDs", async () => {
+	const context = { parameters: byIdForm('1'), credentials: credentialsFor(emu) };
+	const tools = await loadOptions('getTools', context);
+	const asked = emu.state.agents.get(1)!.questions.find((q) => q.name === 'tools')!.options!;
+	expect(tools.map((o) => o.value)).toEqual(['', ...asked]);
+	// written by hand: the seed's first chat agent offers no-tools and web-search
+	expect(tools.find((o) => o.value === 'no-tools')).toMatchObject({ name: 'No Tools' });
+	expect(tools.find((o) => o.value === 'web-search')).toMatchObject({ name: 'Web Search' });
+});
+
+describe("a run reads only the given agent's answers", () => {
+	/** The Answers value as n8n's editor saved it while agent 9's fields were shown. */
+	const staleAnswers = (value: ResourceMapperValue['value']): ResourceMapperValue => ({
+		mappingMode: 'defineBelow',
+		value,
+		matchingColumns: [],
+		schema: [
+			{
+				id: 'script',
+				displayName: 'Script',
+				required: true,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+				canBeUsedToMatch: false,
+			},
+			{
+				id: 'topic',
+				displayName: 'Topic',
+				required: true,
+				defaultMatch: false,
+				display: true,
+				type: 'string',
+				canBeUsedToMatch: false,
+			},
+		],
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	});
+
+	it("agent 9's required script, saved empty in the form, does not stop a run of the text agent", async () => {
+		const { error, outputs } = await runNode({
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(TEXT),
+				answers: staleAnswers({ script: null, topic: 'Sea otters', tone: 'formal' }),
+			},
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.status).toBe('succeeded');
+		const sent = (posts()[0].body as IDataObject).answers as IDataObject;
+		expect(sent).toEqual({ topic: 'Sea otters', tone: 'formal' });
+	});
+
+	it("an answer to agent 9's script left in the form is not sent to the text agent", async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(TEXT),
+				answers: staleAnswers({ script: 'A stale script', topic: 'Sea otters', tone: 'casual' }),
+			},
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect((posts()[0].body as IDataObject).answers).toEqual({
+			topic: 'Sea otters',
+			tone: 'casual',
+		});
+	});
+
+	it("the given agent's own required answers are still required", async () => {
+		const { error } = await runNode({
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(TEXT),
+				answers: staleAnswers({ script: 'A stale script', tone: 'casual' }),
+			},
+			credentials: credentialsFor(emu),
+		});
+		expect(error?.message).toBe(
+			'The agent "Text Summarizer" needs an answer to "Topic" (topic) (item 1)',
+		);
+		expect(posts()).toHaveLength(0);
+	});
+});
