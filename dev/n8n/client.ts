@@ -91,11 +91,24 @@ export class N8nClient {
 		return this.apiKey;
 	}
 
+	/**
+	 * Logs in. A worker's first login to the run's shared n8n was seen to fail with "fetch failed:
+	 * other side closed" on a loaded machine (the socket closed before any answer, so n8n saw no
+	 * login): it is tried again, a few times, a second apart. Not yet found why n8n closes it.
+	 */
 	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
-		await this.rest('POST', '/login', {
-			emailOrLdapLoginId: owner.email,
-			password: owner.password,
-		});
+		const body = { emailOrLdapLoginId: owner.email, password: owner.password };
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.rest('POST', '/login', body);
+				return;
+			} catch (error) {
+				const cause = (error as { cause?: { code?: string } }).cause;
+				const closed = error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
+				if (!closed || attempt === 5) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 1_000));
+			}
+		}
 	}
 
 	/**
