@@ -188,10 +188,9 @@ export const historyJsonOption: INodeProperties = {
  */
 export const chatSettingsProperties: INodeProperties[] = [
 	{
-		// n8n-nodes-base's node-param-display-name-wrong-for-dynamic-options (not one of n8n's
-		// community rules) wants "… Name or ID" on a dynamic dropdown; n8n's own nodes opt out of it
-		// where those words read wrong (Google Translate's "Translate To"): these are settings
-		displayName: 'Model',
+		// "… Name or ID": n8n's community package scanner requires it on a dynamic dropdown
+		// (node-param-display-name-wrong-for-dynamic-options refuses the plain word)
+		displayName: 'Model Name or ID',
 		name: 'model',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['agentId.value'] },
@@ -200,7 +199,7 @@ export const chatSettingsProperties: INodeProperties[] = [
 			'The model the chat agent should use: Agent Default sends none and the agent uses its own, or one of the agent\'s models. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Tools',
+		displayName: 'Tools Name or ID',
 		name: 'tools',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getTools', loadOptionsDependsOn: ['agentId.value'] },
@@ -209,7 +208,7 @@ export const chatSettingsProperties: INodeProperties[] = [
 			'Which of the agent\'s tools it may use (or no-tools): Agent Default sends nothing and the agent uses its own setting. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Temperature',
+		displayName: 'Temperature Name or ID',
 		name: 'temperature',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getTemperatures', loadOptionsDependsOn: ['agentId.value'] },
