@@ -1,4 +1,4 @@
-/** What `n8n execute` prints: the run JSON, and the items and errors the tests read from it. */
+/** A workflow's run (what `n8n execute` prints, or the execution a running n8n saved), and the items and errors the tests read from it. */
 
 /** The subset of n8n's IRun that the tests read. */
 export interface N8nRun {
@@ -31,13 +31,13 @@ export interface N8nError {
 }
 
 export interface ExecuteResult {
-	/** The run JSON that `n8n execute` printed. */
+	/** The run: the JSON `n8n execute` printed, or the execution n8n saved. */
 	run: N8nRun;
 	stdout: string;
 	stderr: string;
-	/** Whether the run has an error (then `n8n execute` also exits with 1). */
+	/** Whether the run has an error. */
 	failed: boolean;
-	/** Seconds the `n8n execute` process took, start-up included. */
+	/** Seconds the run took (with `n8n execute`, the start of its process included). */
 	seconds: number;
 }
 
