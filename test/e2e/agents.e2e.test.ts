@@ -2,7 +2,7 @@
  * Agent → Get Many / Get, and a rejected API key, inside real n8n 1.x and 2.x, with the
  * packed package installed as n8n's community installer would, against the emulator.
  *
- * One n8n per line: the workflows are imported once and executed with `n8n execute`.
+ * One n8n per line: the workflows are imported once and run in it as the editor runs them.
  * Run: npx jest test/e2e/agents.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
  */
 import type { PlatformEmulator } from '../../dev/emulator';

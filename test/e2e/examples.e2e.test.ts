@@ -2,7 +2,7 @@
  * The example workflows of examples/*.json, imported as they are into real n8n 1.x and 2.x (the
  * packed package installed as n8n's community installer does) and run against the emulator, so
  * that an example can never rot. On the line's shared n8n (lineN8n.ts: the examples as copies with
- * ids of this file's own): the manual examples run with `n8n execute`, then the webhook, trigger
+ * ids of this file's own): the manual examples run as the editor runs them, then the webhook, trigger
  * and chat examples are activated and called.
  * Every example file must have a test here (the first test checks it).
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/examples.e2e.test.ts

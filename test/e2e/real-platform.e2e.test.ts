@@ -121,6 +121,9 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 				responseMode: 'wait',
 			}),
 		]);
+		// served: each workflow runs in it as the editor runs it, not in an n8n process of its own
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
 	});
 
 	afterAll(async () => {

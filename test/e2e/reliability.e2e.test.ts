@@ -10,7 +10,8 @@
  *   its log, the bytes of its database (and the execution rows read through the sqlite3 module of
  *   the n8n install), nor the JSON n8n's public API returns for the execution.
  *
- * One n8n per line: the workflows run with `n8n execute`, then n8n starts once for its public API.
+ * One n8n per line, serving from the start: the workflows run in it as the editor runs them, and
+ * its public API reads what it saved.
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/reliability.e2e.test.ts
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -140,6 +141,8 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 				...placeholders,
 			}),
 		]);
+		// served from the start: the runs go through it as the editor's, the tests below use its APIs
+		await serve();
 		items = await n8n.executeOk(WORKFLOWS.items);
 		secrets = await n8n.execute(WORKFLOWS.secrets);
 		log(
@@ -297,8 +300,8 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		const places: Array<{ where: string; text: string }> = [];
 		places.push({ where: 'credential test answers', text: JSON.stringify(credentialChecks) });
 		for (const result of [items, secrets]) {
-			places.push({ where: 'n8n execute: run JSON', text: JSON.stringify(result.run) });
-			places.push({ where: 'n8n execute: stdout and stderr', text: result.stdout + result.stderr });
+			places.push({ where: 'the run (saved execution)', text: JSON.stringify(result.run) });
+			places.push({ where: "n8n's log during the run", text: result.stdout + result.stderr });
 		}
 		// The public API's copy of the stored executions (n8n started after the runs).
 		await serve();
