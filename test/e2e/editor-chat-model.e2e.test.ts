@@ -1,11 +1,11 @@
 /**
  * The Agent Platform Chat Model in n8n's editor, as a person meets it, in a real browser (see
  * browser.ts), on the example workflow (Chat Trigger → AI Agent with the model, Simple Memory and a
- * Code tool): the model found in the nodes panel by its name, its form (chat agents only, the
- * picked agent's models), its notice shown only where it helps (on a model not connected yet), and
+ * Code tool): its form (chat agents only, the picked agent's models), its notice shown only where it helps (on a model not connected yet), and
  * the editor's chat answering a tool question, a code question and a memory question (n8n 2.x;
  * on n8n 1.x, the plain message that it needs n8n 2.16). Screenshots of each step are saved under
- * dev/n8n/.screenshots/ and checked by the test (the text each one shows).
+ * dev/n8n/.screenshots/ and checked by the test (the text each one shows). Finding it in the node
+ * panel is editor-node-search's.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-chat-model.e2e.test.ts --selectProjects e2e
  */
@@ -51,27 +51,6 @@ describe.each(selectedLines())('n8n $line ($version): the chat model in the edit
 		},
 	);
 	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-	it('is found in the nodes panel by its name, as a language model', async () => {
-		const { n8n, page, id } = editor;
-		await step(page, `${line.line}-model-search`, async () => {
-			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
-			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
-			const search = page
-				.locator(
-					'[data-test-id="node-creator-search-bar"] input, [data-test-id="node-creator-search-bar"]',
-				)
-				.first();
-			await search.fill('Agent Platform Chat Model');
-			const item = page
-				.locator('[data-test-id="item-iterator-item"]')
-				.filter({ hasText: MODEL_NODE })
-				.first();
-			await item.waitFor({ timeout: 15_000 });
-			await shot(page, `${line.line}-model-search`);
-			await page.keyboard.press('Escape');
-		});
-	});
 
 	it('its form lists chat agents only, and the picked agent’s models', async () => {
 		const { emu, n8n, page, id } = editor;

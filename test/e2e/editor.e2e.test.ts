@@ -5,7 +5,7 @@
  * agent is picked, each question's description is shown, an agent ID typed digit by digit By ID
  * gives the form of the agent finally typed (none of those on the way), and the credential test
  * speaks in words.
- * editor-examples-1/-2 open every example; editor.held.ts (run in editor-examples-1) checks the
+ * editor-examples opens an example per node of the package; editor.held.ts (run there) checks the
  * lookups while the rate limit holds the key. An n8n of the file's own on each line (a new
  * user's: one credential) and one browser for the file. A failing step saves a screenshot in
  * dev/n8n/.screenshots/ (gitignored) and names it in the error.

@@ -4,7 +4,7 @@
  * in a real browser on n8n 1.x and 2.x (the line's shared n8n, an emulator and a browser of the
  * case's own). What the editor was shown must be more than a minute old on n8n's clock (the node
  * marks a kept answer after KEPT_REPLIES.markAfterMs): the first look is taken in the set-up, and
- * the file holding the case runs its other cases during that minute (editor-examples-1).
+ * the file holding the case runs its other cases during that minute (editor-examples).
  */
 import type { Locator, Page } from 'playwright-core';
 

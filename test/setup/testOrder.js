@@ -2,7 +2,7 @@
  * The order of the test files (jest's testSequencer), for the end-to-end files' sake. With the times of
  * a run before (jest's cache), jest's own: the slowest first. Without them (a clean clone, as CI
  * is), jest would go by file size, and a short file that runs a long suite written elsewhere
- * (editor-examples-1 and -2) would start last and end the run minutes after the others: so the
+ * (editor-examples) would start last and end the run minutes after the others: so the
  * files whose header says `@slow` (they run for minutes) go first, each group by size.
  */
 const { readFileSync } = require('node:fs');

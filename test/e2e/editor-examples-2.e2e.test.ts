@@ -1,8 +1,0 @@
-/**
- * Opening the examples in n8n's editor changes nothing: part 2 of them (editor.examples.ts).
- * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-examples-2.e2e.test.ts --selectProjects e2e
- * @slow (minutes: started first when jest has no times of a run before)
- */
-import { openingExamples } from './editor.examples';
-
-openingExamples(2);
