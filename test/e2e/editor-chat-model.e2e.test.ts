@@ -1,9 +1,9 @@
 /**
  * The Agent Platform Chat Model in n8n's editor, as a person meets it, in a real browser (see
  * browser.ts), on the example workflow (Chat Trigger → AI Agent with the model, Simple Memory and a
- * Code tool): its form (chat agents only, the picked agent's models), its notice shown only where it helps (on a model not connected yet), and
- * the editor's chat answering a tool question, a code question and a memory question (n8n 2.x;
- * on n8n 1.x, the plain message that it needs n8n 2.16). Screenshots of each step are saved under
+ * Code tool): its form (chat agents only, the picked agent's models), its notice shown only where
+ * it helps (on a model not connected yet), and the editor's chat answering a tool question, a code
+ * question and a memory question (n8n 2.x; on n8n 1.x, the plain message that it needs n8n 2.16). Screenshots of each step are saved under
  * dev/n8n/.screenshots/ and checked by the test (the text each one shows). Finding it in the node
  * panel is editor-node-search's.
  *
