@@ -5,13 +5,10 @@
  * process. Each execution is a Return All of PAGES pages of memories; the two start at the same
  * moment.
  *
- * Under each of the emulator's limiter models, at the platform's documented 1 request a second
- * with short windows and waits (its limits keep real time, whatever its clock):
- * - a fixed window of 10 per 10 s with Laravel's X-RateLimit-* headers: both executions complete,
- *   and at most a few answers are 429 (each process reads the shared Remaining and spreads it);
- * - a token bucket of 1 a second, burst 1, a 429 asking for 10 s: both complete, every page
- *   answered. The rate two paces keep together is a time, checked in the timing stage
- *   (learned-pace.timing.test.ts), not here beside the other end-to-end files: it is logged.
+ * Production's limiter (a fixed window with Laravel's X-RateLimit-* headers), at 10 per 10 s: both
+ * executions complete, and at most a few answers are 429 (each process reads the shared Remaining
+ * and spreads it). A token bucket's 429s and their waits are the integration tests' (in one
+ * process) and the timing stage's (two paces on one key, learned-pace.timing.test.ts).
  */
 import { log, type N8nLine } from '../../dev/n8n/harness';
 import { PAGES, QUEUE_WORKFLOWS, type Execution, type QueueSuite } from './queue.shared';
@@ -62,18 +59,6 @@ export function rateLimitCases(line: N8nLine, cluster: () => QueueSuite): void {
 			for (const answer of answers) expect(answer.status).toBe(200);
 			expect(answered).toBe(2 * PAGES);
 			expect(refused).toBeLessThanOrEqual(4);
-		}, 180_000);
-
-		test('a token bucket of 1 a second, burst 1, a 429 asking 10 s: both complete, every page answered', async () => {
-			suite.rateEmu.setFaults({
-				rateLimitWindow: null,
-				rateLimitPerSecond: 1,
-				rateLimitBurst: 1,
-				retryAfterSeconds: 10,
-			});
-			const { answers, answered } = await twoAtOnce();
-			for (const answer of answers) expect(answer.status).toBe(200);
-			expect(answered).toBe(2 * PAGES);
 		}, 180_000);
 	});
 }
