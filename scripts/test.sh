@@ -5,11 +5,12 @@
 # once per lock into a cache outside the repo).
 #
 # Stages (docs/development.md, "How CI is laid out"): the real n8n installs start at once in the
-# background and overlap the checks and the unit, infra and integration tests; the end-to-end tests
-# wait for them; the pace's timing tests run before them, above the fast tests' priority. The jest
-# runs use two workers (this machine's cores): a third end-to-end worker, beside queue mode's four
-# n8n processes, loaded the machine past what n8n 2.x answered in time. Each stage prints its time,
-# and the end prints the ten slowest test files.
+# background and overlap the checks; then the pace's timing tests (raised above everything where
+# the run may raise a priority), the unit, infra and integration tests and, once the installs are
+# ready, the end-to-end tests run side by side (without a raised priority, the end-to-end tests
+# after the others). The end-to-end run uses two workers (this machine's cores): a third, beside
+# queue mode's four n8n processes, loaded the machine past what n8n 2.x answered in time. Each part
+# prints its time, and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -59,36 +60,58 @@ checked || node scripts/lint-package.mjs # what npm run release:check runs, on t
 jest_cache=()
 [ -n "${JEST_CACHE_DIRECTORY:-}" ] && jest_cache=(--cacheDirectory "$JEST_CACHE_DIRECTORY")
 
-# The timing tests read when the emulator, in their own process, saw each request, so nothing of
-# this run may outrank them: they run here, beside the unit, infra and integration tests and the
-# installs, all in this run's own session, where a nice value holds whatever the kernel's grouping
-# (no process here is detached; the end-to-end run's n8n processes are, so the timing tests never
-# run beside them). Where the run may raise a priority (as root, as CI runs) the timing tests get
-# nice -10 and the rest keeps its own (a process at nice 19 waits so long that n8n-workflow's
-# 250 ms regular-expression guard gives up); elsewhere the fast tests yield instead (nice 10). One
-# file at a time, each in a new worker (a memory limit every worker passes); their output is
-# printed whole when they end.
+# The timing tests read when the emulator, in their own process, saw each request, so nothing may
+# outrank them. Where the run may raise a priority (as root, as CI runs) they run in a session of
+# their own (`setsid`: with the kernel's automatic grouping, a scheduling group) whose group and
+# processes are raised to nice -10: above everything else, the end-to-end run's n8n processes (each
+# detached, a group of its own) and a neighbour's included. They mostly wait, so what they take
+# from the rest is little; then the unit, infra and integration tests and the end-to-end tests run
+# beside them, the end-to-end tests as soon as the installs are ready. Where no priority can be
+# raised, the timing tests run beside the fast tests only (these yield: nice 10), and the
+# end-to-end tests after both. The timing tests run one file at a time, each in a new worker (a
+# memory limit every worker passes); their output and the fast tests' are printed whole when they
+# end.
+timing_tests=(npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1
+	--workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json")
 if nice -n -10 true 2>/dev/null; then
-	timing_nice=(nice -n -10) fast_nice=()
+	raised=1 fast_nice=()
+	timing_run=(setsid --wait bash -c 'echo -10 > "/proc/$$/autogroup" 2>/dev/null; exec nice -n -10 "$@"' timing
+		"${timing_tests[@]}")
 else
-	timing_nice=() fast_nice=(nice -n 10)
+	raised=0 fast_nice=(nice -n 10) timing_run=("${timing_tests[@]}")
 fi
-step "unit, infra and integration tests, beside them the pace's timing tests (${timing_nice[*]:-${fast_nice[*]} for the fast tests}) and the n8n installs"
+# Runs a command in the background into a log of its own, printed whole with its time when it ends.
+begin_logged() {
+	local name="$1"
+	shift
+	(
+		started=$SECONDS rc=0
+		"$@" > "$results/$name.log" 2>&1 || rc=$?
+		{
+			printf '\n== %s\n' "$name"
+			cat "$results/$name.log"
+			printf '[test] %s took %d s%s\n' "$name" "$(( SECONDS - started ))" "$([ "$rc" = 0 ] || echo ", FAILED (exit $rc)")"
+		} >&2
+		exit "$rc"
+	) &
+}
 status=0
-"${fast_nice[@]}" npx jest "${jest_cache[@]}" --selectProjects unit infra integration --maxWorkers=2 \
-	--json --outputFile="$results/fast.json" &
+if [ "$raised" = 1 ]; then
+	step "the pace's timing tests (their own session at nice -10), the unit, infra and integration tests and, once the installs are ready, the end-to-end tests, side by side"
+else
+	step "unit, infra and integration tests (nice 10), beside them the pace's timing tests and the installs"
+fi
+begin_logged "the pace's timing tests, one file at a time" "${timing_run[@]}"
+timing=$!
+begin_logged "unit, infra and integration tests" "${fast_nice[@]}" npx jest "${jest_cache[@]}" \
+	--selectProjects unit infra integration --maxWorkers=2 --json --outputFile="$results/fast.json"
 fast=$!
-timing_begun=$SECONDS
-"${timing_nice[@]}" npx jest "${jest_cache[@]}" --selectProjects unit-timing pace-timing --maxWorkers=1 \
-	--workerIdleMemoryLimit=1MB --json --outputFile="$results/pace.json" > "$results/pace.log" 2>&1 || status=$?
-{
-	echo "== the pace's timing tests, one file at a time (beside the unit, infra and integration tests)"
-	cat "$results/pace.log"
-	echo "[test] the pace's timing tests took $(( SECONDS - timing_begun )) s"
-} >&2
-wait "$fast" || status=$?
+if [ "$raised" = 0 ]; then
+	wait "$timing" || status=$?
+	wait "$fast" || status=$?
+fi
 
-step "real n8n installs (seconds when installed from the current locks; several minutes from nothing)"
+install_begun=$SECONDS
 install_status=0
 wait "$installs" || install_status=$?
 # The installer's own check, in the foreground: says in one sentence what failed, if anything did.
@@ -97,14 +120,21 @@ if [ "$install_status" != 0 ]; then
 	{ bash dev/n8n/install-n8n.sh node && bash dev/n8n/install-n8n.sh 1 && bash dev/n8n/install-n8n.sh 2; } \
 		|| installed=0
 fi
+printf '[test] waited %d s for the real n8n installs (seconds when installed from the current locks; several minutes from nothing)\n' "$(( SECONDS - install_begun ))"
 
-step "end-to-end tests in real n8n (2.x; 1.x for the files that declare it)"
+e2e_begun=$SECONDS
 if [ "$installed" = 1 ]; then
+	printf '\n== end-to-end tests in real n8n (2.x; 1.x for the files that declare it)\n'
 	npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=2 --json --outputFile="$results/e2e.json" \
 		|| status=$?
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
+fi
+printf '[test] the end-to-end tests took %d s\n' "$(( SECONDS - e2e_begun ))"
+if [ "$raised" = 1 ]; then
+	wait "$timing" || status=$?
+	wait "$fast" || status=$?
 fi
 
 step ""
