@@ -206,10 +206,14 @@ export class N8nInstance extends N8nServer {
 		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 		if (!trigger) throw new Error(`workflow ${workflowId} has no Manual Trigger to run it from`);
 		// n8n 1.x reads the workflow from the body, 2.x from its database (and drops workflowData)
-		const answer = await this.rest<{ executionId?: string }>('POST', `/workflows/${workflowId}/run`, {
-			workflowData: workflow,
-			triggerToStartFrom: { name: trigger.name },
-		});
+		const answer = await this.rest<{ executionId?: string }>(
+			'POST',
+			`/workflows/${workflowId}/run`,
+			{
+				workflowData: workflow,
+				triggerToStartFrom: { name: trigger.name },
+			},
+		);
 		if (!answer.executionId) {
 			throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(answer)}`);
 		}
