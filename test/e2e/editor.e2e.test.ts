@@ -211,6 +211,9 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			await agent.locator('[data-test-id="rlc-mode-selector"]').click();
 			await page.locator('[data-test-id="mode-id"]:visible').first().click();
 			await typeId('99999');
+			// the editor reads the ID once typing pauses: on a loaded machine later than the quiet above
+			await emu.waitFor(() => agentReads().includes('/agents/99999'), 30_000);
+			await restSettled(page);
 			// agent 9's required Script (the video agent) never came: no field, no red mark
 			expect(await answers.innerText()).not.toMatch(/Script/);
 			expect(await redFields(ndv)).toEqual([]);
@@ -231,6 +234,9 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		});
 		await step(page, `${line.line}-by-id-3`, async () => {
 			await typeId('3');
+			// the form follows once the editor has the agent (read, or kept from the test before)
+			await answers.getByText('Topic').first().waitFor({ timeout: 30_000 });
+			await restSettled(page);
 			const words = await answers.innerText();
 			for (const label of ['Topic', 'Tone']) expect(words).toContain(label);
 			expect(words).not.toMatch(/Script|Prompt/);

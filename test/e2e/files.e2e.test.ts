@@ -116,6 +116,9 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 			loadWorkflow('files-lifecycle', vars),
 			loadWorkflow('files-get-many', vars),
 		]);
+		// served: its runs go through n8n as the editor's do (a later mode's instance runs n8n execute)
+		await n8n.start();
+		await n8n.setupOwnerAndApiKey();
 		log(`n8n ${line.version}: files set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});
 
