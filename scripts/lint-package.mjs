@@ -132,6 +132,8 @@ await lintWithRecommended(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 await scanWithOfficialScanner(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 holdComingRules(unpacked, 'tarball');
 fs.rmSync(unpacked, { recursive: true, force: true });
+// the tarball packed here goes with its folder (one given with --tarball is the caller's)
+if (tarballArg < 0) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 
 if (failures) {
 	console.error(

@@ -16,7 +16,8 @@
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/install-paths.e2e.test.ts --selectProjects e2e
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
@@ -63,6 +64,8 @@ describeEachLine(['2.x'])("n8n $line ($version): the README's install paths", (l
 	});
 	afterAll(async () => {
 		await emu?.stop();
+		// the neighbour's tarball, in a folder of its own (packNeighbour)
+		if (neighbour) await rm(dirname(neighbour), { recursive: true, force: true });
 		log(`n8n ${line.version}: install paths, what the chats showed\n${seen.join('\n')}`);
 		log(`n8n ${line.version}: install-paths took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	});

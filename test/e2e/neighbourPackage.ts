@@ -39,7 +39,10 @@ class Neighbour {
 module.exports = { Neighbour };
 `;
 
-/** Packs the neighbour package into a new temporary folder; returns the tarball's path. */
+/**
+ * Packs the neighbour package into a new temporary folder; returns the tarball's path (the folder
+ * is the caller's to remove).
+ */
 export async function packNeighbour(): Promise<string> {
 	const dir = mkdtempSync(join(tmpdir(), 'agent-platform-neighbour-'));
 	const source = join(dir, 'package');
