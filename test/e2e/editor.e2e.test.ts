@@ -14,7 +14,7 @@
  */
 
 import { canvasNode, openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
-import { agentPlatformCredential, loadExample, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential, loadExample, log, selectedLines } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
 	API_KEY,
@@ -223,14 +223,27 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			expect(agentReads().filter((path) => path === '/agents/99999')).toHaveLength(1);
 			expect(agentReads().every((path) => '/agents/99999'.startsWith(path))).toBe(true);
 			const guide = ndv.locator('[data-test-id="parameter-input-answerDescriptions"]');
-			await guide.scrollIntoViewIfNeeded();
-			await guide.click();
-			await page
-				.locator('.el-select-dropdown__item:visible')
-				.filter({ hasText: 'No Agent With ID 99999' })
-				.first()
-				.waitFor({ timeout: 10_000 });
-			await page.keyboard.press('Escape');
+			const guideSays = async (text: string, timeout: number) => {
+				await guide.scrollIntoViewIfNeeded();
+				await guide.click();
+				const item = page.locator('.el-select-dropdown__item:visible').filter({ hasText: text });
+				const shown = await item
+					.first()
+					.waitFor({ timeout })
+					.then(() => true)
+					.catch(() => false);
+				await page.keyboard.press('Escape');
+				return shown;
+			};
+			if (!(await guideSays('No Agent With ID 99999', 15_000))) {
+				// n8n's editor shows the list whose answer came last: on a loaded machine, one asked for
+				// an ID on the way (9999). A person types the last digit again; so does the test.
+				log(`n8n ${line.version}: the answer list was an earlier ID's; the last digit typed again`);
+				await input.first().press('Backspace');
+				await input.first().pressSequentially('9', { delay: 120 });
+				await restSettled(page, { quietMs: 1500 });
+				expect(await guideSays('No Agent With ID 99999', 30_000)).toBe(true);
+			}
 		});
 		await step(page, `${line.line}-by-id-3`, async () => {
 			await typeId('3');
