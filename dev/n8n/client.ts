@@ -38,12 +38,15 @@ export class N8nClient {
 		const headers: Record<string, string> = { 'browser-id': BROWSER_ID };
 		if (body !== undefined) headers['content-type'] = 'application/json';
 		if (this.cookie) headers.cookie = this.cookie;
-		const res = await fetch(`${this.baseUrl}/rest${path}`, {
-			method,
-			headers,
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(30_000),
-		});
+		const send = () =>
+			fetch(`${this.baseUrl}/rest${path}`, {
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(30_000),
+			});
+		// a read is safe to send again; a change is not (login tries again on its own)
+		const res = await (method === 'GET' ? againWhenClosedUnanswered(send) : send());
 		const setCookie = res.headers.get('set-cookie');
 		const auth = setCookie?.match(/n8n-auth=[^;]*/)?.[0];
 		if (auth) this.cookie = auth;
@@ -62,12 +65,14 @@ export class N8nClient {
 			accept: 'application/json',
 		};
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
-			method,
-			headers,
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(60_000),
-		});
+		const send = () =>
+			fetch(`${this.baseUrl}/api/v1${path}`, {
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(60_000),
+			});
+		const res = await (method === 'GET' ? againWhenClosedUnanswered(send) : send());
 		const text = await res.text();
 		if (!res.ok)
 			throw new Error(`${method} /api/v1${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
@@ -91,24 +96,10 @@ export class N8nClient {
 		return this.apiKey;
 	}
 
-	/**
-	 * Logs in. A worker's first login to the run's shared n8n was seen to fail with "fetch failed:
-	 * other side closed" on a loaded machine (the socket closed before any answer, so n8n saw no
-	 * login): it is tried again, a few times, a second apart. Not yet found why n8n closes it.
-	 */
+	/** Logs in (tried again when the connection was closed before any answer: closedUnanswered). */
 	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
 		const body = { emailOrLdapLoginId: owner.email, password: owner.password };
-		for (let attempt = 1; ; attempt++) {
-			try {
-				await this.rest('POST', '/login', body);
-				return;
-			} catch (error) {
-				const cause = (error as { cause?: { code?: string } }).cause;
-				const closed = error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
-				if (!closed || attempt === 5) throw error;
-				await new Promise((resolve) => setTimeout(resolve, 1_000));
-			}
-		}
+		await againWhenClosedUnanswered(() => this.rest('POST', '/login', body));
 	}
 
 	/**
@@ -218,5 +209,30 @@ export class N8nClient {
 			`/executions?${query}`,
 		);
 		return page.data;
+	}
+}
+
+/**
+ * Whether a request failed because its connection closed before any answer ("fetch failed: other
+ * side closed"). Node's fetch keeps a connection to n8n open between requests, and n8n's server
+ * closes one idle for 5 s (Node's keepAliveTimeout): a request sent on it as it closes is never
+ * read. Within a jest worker the pool outlives a test file, so the next file's first request to the
+ * shared n8n met it on a loaded machine. Read by name and code: fetch's errors are made in Node's own
+ * realm, not the test's, so `instanceof TypeError` is false for them under jest.
+ */
+export function closedUnanswered(error: unknown): boolean {
+	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+	return (error as Error | undefined)?.name === 'TypeError' && cause?.code === 'UND_ERR_SOCKET';
+}
+
+/** Runs `request` again (up to 5 times, a second apart) while its connection closes unanswered. */
+export async function againWhenClosedUnanswered<T>(request: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await request();
+		} catch (error) {
+			if (!closedUnanswered(error) || attempt === 5) throw error;
+			await sleep(1_000);
+		}
 	}
 }
