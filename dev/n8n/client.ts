@@ -38,15 +38,7 @@ export class N8nClient {
 		const headers: Record<string, string> = { 'browser-id': BROWSER_ID };
 		if (body !== undefined) headers['content-type'] = 'application/json';
 		if (this.cookie) headers.cookie = this.cookie;
-		const send = () =>
-			fetch(`${this.baseUrl}/rest${path}`, {
-				method,
-				headers,
-				body: body === undefined ? undefined : JSON.stringify(body),
-				signal: AbortSignal.timeout(30_000),
-			});
-		// a read is safe to send again; a change is not (login tries again on its own)
-		const res = await (method === 'GET' ? againWhenClosedUnanswered(send) : send());
+		const res = await send(`${this.baseUrl}/rest${path}`, method, headers, body, 30_000);
 		const setCookie = res.headers.get('set-cookie');
 		const auth = setCookie?.match(/n8n-auth=[^;]*/)?.[0];
 		if (auth) this.cookie = auth;
@@ -65,14 +57,7 @@ export class N8nClient {
 			accept: 'application/json',
 		};
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		const send = () =>
-			fetch(`${this.baseUrl}/api/v1${path}`, {
-				method,
-				headers,
-				body: body === undefined ? undefined : JSON.stringify(body),
-				signal: AbortSignal.timeout(60_000),
-			});
-		const res = await (method === 'GET' ? againWhenClosedUnanswered(send) : send());
+		const res = await send(`${this.baseUrl}/api/v1${path}`, method, headers, body, 60_000);
 		const text = await res.text();
 		if (!res.ok)
 			throw new Error(`${method} /api/v1${path}: HTTP ${res.status}: ${text.slice(0, 2000)}`);
@@ -223,6 +208,27 @@ export class N8nClient {
 export function closedUnanswered(error: unknown): boolean {
 	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
 	return (error as Error | undefined)?.name === 'TypeError' && cause?.code === 'UND_ERR_SOCKET';
+}
+
+/**
+ * One request of either API. A read is sent again while its connection closes unanswered; a change
+ * is not (login tries again on its own).
+ */
+function send(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body: unknown,
+	timeoutMs: number,
+): Promise<Response> {
+	const once = () =>
+		fetch(url, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: AbortSignal.timeout(timeoutMs),
+		});
+	return method === 'GET' ? againWhenClosedUnanswered(once) : once();
 }
 
 /** Runs `request` again (up to 5 times, a second apart) while its connection closes unanswered. */

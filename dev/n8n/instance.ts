@@ -233,7 +233,11 @@ export class N8nInstance extends N8nServer {
 			const execution = await this.api<N8nRun & { status?: string }>(
 				'GET',
 				`/executions/${executionId}?includeData=true`,
-			).catch(() => undefined);
+			).catch((error: Error) => {
+				// not saved yet is the only answer to wait out; any other failure is said at once
+				if (!/: HTTP 404:/.test(error.message)) throw error;
+				return undefined;
+			});
 			const status = execution?.status;
 			if (execution?.data && status && !['new', 'running', 'waiting'].includes(status)) {
 				return execution;

@@ -1,4 +1,7 @@
-/** A workflow's run (what `n8n execute` prints, or the execution a running n8n saved), and the items and errors the tests read from it. */
+/**
+ * A workflow's run (what `n8n execute` prints, or the execution a running n8n saved), and the items
+ * and errors the tests read from it.
+ */
 
 /** The subset of n8n's IRun that the tests read. */
 export interface N8nRun {
