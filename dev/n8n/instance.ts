@@ -37,6 +37,11 @@ export interface N8nInstanceOptions {
 	folder?: string;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
+	/**
+	 * Read/Write Files may read and write only in the instance's filesFolder (created), not in the
+	 * user's default: what the end-to-end files' workflows read, each in a folder of its own there.
+	 */
+	ownFiles?: boolean;
 }
 
 /** A running n8n's folder, port and API key: enough for another process to attach to it. */
@@ -65,14 +70,12 @@ export class N8nInstance extends N8nServer {
 		const port = opts.port ?? (await freePort());
 		let brokerPort = await freePort();
 		while (brokerPort === port) brokerPort = await freePort();
-		return new N8nInstance(
-			line,
-			folder,
-			opts.folder === undefined,
-			port,
-			brokerPort,
-			opts.env ?? {},
-		);
+		const env = { ...opts.env };
+		if (opts.ownFiles) {
+			env.N8N_RESTRICT_FILE_ACCESS_TO = join(folder, 'files');
+			await mkdir(env.N8N_RESTRICT_FILE_ACCESS_TO, { recursive: true });
+		}
+		return new N8nInstance(line, folder, opts.folder === undefined, port, brokerPort, env);
 	}
 
 	/**

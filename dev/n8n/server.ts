@@ -65,6 +65,14 @@ export class N8nServer extends N8nClient {
 		return { ...n8nEnvironment(this), ...this.extraEnv, ...overrides };
 	}
 
+	/**
+	 * Where the end-to-end runs let Read/Write Files read and write in this n8n (their n8n's
+	 * N8N_RESTRICT_FILE_ACCESS_TO: test/e2e/lineN8n.ts): a folder of its own, not the user's.
+	 */
+	get filesFolder(): string {
+		return join(this.folder, 'files');
+	}
+
 	get running(): boolean {
 		return this.server !== undefined;
 	}

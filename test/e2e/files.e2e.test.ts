@@ -4,32 +4,28 @@
  * linked to an agent, listed and unlinked; and File → Get Many with Return All over more than
  * three pages at per_page 100.
  *
- * Binary modes: n8n 2.x keeps binaries on disk (filesystem); n8n 1.x runs in its default memory
- * mode (the node then has no binary ID and reads the buffer). Each mode is an instance of its own
- * (MODES holds a list a line, so that a line can run several, sharing the first one's folder).
+ * Binary modes: each line's default, in the run's shared n8n of the line: n8n 2.x keeps binaries
+ * on disk (filesystem); n8n 1.x in memory (the node then has no binary ID and reads the buffer).
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/files.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
  * @lines 1.x 2.x (n8n 1.x keeps binaries in memory by default, 2.x on disk)
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
+import { type PlatformEmulator, type RecordedMultipart } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
-	ensureN8n,
 	fixtureId,
-	log,
 	nodeItems,
-	packPackage,
 	selectedLines,
+	type N8nInstance,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
+import { useLineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-files-key-7d2b10';
 const WORKSPACE_ID = '42';
@@ -45,97 +41,52 @@ const WORKFLOW = { lifecycle: 'filesLifecycle01', getMany: 'filesGetManyAll1' };
 
 interface BinaryMode {
 	label: string;
-	/** Environment of `n8n execute`; no N8N_DEFAULT_BINARY_DATA_MODE = the line's default. */
-	env: Record<string, string>;
 	/** Whether n8n keeps the binary in its store (the item carries an ID) rather than in memory. */
 	stored: boolean;
 }
 
-const MODES: Record<N8nLine['line'], BinaryMode[]> = {
-	'2.x': [
-		{
-			label: 'binaries on disk',
-			env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
-			stored: true,
-		},
-	],
-	// 1.x's own path: its default memory mode (the disk mode is 2.x's, run there)
-	'1.x': [{ label: 'binaries in memory (default)', env: {}, stored: false }],
+/** Each line's default binary mode (n8n 2.0 made disk the default outside queue mode). */
+const MODES: Record<N8nLine['line'], BinaryMode> = {
+	'2.x': { label: 'binaries on disk (default)', stored: true },
+	'1.x': { label: 'binaries in memory (default)', stored: false },
 };
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 	let emu: PlatformEmulator;
-	/** One n8n per binary mode of the line; a second one shares the first one's folder. */
-	const instances: N8nInstance[] = [];
-	let folder: string;
-	let sample: Buffer;
-	const started = Date.now();
+	let n8n: N8nInstance;
+	let id: (fixtureId: string) => string;
+	const sample = randomBytes(SAMPLE_BYTES);
 
-	beforeAll(async () => {
-		await ensureN8n(line);
-		const tarball = await packPackage();
-		// 20 virtual seconds per real second: processing (2 virtual seconds) takes 0.1 s.
-		emu = await startEmulator({
-			port: 0,
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 20,
-			maxStoredFiles: 1000,
-		});
-		seedFiles(emu, SEEDED_FILES);
+	useLineN8n(
+		line,
+		{
+			tag: 'files',
+			// 20 virtual seconds per real second: processing (2 virtual seconds) takes 0.1 s.
+			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 20, maxStoredFiles: 1000 },
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: async (platform, files) => {
+				seedFiles(platform, SEEDED_FILES);
+				// Read/Write Files may only read where the n8n's N8N_RESTRICT_FILE_ACCESS_TO allows
+				await writeFile(join(files, SAMPLE_NAME), sample);
+				const vars = {
+					CREDENTIAL_ID: CREDENTIAL.id,
+					CREDENTIAL_NAME: CREDENTIAL.name,
+					AGENT_ID: String(CHAT_AGENT),
+					FILE_PATH: join(files, SAMPLE_NAME),
+				};
+				return [loadWorkflow('files-lifecycle', vars), loadWorkflow('files-get-many', vars)];
+			},
+		},
+		(setUp) => ({ emu, n8n, id } = { ...setUp, id: setUp.fixture.id }),
+	);
 
-		folder = await mkdtemp(join(tmpdir(), 'files-e2e-'));
-		sample = randomBytes(SAMPLE_BYTES);
-		await writeFile(join(folder, SAMPLE_NAME), sample);
-
-		for (const mode of MODES[line.line]) {
-			// Read/Write Files may only read where N8N_RESTRICT_FILE_ACCESS_TO allows (2.x default: ~/.n8n-files).
-			const env = { ...mode.env, N8N_RESTRICT_FILE_ACCESS_TO: folder };
-			const first = instances[0];
-			instances.push(
-				await N8nInstance.create(line, first ? { folder: first.folder, env } : { env }),
-			);
-		}
-		const n8n = instances[0];
-		await n8n.installPackage(tarball);
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
-		const vars = {
-			CREDENTIAL_ID: CREDENTIAL.id,
-			CREDENTIAL_NAME: CREDENTIAL.name,
-			AGENT_ID: String(CHAT_AGENT),
-			FILE_PATH: join(folder, SAMPLE_NAME),
-		};
-		await n8n.importWorkflows([
-			loadWorkflow('files-lifecycle', vars),
-			loadWorkflow('files-get-many', vars),
-		]);
-		// served: its runs go through n8n as the editor's do (a later mode's instance runs n8n execute)
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-		log(`n8n ${line.version}: files set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	afterAll(async () => {
-		// a later mode's instance borrows the first one's folder: dispose of that one last
-		for (const n8n of [...instances].reverse()) await n8n?.dispose();
-		await emu?.stop();
-		if (folder) await rm(folder, { recursive: true, force: true });
-		log(`n8n ${line.version}: files suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-	});
-
-	test.each(MODES[line.line].map((mode, index) => ({ ...mode, index })))(
+	test.each([MODES[line.line]])(
 		'$label: a file read from disk is uploaded (streamed) and processed, linked, listed and unlinked',
-		async ({ index, stored }) => {
-			const n8n = instances[index];
+		async ({ stored }) => {
 			const before = emu.requests.length;
-			const { run } = await n8n.executeOk(WORKFLOW.lifecycle);
+			const { run } = await n8n.executeOk(id(WORKFLOW.lifecycle));
 			const requests = emu.requests.slice(before);
 
 			// n8n kept the binary where this mode says (an ID in its store, or the data inline).
@@ -205,7 +156,7 @@ describe.each(selectedLines())('n8n $line ($version): files', (line) => {
 
 	test('File → Get Many with Return All follows more than three pages at per_page 100', async () => {
 		const before = emu.requests.length;
-		const { run } = await instances[0].executeOk(WORKFLOW.getMany);
+		const { run } = await n8n.executeOk(id(WORKFLOW.getMany));
 
 		const items = nodeItems(run, 'Get Many');
 		const stored = [...emu.state.files.values()];

@@ -13,7 +13,8 @@
  * workflow has it. The copies are made through n8n's API (one request each) once n8n runs.
  */
 import { createHash } from 'node:crypto';
-import { relative } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
 
@@ -35,7 +36,9 @@ export interface LineN8nOptions {
 	/** This file's own word (its name): the ids of its copies are made from it. */
 	tag: string;
 	credentials?: CredentialFixture[];
-	workflows?: WorkflowFixture[];
+	/** The workflows, or a function making them given the file's folder for Read/Write Files. */
+	workflows?:
+		WorkflowFixture[] | ((files: string) => WorkflowFixture[] | Promise<WorkflowFixture[]>);
 	/** An n8n of the file's own even when the run shares one: what a new user's n8n holds only. */
 	fresh?: boolean;
 }
@@ -46,6 +49,8 @@ export interface LineN8n {
 	shared: boolean;
 	/** The id of this file's copy of a workflow or credential fixture. */
 	id(fixtureId: string): string;
+	/** This file's folder where the n8n's Read/Write Files may read and write (removed by release()). */
+	files: string;
 	/** The webhook id of this file's copy of a node (a Chat Trigger's URL is /webhook/<it>/chat). */
 	webhookId(fixtureWebhookId: string): string;
 	/**
@@ -113,11 +118,15 @@ function checkListed(): void {
 export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<LineN8n> {
 	if (!opts.fresh) checkListed();
 	const places = opts.fresh ? undefined : sharedPlaces(line);
-	const n8n = places ? N8nInstance.attach(line, places) : await N8nInstance.withPackage(line);
+	const n8n = places
+		? N8nInstance.attach(line, places)
+		: await N8nInstance.withPackage(line, { ownFiles: true });
+	const files = join(n8n.filesFolder, opts.tag);
 	// the ids n8n gave this file's copies (1.x gives workflows ids of its own, both credentials)
 	const given = new Map<string, string>();
 	const id = (fixtureId: string) => given.get(fixtureId) ?? copyId(opts.tag, fixtureId);
 	const active = new Set<string>();
+	let workflows: WorkflowFixture[] = [];
 	try {
 		if (places) await n8n.login(DEFAULT_OWNER);
 		else {
@@ -127,7 +136,10 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 		// through n8n's API, not its import commands: each of those starts n8n's CLI for seconds
 		for (const credential of opts.credentials ?? [])
 			given.set(credential.id, await n8n.createCredential(credential));
-		for (const workflow of opts.workflows ?? [])
+		await mkdir(files, { recursive: true });
+		workflows =
+			typeof opts.workflows === 'function' ? await opts.workflows(files) : (opts.workflows ?? []);
+		for (const workflow of workflows)
 			given.set(workflow.id, await n8n.createWorkflow(workflowCopy(opts.tag, workflow, id)));
 	} catch (error) {
 		await n8n.dispose();
@@ -137,15 +149,17 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 		n8n,
 		shared: places !== undefined,
 		id,
+		files,
 		webhookId: (fixtureWebhookId) => copyWebhookId(opts.tag, fixtureWebhookId),
 		async activate(fixtureId) {
-			const workflow = opts.workflows?.find((w) => w.id === fixtureId);
+			const workflow = workflows.find((w) => w.id === fixtureId);
 			if (places && workflow) await claimWebhookPaths(places.folder, opts.tag, [workflow]);
 			await n8n.activate(id(fixtureId));
 			active.add(id(fixtureId));
 		},
 		async release() {
 			for (const workflowId of active) await n8n.deactivate(workflowId).catch(() => undefined);
+			await rm(files, { recursive: true, force: true });
 			await n8n.dispose();
 		},
 	};
@@ -167,8 +181,14 @@ export interface LineSetUpOptions {
 	emulator: EmulatorOptions & { apiKey: string; workspaceId: string };
 	/** The file's credentials for that emulator. */
 	credentials: (platform: PlatformEndpoint) => CredentialFixture[];
-	/** The file's workflows, made once the emulator runs (its agents' ids, seeded data…). */
-	workflows: (emu: PlatformEmulator) => WorkflowFixture[] | Promise<WorkflowFixture[]>;
+	/**
+	 * The file's workflows, made once the emulator runs (its agents' ids, seeded data…); `files`
+	 * is the file's folder where n8n's Read/Write Files may read and write.
+	 */
+	workflows: (
+		emu: PlatformEmulator,
+		files: string,
+	) => WorkflowFixture[] | Promise<WorkflowFixture[]>;
 }
 
 /**
@@ -187,16 +207,17 @@ export function useLineN8n(
 	let fixture: LineN8n | undefined;
 	beforeAll(async () => {
 		started = Date.now();
-		emu = await startEmulator({ quiet: true, ...opts.emulator });
+		const running = await startEmulator({ quiet: true, ...opts.emulator });
+		emu = running;
 		const { apiKey, workspaceId } = opts.emulator;
-		const platform = { url: emu.url, apiKey, workspaceId };
+		const platform = { url: running.url, apiKey, workspaceId };
 		fixture = await n8nOfLine(line, {
 			tag: opts.tag,
 			credentials: opts.credentials(platform),
-			workflows: await opts.workflows(emu),
+			workflows: (files) => opts.workflows(running, files),
 		});
 		log(`n8n ${line.version}: ${opts.tag} set up in ${seconds()} s`);
-		await ready({ emu, platform, fixture, n8n: fixture.n8n });
+		await ready({ emu: running, platform, fixture, n8n: fixture.n8n });
 	});
 	afterAll(async () => {
 		await fixture?.release();

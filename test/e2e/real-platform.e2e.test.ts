@@ -1,20 +1,18 @@
 /**
- * The nodes on the production platform's terms (docs/platform-assumptions.md), inside real n8n
- * 1.x and 2.x with the packed package, against the emulator behaving as production does: a
+ * The nodes on the production platform's terms (docs/platform-assumptions.md), inside the run's
+ * n8n 2.x with the packed package, against the emulator behaving as production does: a
  * History with a system message runs as the leading developer message; Execute with Model, Tools
  * and Temperature at Agent Default; a 50 MB upload through the signed-URL flow (sha256 checked on
  * the storage host); a failed streamed Chat Completion on the error output; Wait for Completion
  * through a 150 s run (time-scaled) behind a gateway that answers 524 after 100 s: one run.
- * @slow (minutes: started first when jest has no times of a run before)
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
+	type N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
@@ -22,6 +20,7 @@ import {
 	selectedLines,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { useLineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';
@@ -38,99 +37,92 @@ const WORKFLOWS = {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+/** The file's five workflows, the upload reading the file at `largeFile`. */
+function workflows(largeFile: string) {
+	const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
+	const agent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
+	const node = (
+		id: string,
+		name: string,
+		parameters: Record<string, unknown>,
+		template = 'agent-platform-node',
+	) =>
+		loadWorkflow(template, {
+			...credential,
+			WORKFLOW_ID: id,
+			WORKFLOW_NAME: name,
+			PARAMETERS: parameters,
+		});
+	return [
+		node(WORKFLOWS.system, 'History with a system message', {
+			resource: 'agent',
+			operation: 'execute',
+			agentId: agent,
+			message: 'Hello from n8n',
+			history: { messages: [{ role: 'system', content: 'Answer in one line.' }] },
+		}),
+		node(WORKFLOWS.defaults, 'Execute at Agent Default', {
+			resource: 'agent',
+			operation: 'execute',
+			agentId: agent,
+			message: 'Defaults, please',
+			model: '',
+			tools: '',
+			temperature: '',
+		}),
+		loadWorkflow('upload-file', {
+			...credential,
+			WORKFLOW_ID: WORKFLOWS.upload,
+			FILE_PATH: largeFile,
+		}),
+		node(
+			WORKFLOWS.failedStream,
+			'Failed streamed Chat Completion',
+			{
+				resource: 'agent',
+				operation: 'chatCompletion',
+				agentId: agent,
+				message: 'What is an otter?',
+				stream: true,
+			},
+			'error-output-node',
+		),
+		node(WORKFLOWS.gateway, 'Wait for Completion behind a 524 gateway', {
+			resource: 'agent',
+			operation: 'execute',
+			agentId: agent,
+			message: 'A long job',
+			responseMode: 'wait',
+		}),
+	];
+}
+
 describe.each(selectedLines())("n8n $line ($version): the real platform's terms", (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
-	let folder: string;
-	let sample: Buffer;
+	let id: (fixtureId: string) => string;
+	const sample = randomBytes(UPLOAD_BYTES);
 
-	beforeAll(async () => {
-		// 10 virtual seconds per real second: the 150 s run lasts 15 s.
-		emu = await startEmulator({
-			apiKey: API_KEY,
-			workspaceId: WORKSPACE_ID,
-			timeScale: 10,
-			executionSeconds: 10,
-			quiet: true,
-		});
-		folder = await mkdtemp(join(tmpdir(), 'real-platform-e2e-'));
-		sample = randomBytes(UPLOAD_BYTES);
-		await writeFile(join(folder, 'large.pdf'), sample);
-		n8n = await N8nInstance.withPackage(line, {
-			env: { N8N_RESTRICT_FILE_ACCESS_TO: folder, N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
-		});
-		await n8n.importCredentials([
-			agentPlatformCredential(
-				{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-				CREDENTIAL,
-			),
-		]);
-		const credential = { CREDENTIAL_ID: CREDENTIAL.id, CREDENTIAL_NAME: CREDENTIAL.name };
-		const agent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
-		const node = (
-			id: string,
-			name: string,
-			parameters: Record<string, unknown>,
-			template = 'agent-platform-node',
-		) =>
-			loadWorkflow(template, {
-				...credential,
-				WORKFLOW_ID: id,
-				WORKFLOW_NAME: name,
-				PARAMETERS: parameters,
-			});
-		await n8n.importWorkflows([
-			node(WORKFLOWS.system, 'History with a system message', {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: agent,
-				message: 'Hello from n8n',
-				history: { messages: [{ role: 'system', content: 'Answer in one line.' }] },
-			}),
-			node(WORKFLOWS.defaults, 'Execute at Agent Default', {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: agent,
-				message: 'Defaults, please',
-				model: '',
-				tools: '',
-				temperature: '',
-			}),
-			loadWorkflow('upload-file', {
-				...credential,
-				WORKFLOW_ID: WORKFLOWS.upload,
-				FILE_PATH: join(folder, 'large.pdf'),
-			}),
-			node(
-				WORKFLOWS.failedStream,
-				'Failed streamed Chat Completion',
-				{
-					resource: 'agent',
-					operation: 'chatCompletion',
-					agentId: agent,
-					message: 'What is an otter?',
-					stream: true,
-				},
-				'error-output-node',
-			),
-			node(WORKFLOWS.gateway, 'Wait for Completion behind a 524 gateway', {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: agent,
-				message: 'A long job',
-				responseMode: 'wait',
-			}),
-		]);
-		// served: each workflow runs in it as the editor runs it, not in an n8n process of its own
-		await n8n.start();
-		await n8n.setupOwnerAndApiKey();
-	});
-
-	afterAll(async () => {
-		await n8n?.dispose();
-		await emu?.stop();
-		if (folder) await rm(folder, { recursive: true, force: true });
-	});
+	useLineN8n(
+		line,
+		{
+			tag: 'real-platform',
+			// 10 virtual seconds per real second: the 150 s run lasts 15 s.
+			emulator: {
+				apiKey: API_KEY,
+				workspaceId: WORKSPACE_ID,
+				timeScale: 10,
+				executionSeconds: 10,
+			},
+			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
+			workflows: async (_, files) => {
+				// Read/Write Files may only read where the n8n's N8N_RESTRICT_FILE_ACCESS_TO allows
+				await writeFile(join(files, 'large.pdf'), sample);
+				return workflows(join(files, 'large.pdf'));
+			},
+		},
+		(setUp) => ({ emu, n8n, id } = { ...setUp, id: setUp.fixture.id }),
+	);
 
 	beforeEach(() => {
 		emu.resetFaults();
@@ -144,7 +136,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 		>;
 
 	test('a History with a system message runs as the leading developer message', async () => {
-		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.system)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(id(WORKFLOWS.system))).run);
 		expect(item.status).toBe('succeeded');
 		expect(executeBody().messages).toEqual([
 			{ role: 'developer', content: 'Answer in one line.' },
@@ -153,7 +145,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 	});
 
 	test("Execute with every setting at Agent Default sends none of them and runs with the agent's own", async () => {
-		const [item] = lastNodeItems((await n8n.executeOk(WORKFLOWS.defaults)).run);
+		const [item] = lastNodeItems((await n8n.executeOk(id(WORKFLOWS.defaults))).run);
 		expect(item.status).toBe('succeeded');
 		expect(item.generated_files).toEqual([]);
 		const body = executeBody();
@@ -163,7 +155,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 
 	test('a 50 MB upload goes sign → PUT to the storage host (sha256 checked there, no key) → register', async () => {
 		const [file] = nodeItems(
-			(await n8n.executeOk(WORKFLOWS.upload, { timeoutMs: 300_000 })).run,
+			(await n8n.executeOk(id(WORKFLOWS.upload), { timeoutMs: 300_000 })).run,
 			'Upload',
 		);
 		expect(file).toMatchObject({ object: 'file', filename: 'large.pdf', bytes: UPLOAD_BYTES });
@@ -188,7 +180,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 	test("a failed streamed Chat Completion goes to the error output with the platform's words", async () => {
 		emu.configureAgent(CHAT_AGENT, { fail: 'The model is overloaded.' });
 		try {
-			const { run } = await n8n.executeOk(WORKFLOWS.failedStream);
+			const { run } = await n8n.executeOk(id(WORKFLOWS.failedStream));
 			expect(run.data.resultData.runData.Succeeded).toBeUndefined();
 			const [failed] = nodeItems(run, 'Failed');
 			expect(JSON.stringify(failed)).toContain(
@@ -208,7 +200,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 		try {
 			const before = emu.executionCount;
 			const [item] = lastNodeItems(
-				(await n8n.executeOk(WORKFLOWS.gateway, { timeoutMs: 120_000 })).run,
+				(await n8n.executeOk(id(WORKFLOWS.gateway), { timeoutMs: 120_000 })).run,
 			);
 			expect(emu.executionCount).toBe(before + 1);
 			expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1);

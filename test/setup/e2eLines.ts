@@ -41,8 +41,10 @@ export const SHARED_N8N_FILES = [
 	'editor-node-search',
 	'examples',
 	'executions',
+	'files',
 	'memories',
 	'rate-limits',
+	'real-platform',
 	'saved-workflows',
 	'cold-pace',
 	'interactive-first',
@@ -89,7 +91,7 @@ export default async function startLines(
 	const started = Date.now();
 	const instances = await Promise.all(
 		lines.map(async (line) => {
-			const n8n = await N8nInstance.withPackage(line);
+			const n8n = await N8nInstance.withPackage(line, { ownFiles: true });
 			(globalThis as WithRunning)[RUNNING] = [...((globalThis as WithRunning)[RUNNING] ?? []), n8n];
 			await n8n.start({ timeoutMs: 180_000 });
 			await n8n.setupOwnerAndApiKey();
