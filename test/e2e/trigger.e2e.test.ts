@@ -17,7 +17,7 @@ import {
 	API_KEY,
 	WORKSPACE_ID,
 	TRIGGER_NODE,
-	WORKFLOWS,
+	TriggerSuite,
 	WorkflowKey,
 	Execution,
 	startTriggerSuite,
@@ -25,6 +25,7 @@ import {
 } from './trigger.shared';
 
 describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (line) => {
+	let suite: TriggerSuite;
 	let emu: PlatformEmulator;
 	let httpsEmu: PlatformEmulator;
 	let n8n: N8nInstance;
@@ -35,9 +36,9 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	const started = Date.now();
 
 	const productionUrl = (key: WorkflowKey) =>
-		`${n8n.baseUrl}/webhook/${WORKFLOWS[key].webhookId}/webhook`;
+		`${n8n.baseUrl}/webhook/${suite.webhookId(key)}/webhook`;
 	const testUrl = (key: WorkflowKey) =>
-		`${n8n.baseUrl}/webhook-test/${WORKFLOWS[key].webhookId}/webhook`;
+		`${n8n.baseUrl}/webhook-test/${suite.webhookId(key)}/webhook`;
 	/** The emulator's webhooks registered for an n8n URL (whatever the secret in their query string). */
 	const webhooksAt = (url: string, platform = emu): StoredWebhook[] =>
 		[...platform.state.webhooks.values()].filter((w) => w.url.split('?')[0] === url);
@@ -48,14 +49,15 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	};
 
 	beforeAll(async () => {
-		({ emu, httpsEmu, n8n, agentX, agentY, agentZ } = await startTriggerSuite(line));
+		suite = await startTriggerSuite(line);
+		({ emu, httpsEmu, n8n, agentX, agentY, agentZ } = suite);
 		log(
 			`n8n ${line.version}: trigger suite set up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 		);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await suite?.release();
 		await emu?.stop();
 		await httpsEmu?.stop();
 		log(`n8n ${line.version}: trigger suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -79,7 +81,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	}
 
 	async function executionsOf(key: WorkflowKey): Promise<Execution[]> {
-		return (await n8n.getExecutions(WORKFLOWS[key].id)) as unknown as Execution[];
+		return (await n8n.getExecutions(suite.workflowId(key))) as unknown as Execution[];
 	}
 
 	/** Waits until the workflow has `count` finished executions; returns them, oldest first. */
@@ -104,7 +106,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	 */
 	async function activationError(key: WorkflowKey): Promise<string | undefined> {
 		try {
-			await n8n.activate(WORKFLOWS[key].id);
+			await n8n.activate(suite.workflowId(key));
 		} catch (error) {
 			return (error as Error).message;
 		}
@@ -114,7 +116,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 			const answer = await n8n.rest<{
 				status: string;
 				triggers: Array<{ errorMessage: string | null }>;
-			}>('GET', `/workflows/${WORKFLOWS[key].id}/publication-status`);
+			}>('GET', `/workflows/${suite.workflowId(key)}/publication-status`);
 			return ['published', 'partial', 'failed'].includes(answer.status) ? answer : undefined;
 		});
 		const errors = status.triggers.map((t) => t.errorMessage).filter(Boolean);
@@ -312,7 +314,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		expect(removed.status).toBe(200);
 		const mark = emu.requests.length;
 
-		await n8n.deactivate(WORKFLOWS.main.id);
+		await n8n.deactivate(suite.workflowId('main'));
 		await waitFor('the deactivation to ask the platform to delete the webhook', () =>
 			emu.requests
 				.slice(mark)
@@ -328,15 +330,15 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 	});
 
 	test("deactivating a workflow deletes its webhook and leaves the other workflow's", async () => {
-		await n8n.deactivate(WORKFLOWS.main.id);
+		await n8n.deactivate(suite.workflowId('main'));
 		await waitFor(
 			'the webhook of workflow main to go',
 			() => webhooksAt(productionUrl('main')).length === 0,
 		);
 		onlyWebhookAt(productionUrl('second'));
 
-		await n8n.deactivate(WORKFLOWS.second.id);
-		await n8n.deactivate(WORKFLOWS.filtered.id);
+		await n8n.deactivate(suite.workflowId('second'));
+		await n8n.deactivate(suite.workflowId('filtered'));
 		await waitFor('every webhook to go', () => emu.state.webhooks.size === 0);
 	});
 
@@ -344,11 +346,11 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (
 		await n8n.login();
 		const workflowData = await n8n.rest<Record<string, unknown>>(
 			'GET',
-			`/workflows/${WORKFLOWS.listen.id}`,
+			`/workflows/${suite.workflowId('listen')}`,
 		);
 		const answer = await n8n.rest<{ waitingForWebhook?: boolean }>(
 			'POST',
-			`/workflows/${WORKFLOWS.listen.id}/run`,
+			`/workflows/${suite.workflowId('listen')}/run`,
 			{
 				workflowData,
 				triggerToStartFrom: { name: TRIGGER_NODE },

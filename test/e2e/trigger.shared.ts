@@ -1,12 +1,13 @@
 /** The trigger test's fixtures: the platforms and n8n it sets up, its workflows and credentials, and how it reads an execution. */
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
 	agentPlatformCredential,
 	fixtureId,
+	type N8nInstance,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine } from './lineN8n';
 
 export const API_KEY = 'e2e-trigger-key-8d2b61';
 export const WORKSPACE_ID = '42';
@@ -47,6 +48,11 @@ export interface TriggerSuite {
 	emu: PlatformEmulator;
 	httpsEmu: PlatformEmulator;
 	n8n: N8nInstance;
+	/** The id n8n knows a scenario's workflow by, and its trigger node's webhook id. */
+	workflowId(key: WorkflowKey): string;
+	webhookId(key: WorkflowKey): string;
+	/** Stops n8n and removes its folder. */
+	release(): Promise<void>;
 	/** Text agents: one shared by main and second, one for the filter, one for "listen". */
 	agentX: number;
 	agentY: number;
@@ -55,8 +61,8 @@ export interface TriggerSuite {
 
 /**
  * The suite's platforms (an emulator, and one that takes only https webhooks), three text agents,
- * and an n8n of the line with the credentials and the five workflows imported, started, with an
- * owner and an API key.
+ * and an n8n of the line's own, started, with an owner, an API key, the credentials and the five
+ * workflows.
  */
 export async function startTriggerSuite(line: N8nLine): Promise<TriggerSuite> {
 	const emu = await startEmulator({
@@ -78,17 +84,7 @@ export async function startTriggerSuite(line: N8nLine): Promise<TriggerSuite> {
 	);
 	const [agentX, agentY, agentZ] = textAgents.map((a) => a.id);
 
-	const n8n = await N8nInstance.withPackage(line);
-	await n8n.importCredentials([
-		agentPlatformCredential(
-			{ url: emu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			CREDENTIAL,
-		),
-		agentPlatformCredential(
-			{ url: httpsEmu.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID },
-			HTTPS_CREDENTIAL,
-		),
-	]);
+	const platform = { apiKey: API_KEY, workspaceId: WORKSPACE_ID };
 	const workflow = (key: WorkflowKey, agentId: number, options: object, credential = CREDENTIAL) =>
 		loadWorkflow('trigger-agent', {
 			WORKFLOW_ID: WORKFLOWS[key].id,
@@ -100,16 +96,28 @@ export async function startTriggerSuite(line: N8nLine): Promise<TriggerSuite> {
 			CREDENTIAL_ID: credential.id,
 			CREDENTIAL_NAME: credential.name,
 		});
-	await n8n.importWorkflows([
-		workflow('main', agentX, {}),
-		workflow('second', agentX, { includeHeaders: true }),
-		workflow('filtered', agentY, { statuses: ['succeeded', 'completed'] }),
-		workflow('listen', agentZ, {}),
-		workflow('https', agentX, {}, HTTPS_CREDENTIAL),
-	]);
-	await n8n.start();
-	await n8n.setupOwnerAndApiKey();
-	return { emu, httpsEmu, n8n, agentX, agentY, agentZ };
+	// what a fresh n8n is tested for here: its restart (the credentials and workflows made through
+	// its API, as lineN8n.ts makes them, not by n8n's import commands: seconds of CPU each)
+	const fixture = await n8nOfLine(line, {
+		tag: 'trigger',
+		fresh: true,
+		credentials: [
+			agentPlatformCredential({ url: emu.url, ...platform }, CREDENTIAL),
+			agentPlatformCredential({ url: httpsEmu.url, ...platform }, HTTPS_CREDENTIAL),
+		],
+		workflows: [
+			workflow('main', agentX, {}),
+			workflow('second', agentX, { includeHeaders: true }),
+			workflow('filtered', agentY, { statuses: ['succeeded', 'completed'] }),
+			workflow('listen', agentZ, {}),
+			workflow('https', agentX, {}, HTTPS_CREDENTIAL),
+		],
+	});
+	const n8n = fixture.n8n;
+	const workflowId = (key: WorkflowKey) => fixture.id(WORKFLOWS[key].id);
+	const webhookId = (key: WorkflowKey) => fixture.webhookId(WORKFLOWS[key].webhookId);
+	const release = () => fixture.release();
+	return { emu, httpsEmu, n8n, workflowId, webhookId, release, agentX, agentY, agentZ };
 }
 
 /** The items the trigger node put out in an execution. */
