@@ -114,6 +114,33 @@ export class N8nClient {
 			.id;
 	}
 
+	/**
+	 * Credentials, then workflows whose nodes name them, through the editor's API (requests, where
+	 * n8n's import commands start its CLI for seconds each). n8n gives credentials ids of its own
+	 * (and 1.x workflows too): the nodes' references follow. Returns each given id → n8n's.
+	 */
+	async createAll(
+		credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>,
+		workflows: Array<{ id: string; name: string; nodes?: Array<Record<string, unknown>> }>,
+	): Promise<Map<string, string>> {
+		const given = new Map<string, string>();
+		for (const credential of credentials)
+			given.set(credential.id, await this.createCredential(credential));
+		for (const workflow of workflows) {
+			const nodes = workflow.nodes?.map((node) => {
+				const refs = node.credentials as Record<string, { id: string; name: string }> | undefined;
+				if (!refs) return node;
+				const ids = Object.entries(refs).map(([type, ref]) => [
+					type,
+					{ ...ref, id: given.get(ref.id) ?? ref.id },
+				]);
+				return { ...node, credentials: Object.fromEntries(ids) };
+			});
+			given.set(workflow.id, await this.createWorkflow({ ...workflow, nodes }));
+		}
+		return given;
+	}
+
 	async activate(workflowId: string): Promise<void> {
 		await this.api('POST', `/workflows/${workflowId}/activate`);
 	}

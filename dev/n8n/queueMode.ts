@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -167,8 +167,8 @@ export interface QueueMode {
 export async function startQueueMode(
 	line: N8nLine,
 	opts: {
-		credentials: unknown[];
-		workflows: Array<{ id: string; name: string }>;
+		credentials: Parameters<N8nInstance['createAll']>[0];
+		workflows: Parameters<N8nInstance['createAll']>[1];
 		activate: string[];
 		workers?: number;
 		concurrency?: number;
@@ -226,20 +226,17 @@ export async function startQueueMode(
 			instances.push(instance);
 			workerInstances.push(instance);
 		}
-		// the first command on a new database runs n8n's migrations: seconds, longer on a busy machine
-		const credentials = join(folder, 'credentials.json');
-		await writeFile(credentials, JSON.stringify(opts.credentials), 'utf8');
-		await main.cli(['import:credentials', `--input=${credentials}`], { timeoutMs: 300_000 });
-		await main.importWorkflows(opts.workflows);
-		await main.start();
+		// the first start on a new database runs n8n's migrations: seconds, longer on a busy machine
+		await main.start({ timeoutMs: 300_000 });
 		await main.setupOwnerAndApiKey();
+		const given = await main.createAll(opts.credentials, opts.workflows);
 		const started = await Promise.allSettled(
 			workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
 		);
 		for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
 		for (const result of started) if (result.status === 'rejected') throw result.reason;
 		webhookProcess = await startWebhookProcessor(webhook);
-		for (const id of opts.activate) await main.activate(id);
+		for (const id of opts.activate) await main.activate(given.get(id) ?? id);
 		const startWorkerAgain = async (index: number) => {
 			workers[index] = await startWorker(workerInstances[index], {}, opts.concurrency ?? 5);
 		};

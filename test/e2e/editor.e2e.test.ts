@@ -290,7 +290,8 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 		const { emu, n8n, page, id } = editor;
 		const closed = `http://127.0.0.1:${await freePort()}`;
 		const platform = { apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importCredentials([
+		// through n8n's API, as the editor saves them (n8n's import command starts its CLI for seconds)
+		for (const credential of [
 			agentPlatformCredential(
 				{ ...platform, url: closed },
 				{ id: id('credNothingThere'), name: 'Agent Platform (nothing there)' },
@@ -299,7 +300,8 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				{ ...platform, url: new URL(emu.url).host },
 				{ id: id('credNoScheme0000'), name: 'Agent Platform (no http)' },
 			),
-		]);
+		])
+			await n8n.createCredential(credential);
 		const cases: Array<[string, RegExp]> = [
 			[
 				'Agent Platform (nothing there)',

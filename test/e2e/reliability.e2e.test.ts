@@ -10,8 +10,9 @@
  *   its log, the bytes of its database (and the execution rows read through the sqlite3 module of
  *   the n8n install), nor the JSON n8n's public API returns for the execution.
  *
- * One n8n per line, serving from the start: the workflows run in it as the editor runs them, and
- * its public API reads what it saved.
+ * An n8n of the file's own (the last test stops it to read its files), its credentials and
+ * workflows made through its API: the workflows run in it as the editor runs them, and its public
+ * API reads what it saved.
  * Run: npx jest --selectProjects e2e --runInBand --runTestsByPath test/e2e/reliability.e2e.test.ts
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 
 import { startEmulator, type EmulatorFaults, type PlatformEmulator } from '../../dev/emulator';
 import {
-	N8nInstance,
+	type N8nInstance,
 	NODE24_BIN,
 	agentPlatformCredential,
 	fixtureId,
@@ -31,6 +32,7 @@ import {
 	type N8nRun,
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
+import { n8nOfLine, type LineN8n } from './lineN8n';
 
 /** The key every credential of the run uses: it must not show up anywhere. */
 const SECRET_KEY = 'sk-live-7Hq2ZpX9rW4mV8nB3kJ6tY1c';
@@ -82,6 +84,7 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 	let emu: PlatformEmulator;
 	const faulty = {} as Record<Faulty, PlatformEmulator>;
 	let n8n: N8nInstance;
+	let fixture: LineN8n | undefined;
 	let items: ExecuteResult;
 	let secrets: ExecuteResult;
 	let started = Date.now();
@@ -126,32 +129,36 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 			]),
 		);
 
-		n8n = await N8nInstance.withPackage(line);
-		await n8n.importCredentials(Object.values(credentials));
-		await n8n.importWorkflows([
-			loadWorkflow('reliability-continue-on-fail', {
-				WORKFLOW_ID: WORKFLOWS.items,
-				IDS_JSON: JSON.stringify({ ids: IDS }),
-				CREDENTIAL_ID: credentials.MAIN.id,
-				CREDENTIAL_NAME: credentials.MAIN.name,
-			}),
-			loadWorkflow('secrets-failing-operations', {
-				WORKFLOW_ID: WORKFLOWS.secrets,
-				FAILING_AGENT_ID: String(FAILING_AGENT),
-				...placeholders,
-			}),
-		]);
-		// served from the start: the runs go through it as the editor's, the tests below use its APIs
-		await serve();
-		items = await n8n.executeOk(WORKFLOWS.items);
-		secrets = await n8n.execute(WORKFLOWS.secrets);
+		// an n8n of the file's own: the last test stops it and reads every byte it keeps
+		fixture = await n8nOfLine(line, {
+			tag: 'reliability',
+			fresh: true,
+			credentials: Object.values(credentials),
+			workflows: [
+				loadWorkflow('reliability-continue-on-fail', {
+					WORKFLOW_ID: WORKFLOWS.items,
+					IDS_JSON: JSON.stringify({ ids: IDS }),
+					CREDENTIAL_ID: credentials.MAIN.id,
+					CREDENTIAL_NAME: credentials.MAIN.name,
+				}),
+				loadWorkflow('secrets-failing-operations', {
+					WORKFLOW_ID: WORKFLOWS.secrets,
+					FAILING_AGENT_ID: String(FAILING_AGENT),
+					...placeholders,
+				}),
+			],
+		});
+		n8n = fixture.n8n;
+		// the runs go through it as the editor's; the tests below use its APIs
+		items = await n8n.executeOk(fixture.id(WORKFLOWS.items));
+		secrets = await n8n.execute(fixture.id(WORKFLOWS.secrets));
 		log(
 			`n8n ${line.version}: reliability workflows ran in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 		);
 	});
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await fixture?.release();
 		await emu?.stop();
 		for (const platform of Object.values(faulty)) await platform?.stop();
 		log(
@@ -226,19 +233,11 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		}
 	});
 
-	// The editor's REST API needs n8n serving, with an owner signed in; both tests below use it.
-	let serving: Promise<void> | undefined;
-	const serve = () =>
-		(serving ??= (async () => {
-			await n8n.start();
-			await n8n.setupOwnerAndApiKey();
-		})());
 	const credentialChecks: unknown[] = [];
 
 	test("the credential's Test button: accepted, then a wrong key, a wrong workspace and a wrong address in words", async () => {
-		await serve();
 		const main = {
-			id: fixtureId('credMain'),
+			id: fixture!.id(fixtureId('credMain')),
 			name: 'Agent Platform (Main)',
 			type: 'agentPlatformApi',
 		};
@@ -296,7 +295,7 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 		});
 	});
 
-	test('the API key appears nowhere: run output, CLI output, n8n log, database bytes, stored execution rows, public API, credential tests', async () => {
+	test('the API key appears nowhere: run output, n8n log, database bytes, stored execution rows, public API, credential tests', async () => {
 		const places: Array<{ where: string; text: string }> = [];
 		places.push({ where: 'credential test answers', text: JSON.stringify(credentialChecks) });
 		for (const result of [items, secrets]) {
@@ -304,10 +303,9 @@ describe.each(selectedLines())('n8n $line ($version): reliability and secrets', 
 			places.push({ where: "n8n's log during the run", text: result.stdout + result.stderr });
 		}
 		// The public API's copy of the stored executions (n8n started after the runs).
-		await serve();
 		const stored = [
-			...(await n8n.getExecutions(WORKFLOWS.items)),
-			...(await n8n.getExecutions(WORKFLOWS.secrets)),
+			...(await n8n.getExecutions(fixture!.id(WORKFLOWS.items))),
+			...(await n8n.getExecutions(fixture!.id(WORKFLOWS.secrets))),
 		];
 		expect(stored.length).toBeGreaterThanOrEqual(2);
 		places.push({ where: 'public API /executions?includeData=true', text: JSON.stringify(stored) });
