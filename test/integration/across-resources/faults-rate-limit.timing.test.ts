@@ -3,7 +3,7 @@
  * against every kind of operation, each cell with its stated outcome. In-process n8n
  * (test/infra/n8n/, n8n-core's real WorkflowExecute, request helpers and HookContext) against
  * the emulator over loopback. The transport's rules are unchanged; only its waits are shortened
- * (RETRY's delays, REQUEST_TIMEOUT.defaultMs = 1 s, polling every 0.1 s) and the emulator asks
+ * (RETRY's delays, REQUEST_TIMEOUT.defaultMs = 1 s where nothing answers, polling every 0.1 s) and the emulator asks
  * for waits of 0.4 s on 429: the node's behaviour does not depend on the length.
  *
  * Operation kinds: reads (GET, one or every page), updates and deletes (PATCH, PUT, DELETE), and
