@@ -162,7 +162,8 @@ export interface QueueMode {
  * registers its address on the platform) and enqueues their executions. Every n8n process has its
  * own user folder and its own copy of the package (installed as n8n's community installer does:
  * each one needs it); binary data stays in each line's queue-mode default. The credentials and
- * workflows are imported on the main process, and `activate` names the workflows it activates.
+ * workflows are made through the main's API once it serves (createAll), and `activate` names the
+ * workflows it activates.
  */
 export async function startQueueMode(
 	line: N8nLine,
