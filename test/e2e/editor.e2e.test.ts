@@ -207,6 +207,13 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			await input.first().pressSequentially(agentId, { delay: 120 });
 			await restSettled(page, { quietMs: 1500 });
 		};
+		/** What a person does when the editor shows nothing, or an earlier ID's answer: types 99999's last digit again. */
+		const typeLastDigitAgain = async (why: string) => {
+			log(`n8n ${line.version}: ${why}; the last digit typed again`);
+			await input.first().press('Backspace');
+			await input.first().pressSequentially('9', { delay: 120 });
+			await restSettled(page, { quietMs: 1500 });
+		};
 		await step(page, `${line.line}-by-id-99999`, async () => {
 			await agent.locator('[data-test-id="rlc-mode-selector"]').click();
 			await page.locator('[data-test-id="mode-id"]:visible').first().click();
@@ -221,10 +228,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 					() => false,
 				))
 			) {
-				log(`n8n ${line.version}: no read of 99999 within 30 s; the last digit typed again`);
-				await input.first().press('Backspace');
-				await input.first().pressSequentially('9', { delay: 120 });
-				await restSettled(page, { quietMs: 1500 });
+				await typeLastDigitAgain('no read of 99999 within 30 s');
 				await emu.waitFor(read, 60_000);
 			}
 			await restSettled(page);
@@ -252,10 +256,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			if (!(await guideSays('No Agent With ID 99999', 15_000))) {
 				// n8n's editor shows the list whose answer came last: on a loaded machine, one asked for
 				// an ID on the way (9999). A person types the last digit again; so does the test.
-				log(`n8n ${line.version}: the answer list was an earlier ID's; the last digit typed again`);
-				await input.first().press('Backspace');
-				await input.first().pressSequentially('9', { delay: 120 });
-				await restSettled(page, { quietMs: 1500 });
+				await typeLastDigitAgain("the answer list was an earlier ID's");
 				expect(await guideSays('No Agent With ID 99999', 30_000)).toBe(true);
 			}
 		});
