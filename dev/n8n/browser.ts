@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
+import { BROWSER_ID } from './client';
+
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /** Flags that keep Chromium quiet and isolated (no GPU, no background traffic, no first-run UI). */
@@ -45,6 +47,9 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 		timezoneId: 'UTC',
 	});
 	const page = context.pages()[0] ?? (await context.newPage());
+	// the editor's first load (megabytes of script) takes far longer than playwright's 30 s on a
+	// machine whose cores are shared with other runs
+	page.setDefaultNavigationTimeout(120_000);
 	watchRestRequests(page);
 	return {
 		context,
@@ -89,19 +94,37 @@ export async function startEditor(
 	return await openEditor(n8n.baseUrl, owner);
 }
 
-/** A new browser with the owner of a running n8n signed in (close it when done). */
+/**
+ * A new browser with the owner of a running n8n signed in (close it when done): through the sign-in
+ * page with `owner`'s email and password, or, given an `n8n-auth=…` session cookie (one that
+ * N8nClient made, bound to its BROWSER_ID), with that session: no sign-in page to load, no login.
+ */
 export async function openEditor(
 	baseUrl: string,
-	owner: { email: string; password: string },
+	owner: { email: string; password: string } | { cookie: string },
 ): Promise<EditorBrowser> {
 	const browser = await launchBrowser();
 	try {
-		await signIn(browser.page, baseUrl, owner);
+		if ('cookie' in owner) await useSession(browser.context, baseUrl, owner.cookie);
+		else await signIn(browser.page, baseUrl, owner);
 	} catch (error) {
 		await browser.close();
 		throw error;
 	}
 	return browser;
+}
+
+/** The session cookie set for n8n's address, and the browser id it is bound to where n8n's editor reads it. */
+async function useSession(context: BrowserContext, baseUrl: string, cookie: string): Promise<void> {
+	const [name, ...value] = cookie.split('=');
+	await context.addCookies([{ name, value: value.join('='), url: baseUrl }]);
+	await context.addInitScript((browserId) => {
+		// runs in the page (no DOM types in this project)
+		const storage = (
+			globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+		).localStorage;
+		storage.setItem('n8n-browserId', browserId);
+	}, BROWSER_ID);
 }
 
 export function canvasNode(page: Page, name: string): Locator {

@@ -20,14 +20,15 @@ export const DEFAULT_OWNER: OwnerAccount = {
 	lastName: 'Owner',
 };
 
-const BROWSER_ID = 'agent-platform-e2e-browser';
+/** The browser id n8n binds a login to (its editor keeps one in localStorage, `n8n-browserId`). */
+export const BROWSER_ID = 'agent-platform-e2e-browser';
 
 /** The APIs of the n8n at `baseUrl`; N8nInstance is one, for the n8n it starts. */
 export class N8nClient {
 	readonly baseUrl: string;
 	apiKey: string | undefined;
 	/** The editor's login cookie (forgotten when n8n stops). */
-	protected cookie: string | undefined;
+	cookie: string | undefined;
 
 	constructor(baseUrl: string) {
 		this.baseUrl = baseUrl;

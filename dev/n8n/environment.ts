@@ -38,6 +38,10 @@ function inheritedEnv(): NodeJS.ProcessEnv {
 /** The environment of every n8n process of an instance, before its own extra variables. */
 export function n8nEnvironment(instance: InstancePlaces): NodeJS.ProcessEnv {
 	const base: Record<string, string> = {
+		// as n8n's Docker image runs it (docker/images/n8n/Dockerfile: ENV NODE_ENV=production); without
+		// it n8n runs in development mode: its editor's ~900 script files uncached (each page load asks
+		// for every one again), stack traces in its error answers, no login limits
+		NODE_ENV: 'production',
 		N8N_USER_FOLDER: instance.userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',

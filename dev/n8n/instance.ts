@@ -44,11 +44,17 @@ export interface N8nInstanceOptions {
 	ownFiles?: boolean;
 }
 
-/** A running n8n's folder, port and API key: enough for another process to attach to it. */
+/**
+ * A running n8n's folder, port, API key and the owner's session: enough for another process to
+ * attach to it. The session is shared because n8n in production allows five logins a minute per
+ * email, and the run's files attach far more often than that.
+ */
 export interface SharedN8n {
 	folder: string;
 	port: number;
 	apiKey: string;
+	/** The owner's login cookie (`n8n-auth=…`), bound to the browser id N8nClient sends. */
+	cookie: string;
 }
 
 /** A file name's part no other import into the same folder has (several test files share one). */
@@ -85,13 +91,15 @@ export class N8nInstance extends N8nServer {
 	static attach(line: N8nLine, places: SharedN8n): N8nInstance {
 		const instance = new N8nInstance(line, places.folder, false, places.port, 0, {}, true);
 		instance.apiKey = places.apiKey;
+		instance.cookie = places.cookie;
 		return instance;
 	}
 
 	/** What attach() needs of a running instance (handed to other processes as JSON). */
 	get places(): SharedN8n {
-		if (!this.apiKey) throw new Error('no API key: call setupOwnerAndApiKey() first');
-		return { folder: this.folder, port: this.port, apiKey: this.apiKey };
+		if (!this.apiKey || !this.cookie)
+			throw new Error('no API key or session: call setupOwnerAndApiKey() first');
+		return { folder: this.folder, port: this.port, apiKey: this.apiKey, cookie: this.cookie };
 	}
 
 	/**

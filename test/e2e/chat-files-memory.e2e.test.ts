@@ -229,7 +229,8 @@ describeEachLine(['2.x'])(
 		});
 
 		test("the editor: Execute's form says what happens with the chat's files; a 1.2 node keeps its own", async () => {
-			const browser = await openEditor(fixture.n8n.baseUrl, DEFAULT_OWNER);
+			const { baseUrl, cookie } = fixture.n8n;
+			const browser = await openEditor(baseUrl, cookie ? { cookie } : DEFAULT_OWNER);
 			const { page } = browser;
 			try {
 				/** The Agent Platform node's panel: its text, and the options Add Option offers. */

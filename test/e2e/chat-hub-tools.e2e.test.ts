@@ -58,7 +58,6 @@ describeEachLine(['2.x'])('n8n $version: tool results in the chat hub', (line) =
 			({ emu, fixture, n8n } = setUp);
 			await fixture.activate(TOOL_SHAPES_WORKFLOW);
 			await fixture.activate(EXAMPLE_ID);
-			await n8n.login();
 			// Settings → Chat: the chat hub is off on a new n8n (turning it on changes no other test)
 			await n8n.rest('PUT', '/chat/enabled', { enabled: true });
 		},

@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
-import { launchBrowser, restSettled, signIn, type EditorBrowser } from '../../dev/n8n/browser';
+import { openEditor, restSettled, type EditorBrowser } from '../../dev/n8n/browser';
 import {
 	DEFAULT_OWNER,
 	EXAMPLE_CREDENTIALS,
@@ -166,11 +166,9 @@ export async function editorOfLine(
 	} = {},
 ): Promise<EditorOfLine> {
 	const started = Date.now();
-	// Chromium starts beside the emulator and the imports (seconds each)
-	const launching = launchBrowser();
-	launching.catch(() => undefined);
 	let emu: PlatformEmulator | undefined;
 	let fixture: LineN8n | undefined;
+	let browser: EditorBrowser | undefined;
 	try {
 		emu = await startEmulator({
 			...(opts.emulator ?? { timeScale: 10 }),
@@ -188,13 +186,11 @@ export async function editorOfLine(
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,
 		});
-		const browser = await launching;
-		// the editor's first load (megabytes of script) takes far longer than playwright's 30 s on a
-		// machine whose cores are shared with other runs
-		browser.page.setDefaultNavigationTimeout(120_000);
-		await signIn(browser.page, fixture.n8n.baseUrl, DEFAULT_OWNER);
+		// the run's n8n: its owner's session (n8n allows five logins a minute); a new user's: the sign-in page
+		const { baseUrl, cookie } = fixture.n8n;
+		browser = await openEditor(baseUrl, fixture.shared && cookie ? { cookie } : DEFAULT_OWNER);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-		const [running, opened] = [emu, fixture];
+		const [running, opened, browsing] = [emu, fixture, browser];
 		return {
 			emu,
 			fixture,
@@ -203,14 +199,14 @@ export async function editorOfLine(
 			browser,
 			page: browser.page,
 			async close() {
-				await browser.close();
+				await browsing.close();
 				await opened.release();
 				await running.stop();
 				log(`n8n ${line.version}: ${tag} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 			},
 		};
 	} catch (error) {
-		await launching.then((browser) => browser.close()).catch(() => undefined);
+		await browser?.close();
 		await fixture?.release();
 		await emu?.stop();
 		throw error;

@@ -62,7 +62,6 @@ describeEachLine(['2.x'])('n8n $version: which tool shapes keep their result', (
 		async (setUp) => {
 			({ emu, fixture, n8n } = setUp);
 			await fixture.activate(TOOL_SHAPES_WORKFLOW);
-			await n8n.login();
 			await n8n.rest('PUT', '/chat/enabled', { enabled: true });
 		},
 	);
