@@ -231,17 +231,31 @@ export async function startQueueMode(
 		await main.start({ timeoutMs: 300_000 });
 		await main.setupOwnerAndApiKey();
 		const given = await main.createAll(opts.credentials, opts.workflows);
-		const started = await Promise.allSettled(
-			workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
-		);
+		// the workers and the webhook processor need only the migrated database: they start together
+		const [webhookStart, ...started] = await Promise.allSettled([
+			startWebhookProcessor(webhook),
+			...workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
+		]);
+		if (webhookStart.status === 'fulfilled') webhookProcess = webhookStart.value;
 		for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
-		for (const result of started) if (result.status === 'rejected') throw result.reason;
-		webhookProcess = await startWebhookProcessor(webhook);
+		for (const result of [webhookStart, ...started])
+			if (result.status === 'rejected') throw result.reason;
+		const serving = webhookStart.status === 'fulfilled' ? webhookStart.value : undefined;
+		if (!serving) throw new Error('the webhook processor did not start');
 		for (const id of opts.activate) await main.activate(given.get(id) ?? id);
 		const startWorkerAgain = async (index: number) => {
 			workers[index] = await startWorker(workerInstances[index], {}, opts.concurrency ?? 5);
 		};
-		return { main, workers, startWorkerAgain, webhook, webhookProcess, redis, sharedEnv, stop };
+		return {
+			main,
+			workers,
+			startWorkerAgain,
+			webhook,
+			webhookProcess: serving,
+			redis,
+			sharedEnv,
+			stop,
+		};
 	} catch (error) {
 		await stop();
 		throw error;
