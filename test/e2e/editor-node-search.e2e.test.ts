@@ -6,8 +6,9 @@
  * AI Agent's Chat Model slot (n8n's Language Models list, where the panel shows sub-nodes), the chat
  * model, listed there before any search too; in the trigger panel, the entry of the action node and
  * its trigger, described by the trigger (in the entry on 2.x, in its node view on both), and the chat
- * model (an "AI" node marked Root Nodes is in the main search). Screenshots go into
- * docs/screenshots/ (node-search-*.png).
+ * model (an "AI" node marked Root Nodes is in the main search). Screenshots (node-search-*.png) go
+ * into docs/screenshots/ with UPDATE_SCREENSHOTS=1, else into dev/n8n/.screenshots/ (gitignored: a
+ * run leaves the checkout as it was).
  *
  * @lines 1.x 2.x (the node panel and its codex differ between the lines)
  *
@@ -20,7 +21,10 @@ import { canvasNode, openWorkflow, restSettled, step } from '../../dev/n8n/brows
 import { loadExample, log, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
-const SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
+const SHOTS =
+	process.env.UPDATE_SCREENSHOTS === '1'
+		? join(__dirname, '..', '..', 'docs', 'screenshots')
+		: join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
 const LONE_AGENT = 'searchLoneAgent1';
 const MODEL = 'Agent Platform Chat Model';
 const TRIGGER_DESCRIPTION = 'Starts the workflow when a run of an Agent Platform agent finishes';
