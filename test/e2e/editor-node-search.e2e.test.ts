@@ -13,6 +13,7 @@
  * @lines 1.x 2.x (the node panel and its codex differ between the lines)
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-node-search.e2e.test.ts --selectProjects e2e
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';

@@ -14,6 +14,7 @@
  *   --omit=peer` there again), after which n8n runs the failures.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/install-paths.e2e.test.ts --selectProjects e2e
+ * @slow (minutes: started first when jest has no times of a run before)
  */
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
