@@ -67,10 +67,11 @@ jest_cache=()
 # processes are raised to nice -10: above everything else, the end-to-end run's n8n processes (each
 # detached, a group of its own) and a neighbour's included. They mostly wait, so what they take
 # from the rest is little; then the unit, infra and integration tests and the end-to-end tests run
-# beside them, the end-to-end tests as soon as the installs are ready. The fast tests then run in a
-# session of their own at nice 5: they end in minutes whatever their share, the end-to-end tests
-# are the stage's length, and in the run's own session they shared one scheduling group with the
-# end-to-end workers and their Chromium (`editor` took 302 s beside them, 162 s alone). Where no
+# beside them, the end-to-end tests as soon as the installs are ready. The fast tests run in a
+# session of their own (a scheduling group, at normal priority): in the run's own session they
+# shared one group with the end-to-end workers and their Chromium, while every n8n has a group of
+# its own (`editor` took 302 s beside them, 162 s alone). Lowered further (nice 5), one of them
+# was starved past the fixed 300 ms it then had (it now waits for what it needs). Where no
 # priority can be raised, the timing tests run beside the fast tests only (these yield: nice 10),
 # and the end-to-end tests after both. The timing tests run one file at a time, each in a new worker (a
 # memory limit every worker passes); their output and the fast tests' are printed whole when they
@@ -86,7 +87,7 @@ can_raise() {
 }
 if can_raise; then
 	raised=1
-	fast_nice=(setsid --wait bash -c 'echo 5 > "/proc/$$/autogroup" 2>/dev/null; exec nice -n 5 "$@"' fast)
+	fast_nice=(setsid --wait bash -c 'exec "$@"' fast)
 	timing_run=(setsid --wait bash -c 'echo -10 > "/proc/$$/autogroup" 2>/dev/null; exec nice -n -10 "$@"' timing
 		"${timing_tests[@]}")
 else

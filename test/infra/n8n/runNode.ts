@@ -62,6 +62,8 @@ export interface RunNodeOptions {
 	streaming?: { onChunk(chunk: StreamChunk): void };
 	/** Cancels the execution after this long, as n8n's "Stop execution" does: the node's cancel signal aborts. */
 	cancelAfterMs?: number;
+	/** Cancels the execution once this resolves (say, when the server has the request), as cancelAfterMs does. */
+	cancelWhen?: Promise<unknown>;
 	/** The node type to run; defaults to the Agent Platform node. */
 	nodeType?: INodeType;
 	typeVersion?: number;
@@ -81,7 +83,7 @@ export interface RunNodeResult {
 	error?: Error;
 	/** The whole run, for anything else a test wants to look at. */
 	run: IRun;
-	/** Whether the execution was cancelled (cancelAfterMs fired before the run ended). */
+	/** Whether the execution was cancelled (cancelAfterMs or cancelWhen before the run ended). */
 	cancelled: boolean;
 	/** How many times the run read (in n8n: looked up and decrypted) its credential. */
 	credentialReads: number;
@@ -324,17 +326,21 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		return { outputs: [], error, run, cancelled: false, credentialReads: credentialReads() };
 	}
 	let cancelled = false;
+	let ended = false;
+	const cancel = () => {
+		if (ended) return;
+		cancelled = true;
+		execution.cancel();
+	};
 	const timer =
-		options.cancelAfterMs !== undefined
-			? setTimeout(() => {
-					cancelled = true;
-					execution.cancel();
-				}, options.cancelAfterMs)
-			: undefined;
+		options.cancelAfterMs !== undefined ? setTimeout(cancel, options.cancelAfterMs) : undefined;
+	// a condition never met cancels too: the test's checks then say what did not happen
+	void options.cancelWhen?.then(cancel, cancel);
 	let run: IRun;
 	try {
 		run = await execution;
 	} finally {
+		ended = true;
 		if (timer) clearTimeout(timer);
 	}
 

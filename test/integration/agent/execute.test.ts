@@ -163,7 +163,8 @@ describe('Agent → Execute: wait for completion', () => {
 			const { cancelled } = await runNode({
 				parameters: execute(),
 				credentials: credentialsFor(emu),
-				cancelAfterMs: 2500,
+				// once the run started and was polled (a fixed time may pass before the start on a loaded machine)
+				cancelWhen: emu.waitFor(() => posts().length === 1 && emu.requests.length > 1, 30_000),
 			});
 			expect(cancelled).toBe(true);
 			const seen = emu.requests.length;
