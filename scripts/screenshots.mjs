@@ -146,8 +146,6 @@ async function main() {
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', OWNER);
 		browser = await launchBrowser();
-		// the editor's first load takes longer than playwright's 30 s on a busy machine
-		browser.page.setDefaultNavigationTimeout(120_000);
 		await signIn(browser.page, n8n.baseUrl, OWNER);
 		await takeScreenshots(browser.page, n8n.baseUrl);
 	} catch (error) {

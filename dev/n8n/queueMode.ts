@@ -236,12 +236,11 @@ export async function startQueueMode(
 			startWebhookProcessor(webhook),
 			...workerInstances.map((w) => startWorker(w, {}, opts.concurrency ?? 5)),
 		]);
+		// what started is kept first, for stop() to stop it
 		if (webhookStart.status === 'fulfilled') webhookProcess = webhookStart.value;
 		for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
-		for (const result of [webhookStart, ...started])
-			if (result.status === 'rejected') throw result.reason;
-		const serving = webhookStart.status === 'fulfilled' ? webhookStart.value : undefined;
-		if (!serving) throw new Error('the webhook processor did not start');
+		for (const result of started) if (result.status === 'rejected') throw result.reason;
+		if (webhookStart.status === 'rejected') throw webhookStart.reason;
 		for (const id of opts.activate) await main.activate(given.get(id) ?? id);
 		const startWorkerAgain = async (index: number) => {
 			workers[index] = await startWorker(workerInstances[index], {}, opts.concurrency ?? 5);
@@ -251,7 +250,7 @@ export async function startQueueMode(
 			workers,
 			startWorkerAgain,
 			webhook,
-			webhookProcess: serving,
+			webhookProcess: webhookStart.value,
 			redis,
 			sharedEnv,
 			stop,

@@ -21,9 +21,8 @@
 import { join } from 'node:path';
 
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
-import { openEditor, openNode, openWorkflow, step } from '../../dev/n8n/browser';
+import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import {
-	DEFAULT_OWNER,
 	agentPlatformCredential,
 	fixtureId,
 	log,
@@ -37,6 +36,7 @@ import {
 	type MemoryRedis,
 } from './chatMemory.shared';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
+import { openEditorOn } from './editor.shared';
 import { n8nOfLine, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
@@ -229,8 +229,7 @@ describeEachLine(['2.x'])(
 		});
 
 		test("the editor: Execute's form says what happens with the chat's files; a 1.2 node keeps its own", async () => {
-			const { baseUrl, cookie } = fixture.n8n;
-			const browser = await openEditor(baseUrl, cookie ? { cookie } : DEFAULT_OWNER);
+			const browser = await openEditorOn(fixture);
 			const { page } = browser;
 			try {
 				/** The Agent Platform node's panel: its text, and the options Add Option offers. */

@@ -137,6 +137,15 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 	await option('512x512').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
+/**
+ * A browser with the owner signed in on a file's n8n: on the run's n8n with its owner's session
+ * (n8n allows five logins a minute), on an n8n of the file's own through the sign-in page.
+ */
+export async function openEditorOn(fixture: LineN8n): Promise<EditorBrowser> {
+	const { baseUrl, cookie } = fixture.n8n;
+	return await openEditor(baseUrl, fixture.shared && cookie ? { cookie } : DEFAULT_OWNER);
+}
+
 /** One editor file's set-up on a line: its emulator, the line's n8n with its workflows, a browser. */
 export interface EditorOfLine {
 	emu: PlatformEmulator;
@@ -186,9 +195,7 @@ export async function editorOfLine(
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,
 		});
-		// the run's n8n: its owner's session (n8n allows five logins a minute); a new user's: the sign-in page
-		const { baseUrl, cookie } = fixture.n8n;
-		browser = await openEditor(baseUrl, fixture.shared && cookie ? { cookie } : DEFAULT_OWNER);
+		browser = await openEditorOn(fixture);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const [running, opened, browsing] = [emu, fixture, browser];
 		return {
