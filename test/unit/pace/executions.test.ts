@@ -14,7 +14,7 @@ import {
 } from '../../../nodes/AgentPlatform/transport/pace';
 import { ClassQueue } from '../../../nodes/AgentPlatform/transport/pace/classQueue';
 import { PaceQueue } from '../../../nodes/AgentPlatform/transport/pace/paceQueue';
-import { context, usePacingSettings } from './setup';
+import { context, stopClock, usePacingSettings } from './setup';
 
 type Ctx = ReturnType<typeof context>;
 
@@ -22,16 +22,22 @@ type Ctx = ReturnType<typeof context>;
 const inExecution = (id: string, mode?: string, signal?: AbortSignal): Ctx =>
 	context(signal, { getExecutionId: () => id, ...(mode ? { getMode: () => mode } : {}) });
 
-/** Takes a slot for each [label, context] in the order given, noting each label as it is sent. */
+/**
+ * Takes a slot for each [label, context], all asked at one instant in the order given, noting each
+ * label as it is sent.
+ */
 async function takeAll(pace: Pace, queued: Array<[string, Ctx]>): Promise<string[]> {
 	const sent: string[] = [];
-	await Promise.all(
+	const startClock = stopClock();
+	const taken = Promise.all(
 		queued.map(async ([label, ctx]) => {
 			const slot = await pace.take(ctx);
 			sent.push(label);
 			pace.answered(slot, 200);
 		}),
 	);
+	startClock();
+	await taken;
 	return sent;
 }
 

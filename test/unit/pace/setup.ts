@@ -35,3 +35,15 @@ export function intervalOf(pace: Pace): number {
 export function acceptedRateOf(pace: Pace): { probeAt: number; probeWaitMs(): number } {
 	return (pace as unknown as { accepts: { probeAt: number; probeWaitMs(): number } }).accepts;
 }
+
+/**
+ * Stops Date.now(), the pace's clock, until the returned function is called: the requests asked
+ * meanwhile are asked at one instant, as a node asks for its items' requests. Without it a loaded
+ * machine that pauses the test between two asks for longer than the gate's interval lets an
+ * earlier request go before a later one has joined, and the order seen is not the case's.
+ */
+export function stopClock(): () => void {
+	const now = Date.now();
+	const stopped = jest.spyOn(Date, 'now').mockReturnValue(now);
+	return () => stopped.mockRestore();
+}

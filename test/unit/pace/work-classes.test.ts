@@ -5,7 +5,7 @@
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
 import { Pace, PACING, workClassOf } from '../../../nodes/AgentPlatform/transport/pace';
-import { context, inMode, usePacingSettings } from './setup';
+import { context, inMode, stopClock, usePacingSettings } from './setup';
 
 type Ctx = ReturnType<typeof context>;
 
@@ -18,6 +18,14 @@ async function takeAll(pace: Pace, queued: Array<[string, Ctx]>, sent: string[])
 			pace.answered(slot, 200);
 		}),
 	);
+}
+
+/** takeAll with every request asked at one instant (setup.ts's stopClock). */
+async function takeAllAtOnce(pace: Pace, queued: Array<[string, Ctx]>, sent: string[]) {
+	const startClock = stopClock();
+	const taken = takeAll(pace, queued, sent);
+	startClock();
+	await taken;
 }
 
 const many = (prefix: string, count: number, mode: string): Array<[string, Ctx]> =>
@@ -109,10 +117,14 @@ describe('interactive work first', () => {
 	it('an interactive request overtakes queued bulk pages; each class keeps its own order', async () => {
 		const pace = new Pace(40);
 		const sent: string[] = [];
+		// the clock stands still until the chat has asked: a late timer here cannot let page 2 go first
+		const startClock = stopClock();
 		const paging = takeAll(pace, many('P', 5, 'trigger'), sent);
 		// the chat arrives while page 2 waits at the gate and pages 3 to 5 wait in the queue
 		await new Promise((resolve) => setTimeout(resolve, 5));
-		await Promise.all([paging, takeAll(pace, many('C', 2, 'chat'), sent)]);
+		const chat = takeAll(pace, many('C', 2, 'chat'), sent);
+		startClock();
+		await Promise.all([paging, chat]);
 		expect(sent).toEqual(['P1', 'C1', 'C2', 'P2', 'P3', 'P4', 'P5']);
 		// no page sent twice, none left out
 		expect(pace.stats.sent).toBe(7);
@@ -121,7 +133,7 @@ describe('interactive work first', () => {
 	it('bulk keeps one send in three while interactive work waits', async () => {
 		const pace = new Pace(100);
 		const sent: string[] = [];
-		await takeAll(pace, [...many('B', 4, 'trigger'), ...many('I', 6, 'manual')], sent);
+		await takeAllAtOnce(pace, [...many('B', 4, 'trigger'), ...many('I', 6, 'manual')], sent);
 		// B1 was sent at once; then interactive first, bulk every third send
 		expect(sent).toEqual(['B1', 'I1', 'I2', 'B2', 'I3', 'I4', 'B3', 'I5', 'I6', 'B4']);
 	});
