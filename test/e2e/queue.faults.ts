@@ -11,7 +11,7 @@
  *   run goes on on the platform and its result stays reachable: the platform delivers it to the
  *   Agent Platform Trigger, whose execution runs on the other worker.
  *
- * n8n notices a dead worker when the job's lock expires; the set-up shortens the lock (5 s) and the
+ * n8n notices a dead worker when the job's lock expires; the set-up shortens the lock (20 s) and the
  * stall check (2 s) from their minutes, and 2.x then rechecks for its own 30 s before recording.
  */
 import { log, waitFor, type N8nLine } from '../../dev/n8n/harness';

@@ -6,7 +6,7 @@
  * (executions, the worker that ran one, the trigger's webhook, the run starts).
  *
  * One set of settings for all cases: one execution at a time a worker (two executions at once run
- * in two processes: the rate-limit and chat-memory cases), the job lock shortened to 5 s and the
+ * in two processes: the rate-limit and chat-memory cases), the job lock shortened to 20 s and the
  * stall check to 2 s from their minutes (so that n8n notices a killed worker within the faults
  * case), and the emulator's clock 20 times real time (its rate limits keep real time).
  */
@@ -134,8 +134,10 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 			workers: 2,
 			concurrency: 1,
 			env: {
-				QUEUE_WORKER_LOCK_DURATION: '5000',
-				QUEUE_WORKER_LOCK_RENEW_TIME: '1000',
+				// a busy worker renews its lock late: at 5 s a loaded CI machine's worker lost a chat's
+				// execution as stalled (n8n 2.x fails a stalled job at once)
+				QUEUE_WORKER_LOCK_DURATION: '20000',
+				QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
 				QUEUE_WORKER_STALLED_INTERVAL: '2000',
 			},
 		});
