@@ -63,10 +63,14 @@ describe('executions in rotation within a class', () => {
 			sent.push(label);
 			pace.answered(slot, 200);
 		};
-		// a run from the editor pages ten times (interactive, as a webhook whose caller waits)
+		// a run from the editor pages ten times (interactive, as a webhook whose caller waits); the
+		// clock stands still until the chat has asked, so a late timer cannot let more pages go first
+		const startClock = stopClock();
 		const paging = Promise.all(requests('P', 10, 'manual').map(take));
-		await new Promise((resolve) => setTimeout(resolve, 12)); // a page or two went
-		await Promise.all(requests('C', 1, 'chat').map(take));
+		await new Promise((resolve) => setTimeout(resolve, 12)); // the first page went
+		const chat = Promise.all(requests('C', 1, 'chat').map(take));
+		startClock();
+		await chat;
 		await paging;
 		const pagesBefore = sent.indexOf('C1');
 		expect(pagesBefore).toBeLessThanOrEqual(4);
