@@ -26,6 +26,19 @@ const CHROMIUM_FLAGS = [
 	'--disable-sync',
 ];
 
+/**
+ * How long an editor page may take to be ready after it is loaded: its megabytes of script cost
+ * Chromium 10 to 20 s of CPU on an idle 2-core machine (measured), and a page of n8n 1.x took over
+ * 30 s beside a busy neighbour. Waits that follow a load use it; a step within a page keeps its own.
+ */
+export const EDITOR_LOAD_MS = 120_000;
+
+/** Loads an editor page and waits until `ready` (a selector) shows on it. */
+export async function loadEditorPage(page: Page, url: string, ready: string): Promise<void> {
+	await page.goto(url);
+	await page.locator(ready).first().waitFor({ timeout: EDITOR_LOAD_MS });
+}
+
 export interface EditorBrowser {
 	context: BrowserContext;
 	page: Page;
@@ -49,7 +62,7 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 	const page = context.pages()[0] ?? (await context.newPage());
 	// the editor's first load (megabytes of script) takes far longer than playwright's 30 s on a
 	// machine whose cores are shared with other runs
-	page.setDefaultNavigationTimeout(120_000);
+	page.setDefaultNavigationTimeout(EDITOR_LOAD_MS);
 	watchRestRequests(page);
 	return {
 		context,
@@ -66,12 +79,10 @@ export async function signIn(
 	base: string,
 	owner: { email: string; password: string },
 ): Promise<void> {
-	await page.goto(`${base}/signin`);
 	// n8n 2.x gives the field an id, 1.x a name
-	await page
-		.locator('#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]')
-		.first()
-		.fill(owner.email);
+	const email = '#emailOrLdapLoginId, input[name="emailOrLdapLoginId"]';
+	await loadEditorPage(page, `${base}/signin`, email);
+	await page.locator(email).first().fill(owner.email);
 	await page.locator('input[type="password"]').fill(owner.password);
 	await page.locator('[data-test-id="form-submit-button"]').click();
 	await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30_000 });
@@ -271,9 +282,9 @@ export async function openWorkflow(
 			);
 		},
 		workflowId,
-		{ timeout: 30_000, polling: 100 },
+		{ timeout: EDITOR_LOAD_MS, polling: 100 },
 	);
-	await canvasNode(page, nodeName).first().waitFor({ timeout: 30_000 });
+	await canvasNode(page, nodeName).first().waitFor({ timeout: EDITOR_LOAD_MS });
 }
 
 /** Opens a node's panel (NDV) by double-clicking it on the canvas. */

@@ -18,7 +18,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
-import { canvasNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
+import { canvasNode, loadEditorPage, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
 import { loadExample, log, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
@@ -111,8 +111,9 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 	it('the trigger panel finds the nodes and the chat model by "Agent Platform" and by "Tess"; the entry describes the trigger', async () => {
 		const { n8n, page } = editor;
 		await step(page, `${line.line}-search-trigger-panel`, async () => {
-			await page.goto(`${n8n.baseUrl}/workflow/new`);
-			await page.locator('[data-test-id="canvas-add-button"]').first().click();
+			const add = '[data-test-id="canvas-add-button"]';
+			await loadEditorPage(page, `${n8n.baseUrl}/workflow/new`, add);
+			await page.locator(add).first().click();
 			for (const text of ['Agent Platform', 'Tess']) {
 				const entries = await search(page, text, 'Agent Platform');
 				log(`n8n ${line.version}: trigger panel, "${text}": ${JSON.stringify(entries)}`);

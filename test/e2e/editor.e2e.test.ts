@@ -13,7 +13,14 @@
  * @slow (minutes: started first when jest has no times of a run before)
  */
 
-import { canvasNode, openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
+import {
+	canvasNode,
+	loadEditorPage,
+	openNode,
+	openWorkflow,
+	restSettled,
+	step,
+} from '../../dev/n8n/browser';
 import { agentPlatformCredential, loadExample, log, selectedLines } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
@@ -60,8 +67,9 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 	it('finds both nodes by name in the trigger panel and in "What happens next?"; Agent → Execute stays free of red fields for a chat and a text agent', async () => {
 		const { n8n, page } = editor;
 		await step(page, `${line.line}-trigger-panel`, async () => {
-			await page.goto(`${n8n.baseUrl}/workflow/new`);
-			await page.locator('[data-test-id="canvas-add-button"]').first().click();
+			const add = '[data-test-id="canvas-add-button"]';
+			await loadEditorPage(page, `${n8n.baseUrl}/workflow/new`, add);
+			await page.locator(add).first().click();
 			for (const text of ['agentPlatform', 'platform']) await searchPanel(page, text);
 			const entry = await searchPanel(page, 'Agent Platform');
 			await entry.first().click();
@@ -328,7 +336,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 			await step(page, `${line.line}-credential-${name}`, async () => {
 				// the list stays shown under the closed dialog of the case before
 				if (!page.url().startsWith(`${n8n.baseUrl}/home/credentials`))
-					await page.goto(`${n8n.baseUrl}/home/credentials`);
+					await loadEditorPage(page, `${n8n.baseUrl}/home/credentials`, `text=${name}`);
 				await page.getByText(name, { exact: true }).first().click();
 				const modal = page.locator('[data-test-id="editCredential-modal"]');
 				// n8n opens a saved credential by testing it; its words are behind "More details"
