@@ -14,32 +14,13 @@ import {
 } from '../../../nodes/AgentPlatform/transport/pace';
 import { ClassQueue } from '../../../nodes/AgentPlatform/transport/pace/classQueue';
 import { PaceQueue } from '../../../nodes/AgentPlatform/transport/pace/paceQueue';
-import { context, stopClock, usePacingSettings } from './setup';
+import { context, stopClock, takeAll, takeAllAtOnce, usePacingSettings } from './setup';
 
 type Ctx = ReturnType<typeof context>;
 
 /** The context of a node run in execution `id` (mode: bulk unless `mode` says otherwise). */
 const inExecution = (id: string, mode?: string, signal?: AbortSignal): Ctx =>
 	context(signal, { getExecutionId: () => id, ...(mode ? { getMode: () => mode } : {}) });
-
-/**
- * Takes a slot for each [label, context], all asked at one instant in the order given, noting each
- * label as it is sent.
- */
-async function takeAll(pace: Pace, queued: Array<[string, Ctx]>): Promise<string[]> {
-	const sent: string[] = [];
-	const startClock = stopClock();
-	const taken = Promise.all(
-		queued.map(async ([label, ctx]) => {
-			const slot = await pace.take(ctx);
-			sent.push(label);
-			pace.answered(slot, 200);
-		}),
-	);
-	startClock();
-	await taken;
-	return sent;
-}
 
 const requests = (execution: string, count: number, mode?: string): Array<[string, Ctx]> =>
 	Array.from({ length: count }, (_, i) => [`${execution}${i + 1}`, inExecution(execution, mode)]);
@@ -50,7 +31,7 @@ describe('executions in rotation within a class', () => {
 	it('two executions waiting send in rotation, one request each; each keeps its own order', async () => {
 		const pace = new Pace(200);
 		// A asks for five pages first, then B for two: B does not wait for A's five
-		const sent = await takeAll(pace, [...requests('A', 5), ...requests('B', 2)]);
+		const sent = await takeAllAtOnce(pace, [...requests('A', 5), ...requests('B', 2)]);
 		// A1 went at once; then A and B alternately, A's last pages after B's
 		expect(sent).toEqual(['A1', 'A2', 'B1', 'A3', 'B2', 'A4', 'A5']);
 	});
@@ -58,17 +39,12 @@ describe('executions in rotation within a class', () => {
 	it("a chat beside another interactive execution's paging waits about one request, not the paging", async () => {
 		const pace = new Pace(200);
 		const sent: string[] = [];
-		const take = async ([label, ctx]: [string, Ctx]) => {
-			const slot = await pace.take(ctx);
-			sent.push(label);
-			pace.answered(slot, 200);
-		};
 		// a run from the editor pages ten times (interactive, as a webhook whose caller waits); the
 		// clock stands still until the chat has asked, so a late timer cannot let more pages go first
 		const startClock = stopClock();
-		const paging = Promise.all(requests('P', 10, 'manual').map(take));
+		const paging = takeAll(pace, requests('P', 10, 'manual'), sent);
 		await new Promise((resolve) => setTimeout(resolve, 12)); // the first page went
-		const chat = Promise.all(requests('C', 1, 'chat').map(take));
+		const chat = takeAll(pace, requests('C', 1, 'chat'), sent);
 		startClock();
 		await chat;
 		await paging;
@@ -83,13 +59,7 @@ describe('executions in rotation within a class', () => {
 	it("a chat's run after its form goes next in rotation: the paging does not take a round between", async () => {
 		const pace = new Pace(100);
 		const sent: string[] = [];
-		const paging = Promise.all(
-			requests('P', 8, 'manual').map(async ([label, ctx]) => {
-				const slot = await pace.take(ctx);
-				sent.push(label);
-				pace.answered(slot, 200);
-			}),
-		);
+		const paging = takeAll(pace, requests('P', 8, 'manual'), sent);
 		await new Promise((resolve) => setTimeout(resolve, 15));
 		const chat = inExecution('C', 'chat');
 		pace.answered(await pace.take(chat), 200);
@@ -108,7 +78,7 @@ describe('executions in rotation within a class', () => {
 
 	it('interactive first and bulk keeping one send in three, as before', async () => {
 		const pace = new Pace(200);
-		const sent = await takeAll(pace, [
+		const sent = await takeAllAtOnce(pace, [
 			...requests('N', 3), // a schedule: bulk
 			...requests('M', 3, 'manual'),
 			...requests('K', 3, 'manual'),

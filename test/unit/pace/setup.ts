@@ -47,3 +47,30 @@ export function stopClock(): () => void {
 	const stopped = jest.spyOn(Date, 'now').mockReturnValue(now);
 	return () => stopped.mockRestore();
 }
+
+type Ctx = ReturnType<typeof context>;
+
+/** Takes a slot for each [label, context] in the order given, noting each label in `sent` as it is sent. */
+export async function takeAll(
+	pace: Pace,
+	queued: Array<[string, Ctx]>,
+	sent: string[],
+): Promise<void> {
+	await Promise.all(
+		queued.map(async ([label, ctx]) => {
+			const slot = await pace.take(ctx);
+			sent.push(label);
+			pace.answered(slot, 200);
+		}),
+	);
+}
+
+/** takeAll with every request asked at one instant (stopClock); the labels in the order sent. */
+export async function takeAllAtOnce(pace: Pace, queued: Array<[string, Ctx]>): Promise<string[]> {
+	const sent: string[] = [];
+	const startClock = stopClock();
+	const taken = takeAll(pace, queued, sent);
+	startClock();
+	await taken;
+	return sent;
+}

@@ -5,28 +5,9 @@
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
 import { Pace, PACING, workClassOf } from '../../../nodes/AgentPlatform/transport/pace';
-import { context, inMode, stopClock, usePacingSettings } from './setup';
+import { context, inMode, stopClock, takeAll, takeAllAtOnce, usePacingSettings } from './setup';
 
 type Ctx = ReturnType<typeof context>;
-
-/** Takes a slot for each context in order of joining, noting each label in `sent` as it is sent. */
-async function takeAll(pace: Pace, queued: Array<[string, Ctx]>, sent: string[]): Promise<void> {
-	await Promise.all(
-		queued.map(async ([label, ctx]) => {
-			const slot = await pace.take(ctx);
-			sent.push(label);
-			pace.answered(slot, 200);
-		}),
-	);
-}
-
-/** takeAll with every request asked at one instant (setup.ts's stopClock). */
-async function takeAllAtOnce(pace: Pace, queued: Array<[string, Ctx]>, sent: string[]) {
-	const startClock = stopClock();
-	const taken = takeAll(pace, queued, sent);
-	startClock();
-	await taken;
-}
 
 const many = (prefix: string, count: number, mode: string): Array<[string, Ctx]> =>
 	Array.from({ length: count }, (_, i) => [`${prefix}${i + 1}`, inMode(mode)]);
@@ -132,8 +113,7 @@ describe('interactive work first', () => {
 
 	it('bulk keeps one send in three while interactive work waits', async () => {
 		const pace = new Pace(100);
-		const sent: string[] = [];
-		await takeAllAtOnce(pace, [...many('B', 4, 'trigger'), ...many('I', 6, 'manual')], sent);
+		const sent = await takeAllAtOnce(pace, [...many('B', 4, 'trigger'), ...many('I', 6, 'manual')]);
 		// B1 was sent at once; then interactive first, bulk every third send
 		expect(sent).toEqual(['B1', 'I1', 'I2', 'B2', 'I3', 'I4', 'B3', 'I5', 'I6', 'B4']);
 	});
