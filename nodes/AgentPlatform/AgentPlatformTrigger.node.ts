@@ -11,7 +11,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { agentLocator, platformNotice } from './actions/common.descriptions';
 import { PAGE_LIMITS } from './helpers/records/lists';
-import { numericIdFrom } from './helpers/input/parameters';
+import { numericIdFrom, type RawId } from './helpers/input/parameters';
 import type { StoredWebhook } from './helpers/trigger/delivery';
 import {
 	DELIVERY_STATUSES,
@@ -35,11 +35,7 @@ function storedWebhook(ctx: IHookFunctions | IWebhookFunctions): StoredWebhook &
 }
 
 function agentIdOf(ctx: IHookFunctions): string {
-	return numericIdFrom(
-		ctx.getNode(),
-		ctx.getNodeParameter('agentId', '', { extractValue: true }) as string,
-		'agent',
-	);
+	return numericIdFrom(ctx.getNode(), ctx.getNodeParameter('agentId', '') as RawId, 'agent');
 }
 
 /** n8n's URL of this node's webhook: the production URL when activating, the test URL when listening. */

@@ -192,8 +192,9 @@ describe('n8n in-process harness', () => {
 	});
 
 	it('a run n8n refuses to start (parameter issues) comes back as a failed run, with nothing sent', async () => {
+		// a required parameter left empty is an issue n8n itself finds before the run
 		const { outputs, error, run } = await runNode({
-			parameters: { ...getAgent, agentId: byId('abc') },
+			parameters: { ...getAgent, agentId: byId('') },
 			credentials,
 		});
 

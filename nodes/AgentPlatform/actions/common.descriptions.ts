@@ -1,6 +1,12 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-/** Picks an agent from a searchable list, by ID, or by a URL that ends in /agents/<id>. */
+/**
+ * Picks an agent from a searchable list, by ID, or by a URL with /agents/<id> in it. The node
+ * checks and reads the typed ID itself (helpers/input/parameters.ts), with no `validation` or
+ * `extractValue` regex: n8n 2.x runs those in a sandbox with a 250 ms wall-clock limit at every
+ * execution's start, and a busy worker fails the whole run with "Regular expression execution
+ * timed out" (docs/design.md).
+ */
 export const agentLocator: INodeProperties = {
 	displayName: 'Agent',
 	name: 'agentId',
@@ -21,31 +27,14 @@ export const agentLocator: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 12',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: '^\\s*\\d+\\s*$',
-						errorMessage: 'An agent ID is a whole number, e.g. 12',
-					},
-				},
-			],
+			hint: 'A whole number',
 		},
 		{
 			displayName: 'By URL',
 			name: 'url',
 			type: 'string',
 			placeholder: 'e.g. https://app.example.com/agents/12',
-			extractValue: { type: 'regex', regex: '/agents/(\\d+)' },
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: '.*/agents/\\d+.*',
-						errorMessage: 'The URL must contain /agents/<id>',
-					},
-				},
-			],
+			hint: 'A URL with /agents/<id> in it',
 		},
 	],
 };

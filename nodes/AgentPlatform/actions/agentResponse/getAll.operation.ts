@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
-import { inItem, numericIdFrom } from '../../helpers/input/parameters';
+import { inItem, readOptionalNumericId } from '../../helpers/input/parameters';
 import {
 	agentLocator,
 	filtersProperty,
@@ -67,10 +67,9 @@ function readRunFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject 
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.agentId !== undefined) {
-		const agent = ctx.getNodeParameter('filters.agentId', itemIndex, '', { extractValue: true });
 		// A filter added but left empty filters nothing.
-		if (String(agent ?? '').trim())
-			qs.agent_id = numericIdFrom(ctx.getNode(), agent as string, 'agent', itemIndex);
+		const agent = readOptionalNumericId(ctx, 'filters.agentId', 'agent', itemIndex);
+		if (agent) qs.agent_id = agent;
 	}
 	const rootId = String(filters.rootId ?? '').trim();
 	if (rootId) {

@@ -23,15 +23,7 @@ export const fileLocator: INodeProperties = {
 			name: 'id',
 			type: 'string',
 			placeholder: 'e.g. 501',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: '^\\s*\\d+\\s*$',
-						errorMessage: 'A file ID is a whole number, e.g. 501',
-					},
-				},
-			],
+			hint: 'A whole number',
 		},
 	],
 };

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { getManyItems, PAGE_LIMITS } from '../../helpers/records/lists';
-import { readOptionalCollectionId } from '../../helpers/input/parameters';
+import { readOptionalNumericId } from '../../helpers/input/parameters';
 import { returnAllLimitProperties } from '../common.descriptions';
 import { collectionLocator } from '../memoryCollection/collection.descriptions';
 
@@ -30,7 +30,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const collectionId = readOptionalCollectionId(this, 'collectionId', itemIndex);
+	const collectionId = readOptionalNumericId(this, 'collectionId', 'collection', itemIndex);
 	const qs: IDataObject = collectionId ? { collection_id: collectionId } : {};
 	return await getManyItems(
 		this,

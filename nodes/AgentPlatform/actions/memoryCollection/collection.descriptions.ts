@@ -30,15 +30,7 @@ export function collectionLocator(options: {
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 3',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*\\d+\\s*$',
-							errorMessage: 'A collection ID is a whole number, e.g. 3',
-						},
-					},
-				],
+				hint: 'A whole number',
 			},
 		],
 	};

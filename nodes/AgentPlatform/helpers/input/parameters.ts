@@ -7,25 +7,43 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-type RawId = string | number | INodeParameterResourceLocator | undefined | null;
+export type RawId = string | number | INodeParameterResourceLocator | undefined | null;
 
 /** The one way a message names the input item it is about: "… (item 3)". */
 export function inItem(message: string, itemIndex: number | undefined): string {
 	return itemIndex === undefined ? message : `${message} (item ${itemIndex + 1})`;
 }
 
+/** The agent's id in a URL of the agent picker's By URL mode: the number after /agents/. */
+const AGENT_URL_ID = /\/agents\/(\d+)/;
+
 /**
- * Checks a numeric platform ID read from a parameter (a resource locator's value or a plain
- * one) before any request: a wrong value fails naming the parameter and, for items, the item.
+ * The text of an ID read from a parameter: a resource locator's value (By URL: the id in the URL,
+ * read here rather than by an `extractValue` regex, see common.descriptions.ts) or a plain one.
+ * An expression that resolves to nothing is an empty ID, not the text "undefined".
+ */
+function idText(raw: RawId): string {
+	if (typeof raw !== 'object' || raw === null) return String(raw ?? '').trim();
+	const value = String(raw.value ?? '').trim();
+	return raw.mode === 'url' ? (AGENT_URL_ID.exec(value)?.[1] ?? value) : value;
+}
+
+/**
+ * Checks a numeric platform ID read from a parameter (a resource locator or a plain value)
+ * before any request: a wrong value fails naming the parameter and, for items, the item.
  */
 export function numericIdFrom(node: INode, raw: RawId, label: string, itemIndex?: number): string {
-	// An expression that resolves to nothing is an empty ID, not the text "undefined".
-	const value = String((typeof raw === 'object' && raw !== null ? raw.value : raw) ?? '').trim();
+	const value = idText(raw);
 	if (!/^\d+$/.test(value)) {
+		const byUrl = typeof raw === 'object' && raw?.mode === 'url';
 		throw new NodeOperationError(
 			node,
 			inItem(
-				value ? `The ${label} "${value}" is not a valid ID` : `The ${label} is empty`,
+				!value
+					? `The ${label} is empty`
+					: byUrl
+						? `The ${label} URL "${value}" has no /agents/<id> in it`
+						: `The ${label} "${value}" is not a valid ID`,
 				itemIndex,
 			),
 			{ itemIndex, description: `Pick the ${label} from the list, or give its numeric ID.` },
@@ -41,15 +59,17 @@ export function readNumericId(
 	label: string,
 	itemIndex: number,
 ): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as RawId;
-	return numericIdFrom(ctx.getNode(), raw, label, itemIndex);
+	return numericIdFrom(
+		ctx.getNode(),
+		ctx.getNodeParameter(name, itemIndex, '') as RawId,
+		label,
+		itemIndex,
+	);
 }
 
 /** The picked agent's id, whichever mode of the agent picker was used. */
 export function currentAgentId(ctx: ILoadOptionsFunctions): string | undefined {
-	const value = ctx.getCurrentNodeParameter('agentId', { extractValue: true }) as
-		string | undefined;
-	const id = String(value ?? '').trim();
+	const id = idText(ctx.getCurrentNodeParameter('agentId') as RawId);
 	return /^\d+$/.test(id) ? id : undefined;
 }
 
@@ -106,16 +126,15 @@ export function minutesToMs(minutes: unknown, fallback: number): number {
 	return Math.round((Number.isFinite(value) ? value : fallback) * 60_000);
 }
 
-/** An optional collection: undefined when left empty, else its checked numeric ID. */
-export function readOptionalCollectionId(
+/** An optional ID (a filter, a collection): undefined when left empty, else checked as readNumericId does. */
+export function readOptionalNumericId(
 	ctx: IExecuteFunctions,
 	name: string,
+	label: string,
 	itemIndex: number,
 ): string | undefined {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
-	const value = typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : raw;
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
-	return readNumericId(ctx, name, 'collection', itemIndex);
+	if (!idText(ctx.getNodeParameter(name, itemIndex, '') as RawId)) return undefined;
+	return readNumericId(ctx, name, label, itemIndex);
 }
 
 /** The collection name, checked not to be empty before anything is sent. */
@@ -165,7 +184,7 @@ export function readMemoryBody(
 	itemIndex: number,
 ): { body: IDataObject; collectionId?: string } {
 	const memory = readMemoryText(ctx, itemIndex);
-	const collectionId = readOptionalCollectionId(ctx, 'collectionId', itemIndex);
+	const collectionId = readOptionalNumericId(ctx, 'collectionId', 'collection', itemIndex);
 	return {
 		body: { memory, ...(collectionId ? { collection_id: Number(collectionId) } : {}) },
 		collectionId,
