@@ -19,7 +19,7 @@ import { TEXT, emu } from './execute.shared';
 
 const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
 const sent = () => emu.requests.map((r) => `${r.method} ${r.path}`);
-const getAgent = (agentId: object): INodeParameters => ({
+const getAgent = (agentId: ReturnType<typeof byId>): INodeParameters => ({
 	resource: 'agent',
 	operation: 'get',
 	agentId,
