@@ -160,15 +160,22 @@ describe('install-n8n.sh', () => {
 			);
 			expect(stderr).toContain('prune: 2 stale entries removed, 0 left for the next prune');
 		} finally {
+			// the lock is free once the holder has exited, not when it is asked to
+			const exited =
+				holder.exitCode === null && holder.signalCode === null
+					? new Promise((resolve) => holder.once('exit', resolve))
+					: undefined;
 			holder.kill();
+			await exited;
 		}
 		// once no install holds it, an entry without the marker of its lock is stale too
 		writeFileSync(join(cache, `n8n-${two}`, '.complete'), 'the lock before\n');
 		const { stderr } = await install('prune', locks);
-		// (the prune takes an install's lock before it removes the install: the lock file stays)
-		expect(readdirSync(cache).sort()).toEqual(
-			[`.n8n-${one}.lock`, `.n8n-${two}.lock`, 'node24'].sort(),
-		);
-		expect(stderr).toContain('prune: 2 stale entries removed');
+		// (the prune takes an install's lock before it removes the install: the lock file stays);
+		// a failure shows what the prune said it removed
+		expect({ left: readdirSync(cache).sort(), stderr }).toEqual({
+			left: [`.n8n-${one}.lock`, `.n8n-${two}.lock`, 'node24'].sort(),
+			stderr: expect.stringContaining('prune: 2 stale entries removed'),
+		});
 	});
 });
