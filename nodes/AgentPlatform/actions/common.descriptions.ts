@@ -3,9 +3,9 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 /**
  * Picks an agent from a searchable list, by ID, or by a URL with /agents/<id> in it. The node
  * checks and reads the typed ID itself (helpers/input/parameters.ts), with no `validation` or
- * `extractValue` regex: n8n 2.x runs those in a sandbox with a 250 ms wall-clock limit at every
- * execution's start, and a busy worker fails the whole run with "Regular expression execution
- * timed out" (docs/design.md).
+ * `extractValue` regex: n8n (1.x and 2.x) runs those in a sandbox with a 250 ms wall-clock limit
+ * at every execution's start, and a busy worker fails the whole run with "Regular expression
+ * execution timed out" (docs/design.md).
  */
 export const agentLocator: INodeProperties = {
 	displayName: 'Agent',

@@ -2,9 +2,9 @@
  * The agent picker's typed modes, read by the node itself (docs/design.md, "Typed IDs are read by
  * the node"): By URL takes the number after /agents/ in whatever address a person pastes, By ID a
  * whole number; anything else fails naming the parameter and the item, with nothing sent. No
- * parameter of the package asks n8n for a `validation` or `extractValue` regex: n8n 2.x runs those
- * in a sandbox limited to 250 ms of wall-clock time at each execution's start, and a busy worker
- * then fails the run ("Regular expression execution timed out").
+ * parameter of the package asks n8n for a `validation` or `extractValue` regex: n8n (1.x and 2.x)
+ * runs those in a sandbox limited to 250 ms of wall-clock time at each execution's start, and a
+ * busy worker then fails the run ("Regular expression execution timed out").
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
