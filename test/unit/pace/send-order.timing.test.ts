@@ -29,9 +29,11 @@ describe("the pace's order", () => {
 		const times: number[] = [];
 		await Promise.all(
 			Array.from({ length: 5 }, async (_, i) => {
-				await pace.take(context());
+				const slot = await pace.take(context());
 				order.push(i);
-				times.push(Date.now());
+				// when the pace let it go: the moment this code runs after it can come later (a busy
+				// machine's event loop), bringing it closer to the next one (18 ms seen for 20)
+				times.push(slot.sentAt);
 			}),
 		);
 		expect(order).toEqual([0, 1, 2, 3, 4]);
