@@ -91,9 +91,13 @@ describe('executions in rotation within a class', () => {
 		const pace = new Pace(50);
 		const first = await pace.take(inExecution('A'));
 		const order: string[] = [];
+		// B, the 429 and the retry at the instant A was sent: a pause of the test past the gate's
+		// 20 ms would let B go before the 429 is known (busy run 25)
+		const startClock = stopClock(first.sentAt);
 		const b = pace.take(inExecution('B')).then(() => order.push('B'));
 		pace.answered(first, 429, {}, 60);
 		const retry = pace.take(inExecution('A'), true).then(() => order.push('A retry'));
+		startClock();
 		await Promise.all([b, retry]);
 		expect(order).toEqual(['A retry', 'B']);
 	});

@@ -3,7 +3,7 @@
  * Waiting is real (n8n-workflow's sleep), so the rates are high and the waits short.
  */
 import { Pace, PACING, paceFor, resetPaces } from '../../../nodes/AgentPlatform/transport/pace';
-import { context, usePacingSettings } from './setup';
+import { context, stopClock, usePacingSettings } from './setup';
 
 describe("the pace's order", () => {
 	const saved = usePacingSettings();
@@ -45,9 +45,12 @@ describe("the pace's order", () => {
 		const pace = new Pace(20);
 		const first = await pace.take(context());
 		const order: string[] = [];
+		// asked at the instant the first was sent (a pause past the gate's 50 ms lets 'new' go first)
+		const startClock = stopClock(first.sentAt);
 		const later = pace.take(context()).then(() => order.push('new'));
 		pace.answered(first, 429, {}, 100);
 		const retried = pace.take(context(), true).then(() => order.push('retry'));
+		startClock();
 		await Promise.all([later, retried]);
 		expect(order).toEqual(['retry', 'new']);
 	});

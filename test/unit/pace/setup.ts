@@ -40,11 +40,11 @@ export function acceptedRateOf(pace: Pace): { probeAt: number; probeWaitMs(): nu
  * Stops Date.now(), the pace's clock, until the returned function is called: the requests asked
  * meanwhile are asked at one instant, as a node asks for its items' requests. Without it a loaded
  * machine that pauses the test between two asks for longer than the gate's interval lets an
- * earlier request go before a later one has joined, and the order seen is not the case's.
+ * earlier request go before a later one has joined, and the order seen is not the case's. `at`:
+ * the instant it stops at (e.g. a request's send, for what follows it at once).
  */
-export function stopClock(): () => void {
-	const now = Date.now();
-	const stopped = jest.spyOn(Date, 'now').mockReturnValue(now);
+export function stopClock(at = Date.now()): () => void {
+	const stopped = jest.spyOn(Date, 'now').mockReturnValue(at);
 	return () => stopped.mockRestore();
 }
 
