@@ -34,7 +34,7 @@ export const agentLocator: INodeProperties = {
 			name: 'url',
 			type: 'string',
 			placeholder: 'e.g. https://app.example.com/agents/12',
-			hint: 'A URL with /agents/<id> in it',
+			hint: "A URL with /agents/ and the agent's number in it",
 		},
 	],
 };
