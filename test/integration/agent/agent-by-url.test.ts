@@ -125,11 +125,9 @@ describe("no parameter asks n8n's regex sandbox", () => {
 		['Agent Platform Chat Model', new LmChatAgentPlatform().description],
 	];
 	it.each(nodes)('%s', (_name, description) => {
-		const locators = allProperties(description.properties).filter(
-			(p) => p.type === 'resourceLocator',
-		);
-		expect(locators.length).toBeGreaterThan(0);
-		const withRegex = allProperties(description.properties).flatMap((p) => [
+		const properties = allProperties(description.properties);
+		expect(properties.filter((p) => p.type === 'resourceLocator').length).toBeGreaterThan(0);
+		const withRegex = properties.flatMap((p) => [
 			...('extractValue' in p && p.extractValue ? [`${p.name}: extractValue`] : []),
 			...(p.modes ?? []).flatMap((mode) => [
 				...(mode.extractValue ? [`${p.name} ${mode.name}: extractValue`] : []),

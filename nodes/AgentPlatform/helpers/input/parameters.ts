@@ -133,8 +133,8 @@ export function readOptionalNumericId(
 	label: string,
 	itemIndex: number,
 ): string | undefined {
-	if (!idText(ctx.getNodeParameter(name, itemIndex, '') as RawId)) return undefined;
-	return readNumericId(ctx, name, label, itemIndex);
+	const raw = ctx.getNodeParameter(name, itemIndex, '') as RawId;
+	return idText(raw) ? numericIdFrom(ctx.getNode(), raw, label, itemIndex) : undefined;
 }
 
 /** The collection name, checked not to be empty before anything is sent. */
