@@ -175,34 +175,18 @@ export class N8nClient {
 		path: string,
 		body: unknown,
 	): Promise<{ status: number; body: unknown }> {
-		const payload = JSON.stringify(body);
-		const { status, text } = await new Promise<{ status: number; text: string }>(
-			(resolve, reject) => {
-				const req = request(
-					`${this.baseUrl}/webhook/${path}`,
-					{
-						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'content-length': Buffer.byteLength(payload),
-						},
-					},
-					(res) => {
-						let data = '';
-						res.setEncoding('utf8');
-						res.on('data', (chunk: string) => (data += chunk));
-						res.on('end', () => resolve({ status: res.statusCode ?? 0, text: data }));
-						res.on('error', reject);
-					},
-				);
-				req.on('error', reject);
-				req.end(payload);
-			},
+		const res = await sendOnNewConnection(
+			`${this.baseUrl}/webhook/${path}`,
+			'POST',
+			{ 'content-type': 'application/json' },
+			body,
+			120_000,
 		);
+		const text = await res.text();
 		try {
-			return { status, body: JSON.parse(text) as unknown };
+			return { status: res.status, body: JSON.parse(text) as unknown };
 		} catch {
-			return { status, body: { text: text.slice(0, 300) } };
+			return { status: res.status, body: { text: text.slice(0, 300) } };
 		}
 	}
 
@@ -239,8 +223,9 @@ export function closedUnanswered(error: unknown): boolean {
 }
 
 /**
- * One request of either API. A read is sent again while its connection closes unanswered; a change
- * is not (login tries again on its own).
+ * One request of either API. A read goes by fetch (its pooled connections), sent again while its
+ * connection closes unanswered; a change goes on a connection of its own, which n8n cannot have
+ * closed as idle (sent again, a change might be made twice).
  */
 function send(
 	url: string,
@@ -249,14 +234,57 @@ function send(
 	body: unknown,
 	timeoutMs: number,
 ): Promise<Response> {
-	const once = () =>
-		fetch(url, {
-			method,
-			headers,
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(timeoutMs),
-		});
-	return method === 'GET' ? againWhenClosedUnanswered(once) : once();
+	if (method !== 'GET') return sendOnNewConnection(url, method, headers, body, timeoutMs);
+	return againWhenClosedUnanswered(() =>
+		fetch(url, { method, headers, signal: AbortSignal.timeout(timeoutMs) }),
+	);
+}
+
+/**
+ * A request on a new connection, closed after its answer (`agent: false`): n8n's server closes a
+ * kept-alive connection idle for 5 s, and a request sent on one as it closes is never read (a busy
+ * machine's run met that on a file's first change: "fetch failed: other side closed").
+ */
+function sendOnNewConnection(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body: unknown,
+	timeoutMs: number,
+): Promise<Response> {
+	const payload = body === undefined ? undefined : JSON.stringify(body);
+	return new Promise<Response>((resolve, reject) => {
+		const req = request(
+			url,
+			{
+				method,
+				agent: false,
+				headers: {
+					...headers,
+					...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+				},
+				signal: AbortSignal.timeout(timeoutMs),
+			},
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('error', reject);
+				res.on('end', () => {
+					const answer = new Headers();
+					for (const [name, value] of Object.entries(res.headers))
+						for (const one of Array.isArray(value) ? value : [value ?? ''])
+							answer.append(name, one);
+					const status = res.statusCode ?? 0;
+					const text = Buffer.concat(chunks);
+					// a Response of these statuses may have no body
+					const empty = status === 204 || status === 304 || text.length === 0;
+					resolve(new Response(empty ? null : text, { status, headers: answer }));
+				});
+			},
+		);
+		req.on('error', reject);
+		req.end(payload);
+	});
 }
 
 /** Runs `request` again (up to 5 times, a second apart) while its connection closes unanswered. */
