@@ -22,6 +22,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,16 +101,19 @@ async function scanWithOfficialScanner(dir, patterns, label) {
 	}
 }
 
-function packTarball() {
-	const out = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-platform-pack-'));
-	const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], {
-		cwd: root,
-		encoding: 'utf8',
-	})
-		.trim()
-		.split('\n')
-		.pop();
-	return path.join(out, name);
+/**
+ * The tarball of dist/ as just built (`npm run release:check` builds first), packed where the
+ * end-to-end tests look for it (dev/n8n/pack.ts: kept under a hash of the sources), so that
+ * `npm test` after the release check packs nothing again.
+ */
+async function packTarball() {
+	const require = createRequire(import.meta.url);
+	require('ts-node').register({
+		transpileOnly: true,
+		project: path.join(root, 'tsconfig.json'),
+		compilerOptions: { module: 'commonjs' },
+	});
+	return await require('../dev/n8n/pack.ts').packPackage({ built: true });
 }
 
 /** Sections the README must have (the user-facing documentation n8n's verification asks for). */
@@ -123,7 +127,7 @@ await scanWithOfficialScanner(root, SOURCE_FILE_PATTERNS, 'source');
 holdComingRules(root, 'source');
 
 if (!fs.existsSync(path.join(root, 'dist'))) fail('dist/ is missing: run `npm run build` first');
-const tarball = tarballArg > 0 ? path.resolve(process.argv[tarballArg + 1]) : packTarball();
+const tarball = tarballArg > 0 ? path.resolve(process.argv[tarballArg + 1]) : await packTarball();
 const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-platform-unpacked-'));
 execFileSync('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
 console.log(`tarball: ${path.basename(tarball)}`);
@@ -132,8 +136,6 @@ await lintWithRecommended(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 await scanWithOfficialScanner(unpacked, ['**/*.js', '**/*.json'], 'tarball');
 holdComingRules(unpacked, 'tarball');
 fs.rmSync(unpacked, { recursive: true, force: true });
-// the tarball packed here goes with its folder (one given with --tarball is the caller's)
-if (tarballArg < 0) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 
 if (failures) {
 	console.error(

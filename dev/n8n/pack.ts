@@ -48,9 +48,11 @@ export function packageSourceHash(): string {
  * Builds the package (`npm run build`) and packs it, once per set of sources: the tarball
  * is kept in the temp folder under a hash of the sources, so later test files and runs
  * reuse it while nothing changed. Builds are serialised by a lock (two builds at once
- * would clean each other's dist/). E2E_TARBALL=/path/to.tgz skips all this.
+ * would clean each other's dist/). `built`: the caller has just built dist/ from these sources
+ * (release:check), so only the pack is left; the end-to-end tests after it then pack nothing.
+ * E2E_TARBALL=/path/to.tgz skips all this.
  */
-export function packPackage(): Promise<string> {
+export function packPackage({ built = false }: { built?: boolean } = {}): Promise<string> {
 	if (process.env.E2E_TARBALL) return Promise.resolve(resolve(process.env.E2E_TARBALL));
 	packed ??= (async () => {
 		const dest = join(tmpdir(), `${PACKAGE_NAME}-pack-${packageSourceHash()}`);
@@ -65,8 +67,10 @@ export function packPackage(): Promise<string> {
 			const again = cached(); // built by another process while we waited
 			if (again) return again;
 			const started = Date.now();
-			log('building the package (npm run build)');
-			await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000, what: 'npm run build' });
+			if (!built) {
+				log('building the package (npm run build)');
+				await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000, what: 'npm run build' });
+			}
 			await rm(dest, { recursive: true, force: true });
 			await mkdir(dest, { recursive: true });
 			const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dest], {
