@@ -74,9 +74,9 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 	});
 
 	it('"What happens next?" finds the action node by "Agent Platform" and by "Tess"', async () => {
-		const { n8n, page, id } = editor;
+		const { page } = editor;
 		await step(page, `${line.line}-search-next`, async () => {
-			await openWorkflow(page, n8n.baseUrl, id(LONE_AGENT), 'AI Agent');
+			// the workflow as the first load above left it (a second load costs Chromium 10 to 20 s of CPU)
 			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
 			for (const text of ['Agent Platform', 'Tess']) {
 				const entries = await search(page, text, 'Agent Platform');
