@@ -140,7 +140,7 @@ e2e_begun=$SECONDS
 e2e_results=("$results/e2e.json")
 light=""
 if [ "$installed" = 1 ]; then
-	# The short files that mostly wait on the emulator (`@light` in their header) run in an
+	# The short files (`@light` in their header: under a minute, most of them waiting on the emulator) run in an
 	# end-to-end run of their own, one worker, once the fast tests have ended: the run of the others
 	# leaves a third of the CPU idle in its last minutes, when only its chat files are left. Sooner,
 	# beside the fast tests, a third worker made the stage longer (971 s against 859).

@@ -46,8 +46,8 @@ function wantedLines() {
 }
 
 /**
- * True when the file's header has a line `@light`: a short file that mostly waits on the
- * emulator's clock (a chat's pieces, a paced Return All, a run's emulated minutes). scripts/test.sh
+ * True when the file's header has a line `@light`: a short file (under a minute alone, most of them
+ * waiting on the emulator's clock: a chat's pieces, a paced Return All, a run's emulated minutes). scripts/test.sh
  * runs these in an end-to-end run of their own (E2E_PART=light, one worker) once the fast tests
  * have ended, beside the run of the others (E2E_PART=others), to use the CPU the others leave idle.
  * @param {string} path
