@@ -8,7 +8,7 @@
  * of npm test or CI: they print figures, docs/performance.md quotes them). */
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { declaredLines, inSelectedPart, wantedLines } = require('./dev/n8n/fileLines');
+const { declaredLines, wantedLines } = require('./dev/n8n/fileLines');
 
 const tsJest = { '^.+\\.[tj]s$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 // eventsource-parser ships ES modules only; the build bundles it, the tests transform it.
@@ -20,20 +20,14 @@ const modulePathIgnorePatterns = ['<rootDir>/.tmp/'];
 const paceTiming = ['<rootDir>/test/integration/**/*.timing.test.ts'];
 
 /**
- * The files of `folder` ending in `suffix` not to run, as jest's ignore patterns: those none of
- * whose declared lines E2E_N8N_LINES selects (they would have nothing to run: E2E_N8N_LINES=1 runs
- * the 1.x files), and those outside the part E2E_PART selects (scripts/test.sh runs the @light
- * files in a run of their own).
+ * The files of `folder` ending in `suffix` none of whose declared lines E2E_N8N_LINES selects, as
+ * jest's ignore patterns: they would have nothing to run (E2E_N8N_LINES=1 runs the 1.x files).
  */
-function filesNotSelected(folder, suffix) {
+function filesOffTheLines(folder, suffix) {
 	const wanted = wantedLines();
-	const onSelectedLine = (path) => declaredLines(path).some((l) => wanted.includes(l));
 	return readdirSync(join(__dirname, folder))
 		.filter((name) => name.endsWith(suffix))
-		.filter((name) => {
-			const path = join(__dirname, folder, name);
-			return !onSelectedLine(path) || !inSelectedPart(path);
-		})
+		.filter((name) => !declaredLines(join(__dirname, folder, name)).some((l) => wanted.includes(l)))
 		.map((name) => `<rootDir>/${folder}/${name.replace(/\./g, '\\.')}$`);
 }
 
@@ -46,7 +40,7 @@ function realN8nProject(displayName, folder, suffix) {
 		transformIgnorePatterns,
 		modulePathIgnorePatterns,
 		testMatch: [`<rootDir>/${folder}/**/*${suffix}`],
-		testPathIgnorePatterns: ['/node_modules/', ...filesNotSelected(folder, suffix)],
+		testPathIgnorePatterns: ['/node_modules/', ...filesOffTheLines(folder, suffix)],
 		setupFilesAfterEnv: ['<rootDir>/test/setup/e2e.ts'],
 		// one n8n per line for the files that share it (n8nOfLine in test/e2e/lineN8n.ts)
 		globalSetup: '<rootDir>/test/setup/e2eLines.ts',

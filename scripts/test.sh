@@ -10,9 +10,8 @@
 # ready, the end-to-end tests run side by side (without a raised priority, the end-to-end tests
 # after the others). The end-to-end run uses two workers (E2E_WORKERS; this machine's cores): a
 # third, beside the fast tests, made the stage longer (971 s against 859) and loaded the machine
-# past what n8n 2.x answered in time ("Database connection timed out"). Once the fast tests have
-# ended, a second end-to-end run of one worker takes the short files marked `@light`. Each part
-# prints its time, and the end prints the ten slowest test files.
+# past what n8n 2.x answered in time ("Database connection timed out"). Each part prints its time,
+# and the end prints the ten slowest test files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
@@ -137,24 +136,10 @@ fi
 printf '[test] waited %d s for the real n8n installs (seconds when installed from the current locks; several minutes from nothing)\n' "$(( SECONDS - install_begun ))"
 
 e2e_begun=$SECONDS
-e2e_results=("$results/e2e.json")
-light=""
 if [ "$installed" = 1 ]; then
-	# The short files (`@light` in their header: under a minute, most of them waiting on the emulator) run in an
-	# end-to-end run of their own, one worker, once the fast tests have ended: the run of the others
-	# leaves a third of the CPU idle in its last minutes, when only its chat files are left. Sooner,
-	# beside the fast tests, a third worker made the stage longer (971 s against 859).
-	begin_logged "end-to-end tests, the @light files (one worker, once the fast tests have ended)" \
-		bash -c 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; shift; exec "$@"' light "$fast" \
-		env E2E_PART=light npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers=1 --passWithNoTests \
-		--json --outputFile="$results/e2e-light.json"
-	light=$!
-	e2e_results+=("$results/e2e-light.json")
-	printf '\n== end-to-end tests in real n8n (2.x; 1.x for the files that declare it), but the @light files\n'
-	E2E_PART=others npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers="${E2E_WORKERS:-2}" \
-		--json --outputFile="$results/e2e.json" || status=$?
-	printf '[test] the end-to-end tests but the @light files took %d s\n' "$(( SECONDS - e2e_begun ))"
-	wait "$light" || status=$?
+	printf '\n== end-to-end tests in real n8n (2.x; 1.x for the files that declare it)\n'
+	npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers="${E2E_WORKERS:-2}" --json --outputFile="$results/e2e.json" \
+		|| status=$?
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
@@ -167,6 +152,6 @@ fi
 
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
-node scripts/test-summary.mjs "$results/fast.json" "$results/pace.json" "${e2e_results[@]}"
+node scripts/test-summary.mjs "$results/fast.json" "$results/pace.json" "$results/e2e.json"
 rm -rf "$results"
 exit "$status"

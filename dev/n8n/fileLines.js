@@ -45,30 +45,4 @@ function wantedLines() {
 	);
 }
 
-/**
- * True when the file's header has a line `@light`: a short file (under a minute alone, most of them
- * waiting on the emulator's clock: a chat's pieces, a paced Return All, a run's emulated minutes). scripts/test.sh
- * runs these in an end-to-end run of their own (E2E_PART=light, one worker) once the fast tests
- * have ended, beside the run of the others (E2E_PART=others), to use the CPU the others leave idle.
- * @param {string} path
- */
-function isLight(path) {
-	const text = readFileSync(path, 'utf8');
-	const header = text.startsWith('/**') ? text.slice(0, text.indexOf('*/')) : '';
-	return /^\s*\*\s*@light\b/m.test(header);
-}
-
-/**
- * Whether the file at `path` belongs to the part E2E_PART selects: `light` (the @light files),
- * `others` (the rest), unset or empty (every file).
- * @param {string} path
- */
-function inSelectedPart(path) {
-	const part = process.env.E2E_PART || '';
-	if (part === '') return true;
-	if (part !== 'light' && part !== 'others')
-		throw new Error(`E2E_PART="${part}": write light, others, or leave it unset for every file`);
-	return isLight(path) === (part === 'light');
-}
-
-module.exports = { declaredLines, wantedLines, isLight, inSelectedPart, DEFAULT_LINES };
+module.exports = { declaredLines, wantedLines, DEFAULT_LINES };

@@ -4,7 +4,6 @@
  *
  * One n8n per line: the workflows are imported once and run in it as the editor runs them.
  * Run: npx jest test/e2e/agents.e2e.test.ts --selectProjects e2e   (E2E_N8N_LINES=2 for one line)
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -6,7 +6,6 @@
  * collections reaching the run, and a JSON answer broken once, corrected in the same session and
  * validated (which also proves the bundled JSON Schema validator loads from dist/vendor).
  * Run: E2E_N8N_LINES=2 npx jest --selectProjects e2e --runInBand test/e2e/beyond-spec.e2e.test.ts
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import { GENERATED_PNG, type PlatformEmulator } from '../../dev/emulator';
 import {

@@ -9,7 +9,6 @@
  * chats show") is the table of what these tests saw; the log prints it.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-failures.e2e.test.ts --selectProjects e2e --maxWorkers=1
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -8,7 +8,6 @@
  * `npm run measure -- test/measure/chat-hub-tools.measure.test.ts` (docs/chat-model.md quotes it).
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-hub-tools.e2e.test.ts --selectProjects e2e
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import { randomUUID } from 'node:crypto';
 import type { PlatformEmulator } from '../../dev/emulator';

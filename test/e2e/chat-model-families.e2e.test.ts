@@ -9,7 +9,6 @@
  * (test/unit/chat-model/fixtures/). On the line's shared n8n (lineN8n.ts).
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-families.e2e.test.ts --selectProjects e2e
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';

@@ -11,7 +11,6 @@
  * starts forcing every iteration (the second would).
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-forced-tool.e2e.test.ts --selectProjects e2e
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';

@@ -8,7 +8,6 @@
  * n8n 1.x has no AI node SDK (chat-model.e2e.test.ts shows its message): 2.x only.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/chat-model-ordinary-answers.e2e.test.ts --selectProjects e2e --maxWorkers=1
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';

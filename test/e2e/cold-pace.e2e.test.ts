@@ -12,7 +12,6 @@
  * Real time (the run's 30 s are 30 s): the platform takes 1 request a second, as in production.
  *
  * Run: npx jest test/e2e/cold-pace.e2e.test.ts --selectProjects e2e
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -9,7 +9,6 @@
  * docs/screenshots/chat-memory.png is the 2.x one.
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-chat-memory.e2e.test.ts --selectProjects e2e
- * @light (under a minute: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,7 +7,6 @@
  * saved under dev/n8n/.screenshots/ and checked by the test (the text each one shows).
  *
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor-chat.e2e.test.ts --selectProjects e2e
- * @light (under a minute: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

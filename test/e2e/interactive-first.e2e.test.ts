@@ -10,7 +10,6 @@
  * (the credential set alike), so 40 pages take 10 s, not 40.
  *
  * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

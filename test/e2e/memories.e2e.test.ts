@@ -5,7 +5,6 @@
  * memory → delete collection), and Return All over more than three pages of memories.
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/memories.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -5,7 +5,6 @@
  * comes out, in order; the pace sends the pages a second apart instead of having them refused.
  *
  * Run: npx jest --selectProjects e2e --runInBand test/e2e/rate-limits.e2e.test.ts   (E2E_N8N_LINES=2 for one line)
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import {

@@ -5,7 +5,6 @@
  * and Temperature at Agent Default; a 50 MB upload through the signed-URL flow (sha256 checked on
  * the storage host); a failed streamed Chat Completion on the error output; Wait for Completion
  * through a 150 s run (time-scaled) behind a gateway that answers 524 after 100 s: one run.
- * @light (under a minute, mostly waiting on the emulator: scripts/test.sh runs it beside the others once the fast tests end)
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';

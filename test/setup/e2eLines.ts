@@ -14,7 +14,7 @@ import { join, relative, sep } from 'node:path';
 
 import type { Config } from '@jest/types';
 
-import { declaredLines, inSelectedPart } from '../../dev/n8n/fileLines';
+import { declaredLines } from '../../dev/n8n/fileLines';
 import { N8nInstance, log, selectedLines, type SharedN8n } from '../../dev/n8n/harness';
 
 /**
@@ -62,8 +62,8 @@ export const RUNNING = Symbol.for('agent-platform.e2e.lines');
 type WithRunning = typeof globalThis & { [RUNNING]?: N8nInstance[] };
 
 /**
- * The files of this project (e2e or measure) and run (its path patterns and E2E_PART applied) that
- * use the line's shared n8n.
+ * The files of this project (e2e or measure) and run (its path patterns applied) that use the
+ * line's shared n8n.
  */
 export function filesAsking(
 	globalConfig: Config.GlobalConfig,
@@ -75,7 +75,7 @@ export function filesAsking(
 	const suffix = `.${projectConfig.displayName?.name ?? 'e2e'}.test.ts`;
 	return SHARED_N8N_FILES.filter((file) => file.endsWith(suffix))
 		.map((file) => join(projectConfig.rootDir, file))
-		.filter((file) => (!pattern || pattern.test(file)) && inSelectedPart(file));
+		.filter((file) => !pattern || pattern.test(file));
 }
 
 export default async function startLines(
