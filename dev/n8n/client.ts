@@ -82,10 +82,10 @@ export class N8nClient {
 		return this.apiKey;
 	}
 
-	/** Logs in (tried again when the connection was closed before any answer: closedUnanswered). */
+	/** Logs in: the editor's session cookie for rest(). */
 	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
 		const body = { emailOrLdapLoginId: owner.email, password: owner.password };
-		await againWhenClosedUnanswered(() => this.rest('POST', '/login', body));
+		await this.rest('POST', '/login', body);
 	}
 
 	/**
@@ -217,7 +217,7 @@ export class N8nClient {
  * shared n8n met it on a loaded machine. Read by name and code: fetch's errors are made in Node's own
  * realm, not the test's, so `instanceof TypeError` is false for them under jest.
  */
-export function closedUnanswered(error: unknown): boolean {
+function closedUnanswered(error: unknown): boolean {
 	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
 	return (error as Error | undefined)?.name === 'TypeError' && cause?.code === 'UND_ERR_SOCKET';
 }
@@ -288,7 +288,7 @@ function sendOnNewConnection(
 }
 
 /** Runs `request` again (up to 5 times, a second apart) while its connection closes unanswered. */
-export async function againWhenClosedUnanswered<T>(request: () => Promise<T>): Promise<T> {
+async function againWhenClosedUnanswered<T>(request: () => Promise<T>): Promise<T> {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			return await request();
