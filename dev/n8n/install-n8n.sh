@@ -61,7 +61,7 @@ locked_install() { # $1 = lock folder, $2 = install dir, $3 = label, $4 = lock c
   [ "$ok" = 0 ] && return
   cat "$dir/.npm-ci.log" >&2
   local log="$dir/.npm-ci.log" missing
-  missing="$(sed -nE "s/.*No matching version found for ([^ ]+[^ .]).*/\1/p; s/.*'([^' ]+)' is not in this registry.*/\1/p" "$log" | head -n 1)"
+  missing="$(sed -nE "s/.*No matching version found for ([^ ]+[^ .]).*/\1/p; s/.*'([^' ]+)' is not in this registry.*/\1/p" "$log" | head -n 1 || true)"
   if [ -n "$missing" ]; then
     die "npm ci of $label failed: the registry does not serve $missing, which the lock in $(shown "$lock")/ names; write the lock again with $relock and commit it"
   elif grep -q EINTEGRITY "$log"; then
@@ -181,6 +181,11 @@ heartbeat() { # $1 = install dir, $2 = label
 # folder, an install whose .complete is missing or names another lock (unless its install lock is
 # held: an install under way), anything else. One entry at a time, in the foreground, until the
 # time bound; a removal the bound cuts short is finished by the next prune (the entry stays stale).
+# True when $1 is one of keep's names. A loop, not `printf | grep -q` (this script runs with
+# pipefail): grep -q leaves at the first match, and printf, which writes a line at a time, then
+# writes into a closed pipe and fails the test; the first name, node24, was pruned that way.
+kept() { local k; for k in "${keep[@]}"; do [ "$k" = "$1" ] && return 0; done; return 1; }
+
 prune() {
   local bound="${N8N_PRUNE_SECONDS:-300}" begun=$SECONDS keep=() entry name removed=0 left=0
   keep+=("node$NODE_MAJOR" ".node$NODE_MAJOR.lock")
@@ -192,7 +197,7 @@ prune() {
   for entry in "$CACHE"/* "$CACHE"/.[!.]*; do
     [ -e "$entry" ] || continue
     name="$(basename "$entry")"
-    if printf '%s\n' "${keep[@]}" | grep -qxF "$name"; then
+    if kept "$name"; then
       case "$name" in .*) continue ;; esac
       local lock hash
       if [ "$name" = "node$NODE_MAJOR" ]; then lock="$LOCKS/node$NODE_MAJOR"; else lock="$LOCKS/${name#n8n-}"; fi

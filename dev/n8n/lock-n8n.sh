@@ -71,7 +71,7 @@ resolved=0
 if [ "$resolved" != 0 ]; then
   cat "$work/resolve.log" >&2
   # One sentence when the registry lacks a package of the tree: which one, and the way out.
-  missing="$(sed -nE 's/.*No matching version found for (@?[^@ ]+)@([^ ]+[^ .]).*/\1 \2/p' "$work/resolve.log" | head -n 1)"
+  missing="$(sed -nE 's/.*No matching version found for (@?[^@ ]+)@([^ ]+[^ .]).*/\1 \2/p' "$work/resolve.log" | head -n 1 || true)"
   if [ -n "$missing" ]; then
     name="${missing% *}" wanted="${missing#* }"
     served="$(npm view "$name" versions --json 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{const v=[].concat(JSON.parse(s));console.log(v[v.length-1]??"")}catch{}})' || true)"
