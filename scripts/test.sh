@@ -105,10 +105,25 @@ begin_logged() {
 			cat "$results/$name.log"
 			printf '[test] %s took %d s%s\n' "$name" "$(( SECONDS - started ))" "$([ "$rc" = 0 ] || echo ", FAILED (exit $rc)")"
 		} >&2
+		echo "$name" >> "$results/ended"
 		exit "$rc"
 	) &
 }
 status=0
+# ONLY_E2E_LEFT_FILE (.ci/run sets it): created once the timing and the fast tests have ended and
+# only the end-to-end tests run, which leave a good part of the CPU unused then (docs/development.md,
+# "What each stage takes"); .ci/run starts npm start's smoke there.
+only_e2e_left=""
+if [ -n "${ONLY_E2E_LEFT_FILE:-}" ]; then
+	(
+		until [ -f "$results/ended" ] && [ "$(wc -l < "$results/ended")" -ge 2 ]; do
+			kill -0 $$ 2>/dev/null || exit 0 # npm test has ended without them
+			sleep 1
+		done
+		: > "$ONLY_E2E_LEFT_FILE"
+	) &
+	only_e2e_left=$!
+fi
 if [ "$raised" = 1 ]; then
 	step "the pace's timing tests (their own session at nice -10), the unit, infra and integration tests and, once the installs are ready, the end-to-end tests, side by side"
 else
@@ -150,6 +165,7 @@ if [ "$raised" = 1 ]; then
 	wait "$fast" || status=$?
 fi
 
+[ -z "$only_e2e_left" ] || kill "$only_e2e_left" 2>/dev/null || true
 step ""
 printf '[test] done in %d s\n' "$(( SECONDS - begun ))"
 node scripts/test-summary.mjs "$results/fast.json" "$results/pace.json" "$results/e2e.json"
