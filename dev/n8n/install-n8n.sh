@@ -177,15 +177,15 @@ heartbeat() { # $1 = install dir, $2 = label
   done
 }
 
+# True when $1 is one of the names after it. A loop, not `printf | grep -q` (this script runs with
+# pipefail): grep -q leaves at the first match, and printf, which writes a line at a time, then
+# writes into a closed pipe and fails the check; the first name, node24, was pruned that way.
+kept() { local name="$1" k; shift; for k; do [ "$k" = "$name" ] && return 0; done; return 1; }
+
 # Removes every entry of the cache that is not an install of a current lock: another version's
 # folder, an install whose .complete is missing or names another lock (unless its install lock is
 # held: an install under way), anything else. One entry at a time, in the foreground, until the
 # time bound; a removal the bound cuts short is finished by the next prune (the entry stays stale).
-# True when $1 is one of keep's names. A loop, not `printf | grep -q` (this script runs with
-# pipefail): grep -q leaves at the first match, and printf, which writes a line at a time, then
-# writes into a closed pipe and fails the test; the first name, node24, was pruned that way.
-kept() { local k; for k in "${keep[@]}"; do [ "$k" = "$1" ] && return 0; done; return 1; }
-
 prune() {
   local bound="${N8N_PRUNE_SECONDS:-300}" begun=$SECONDS keep=() entry name removed=0 left=0
   keep+=("node$NODE_MAJOR" ".node$NODE_MAJOR.lock")
@@ -197,7 +197,7 @@ prune() {
   for entry in "$CACHE"/* "$CACHE"/.[!.]*; do
     [ -e "$entry" ] || continue
     name="$(basename "$entry")"
-    if kept "$name"; then
+    if kept "$name" "${keep[@]}"; then
       case "$name" in .*) continue ;; esac
       local lock hash
       if [ "$name" = "node$NODE_MAJOR" ]; then lock="$LOCKS/node$NODE_MAJOR"; else lock="$LOCKS/${name#n8n-}"; fi
