@@ -79,7 +79,12 @@ describeEachLine(['2.x'])("n8n $version: what n8n's OpenAI Chat Model shows", (l
 		await measure('503', API_KEY, CHAT);
 	});
 	test('429 asking an hour', async () => {
-		emu.setFaults({ rateLimitWindow: { limit: 0, seconds: 3600 }, retryAfterSeconds: 3600 });
+		// a window of one request an hour (a limit of 0 turns the window off), its one request spent
+		// first, as chat-failures.e2e does: the model's request gets the 429
+		emu.setFaults({ rateLimitWindow: { limit: 1, seconds: 3600 }, retryAfterSeconds: 3600 });
+		await fetch(`${emu.url}/agents`, {
+			headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
+		});
 		await measure('429 (wait 1 h)', API_KEY, CHAT);
 	});
 });
