@@ -29,6 +29,7 @@ import {
 	webhookWorkflow,
 	type ChatShown,
 } from './chatSurfaces';
+import { holdKeyForAnHour } from './chatFailureCases';
 import { describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
@@ -362,15 +363,7 @@ describeEachLine(['1.x', '2.x'])(
 		// gets one message (the public chat's); a run after it fails at once in the same words
 		// (test/integration/across-resources/faults-rate-limit-held.timing.test.ts)
 		describe('a 429 past the wait the node keeps', () => {
-			beforeEach(async () => {
-				// the platform's answer says 3600 s whenever it is read (the window's own count goes down
-				// with the clock)
-				emu.setFaults({ rateLimitWindow: { limit: 1, seconds: 3600 }, retryAfterSeconds: 3600 });
-				// the window's one request, as another workflow of the same key spent it
-				await fetch(`${emu.url}/agents`, {
-					headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
-				});
-			});
+			beforeEach(() => holdKeyForAnHour(emu, API_KEY, WORKSPACE_ID));
 			testOnTwo('Chat Model', async () => {
 				expectWords(
 					await shown('Chat Model: 429 (wait 1 h)', 'modelPaced'),

@@ -14,6 +14,23 @@ import { chatWorkflow, editorError, lastExecutionId, node, publicChat } from './
 const CHAT_AGENT = 1;
 const MISSING_AGENT = 99999;
 
+/**
+ * The platform's rate limit holding `apiKey` for an hour: a window of one request an hour (a limit
+ * of 0 turns the window off), its one request spent as another workflow of the key would spend it;
+ * every later request gets a 429 asking 3600 s, whenever it is read (the window's own count goes
+ * down with the clock).
+ */
+export async function holdKeyForAnHour(
+	emu: PlatformEmulator,
+	apiKey: string,
+	workspaceId: string,
+): Promise<void> {
+	emu.setFaults({ rateLimitWindow: { limit: 1, seconds: 3600 }, retryAfterSeconds: 3600 });
+	await fetch(`${emu.url}/agents`, {
+		headers: { authorization: `Bearer ${apiKey}`, 'x-workspace-id': workspaceId },
+	});
+}
+
 /** What one case showed: the chat's words and the editor's error panel for the same execution. */
 export interface ChatFailureSeen {
 	what: string;

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
 import { N8nInstance, log, openAiEmulatorCredential, type N8nLine } from '../../dev/n8n/harness';
 import { chatWorkflow, editorError, lastExecutionId, node, publicChat } from '../e2e/chatSurfaces';
+import { holdKeyForAnHour } from '../e2e/chatFailureCases';
 import { describeEachLine } from '../e2e/fixtures';
 
 const API_KEY = 'measure-openai-chat-failures-key';
@@ -79,12 +80,7 @@ describeEachLine(['2.x'])("n8n $version: what n8n's OpenAI Chat Model shows", (l
 		await measure('503', API_KEY, CHAT);
 	});
 	test('429 asking an hour', async () => {
-		// a window of one request an hour (a limit of 0 turns the window off), its one request spent
-		// first, as chat-failures.e2e does: the model's request gets the 429
-		emu.setFaults({ rateLimitWindow: { limit: 1, seconds: 3600 }, retryAfterSeconds: 3600 });
-		await fetch(`${emu.url}/agents`, {
-			headers: { authorization: `Bearer ${API_KEY}`, 'x-workspace-id': WORKSPACE_ID },
-		});
+		await holdKeyForAnHour(emu, API_KEY, WORKSPACE_ID);
 		await measure('429 (wait 1 h)', API_KEY, CHAT);
 	});
 });
