@@ -1,7 +1,7 @@
 /**
  * Every queue-mode case of a line on one set-up (queue.shared.ts: PostgreSQL and Redis, a main
- * process, two `n8n worker` processes and a webhook processor, each n8n process with its own user
- * folder and its own copy of the package): four n8n processes a line instead of four such set-ups.
+ * process, four `n8n worker` processes and a webhook processor, each n8n process with its own user
+ * folder and its own copy of the package): six n8n processes a line instead of four such set-ups.
  * Run by queue.e2e.test.ts on n8n 2.x (1.x runs only the files whose behaviour differs there).
  *
  * The order matters: what stops or kills a process comes last. The chat with a memory stops the
@@ -19,7 +19,7 @@ import { startQueueSuite, type QueueSuite } from './queue.shared';
 /** The queue-mode cases of n8n line `name`; skipped when E2E_N8N_LINES leaves it out. */
 export function queueModeCases(name: '1.x' | '2.x'): void {
 	describeEachLine([name])(
-		'n8n $line ($version) in queue mode on PostgreSQL: main + two workers + webhook processor',
+		'n8n $line ($version) in queue mode on PostgreSQL: main + four workers + webhook processor',
 		(line: N8nLine) => {
 			let suite: QueueSuite | undefined;
 			let started = Date.now();

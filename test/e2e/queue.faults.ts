@@ -1,6 +1,6 @@
 /**
  * A fault in queue mode (queue.cases.ts runs it last, on the line's one set-up of queue.shared.ts:
- * main, two workers, a webhook processor, Redis). n8n's own recoveries (Redis or the main
+ * main, four workers, a webhook processor, Redis). n8n's own recoveries (Redis or the main
  * restarted) are n8n's to prove; a restart's effect on the trigger's webhook is trigger.e2e's, on
  * both lines. The package's part:
  *

@@ -1,7 +1,7 @@
 /**
  * The one queue-mode set-up of a line that every queue-mode case runs on (queue.cases.ts): the
  * emulator (and one for the rate-limit case: `rateEmu`), the credentials on them, a Redis for
- * n8n's Redis Chat Memory, and n8n in queue mode on PostgreSQL (dev/n8n/queueMode.ts: main, two
+ * n8n's Redis Chat Memory, and n8n in queue mode on PostgreSQL (dev/n8n/queueMode.ts: main, four
  * workers, a webhook processor) with every case's workflows active; and what the cases read back
  * (executions, the worker that ran one, the trigger's webhook, the run starts).
  *
@@ -33,9 +33,6 @@ export const CHAT_WEBHOOKS = {
 	stream: '7c1f0a52-0005-4d3b-9e00-0000000000a1',
 	memory: '6b1d0e20-77aa-4c3d-9e0f-00000000c4a7',
 } as const;
-/** The rate-limit case's Return All reads this many pages of PER_PAGE memories. */
-export const PAGES = 12;
-const PER_PAGE = 50;
 const TRIGGER_WEBHOOK_ID = '7c1f0a52-0003-4d3b-9e00-0000000000a1';
 const TRIGGER_NAME = 'Queue mode: Agent Platform Trigger';
 
@@ -77,7 +74,6 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 		quiet: true,
 	});
 	const rateEmu = await startEmulator({ apiKey: API_KEY, workspaceId: WORKSPACE_ID, quiet: true });
-	rateEmu.seedMemories(PAGES * PER_PAGE);
 	const credential = { id: fixtureId('credQueue'), name: 'Agent Platform (queue mode)' };
 	// at the credential's default Requests per Second (1): the rate-limit case's
 	const rateCredential = { id: fixtureId('credQueueRate'), name: 'Agent Platform (default rate)' };
@@ -131,7 +127,7 @@ export async function startQueueSuite(line: N8nLine): Promise<QueueSuite> {
 				}),
 			],
 			activate: Object.values(QUEUE_WORKFLOWS),
-			workers: 2,
+			workers: 4,
 			concurrency: 1,
 			env: {
 				// a busy worker renews its lock late: at 5 s a loaded CI machine's worker lost a chat's

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { describeRateLimit, seconds, type RateLimitWait } from './rateLimitWords';
+
 /** What a failed exchange with the platform looked like, without any request header. */
 export interface PlatformFailure {
 	method: string;
@@ -17,10 +19,11 @@ export interface HttpFailure extends PlatformFailure {
 	/** The wait the answer asked for (retryAfter.ts), as the request function read it. */
 	askedMs?: number;
 	/**
-	 * For a 429 the node gave up on: how long it waited, and its budget (RETRY.maxRateLimitWaitMs);
-	 * `heldMs` when nothing was sent, the key held by an earlier 429 longer than the budget left.
+	 * For a 429 the node gave up on: how long it waited, and its budget (retryPolicy.ts);
+	 * `heldMs` when nothing was sent, the key held by an earlier 429 longer than the budget left;
+	 * `refusals` when this process was crowded off the key (its 429s came while it sent within its share).
 	 */
-	rateLimit?: { waitedMs: number; budgetMs: number; heldMs?: number };
+	rateLimit?: RateLimitWait;
 }
 
 export interface NetworkFailure extends PlatformFailure {
@@ -63,50 +66,6 @@ export function platformMessage(body: unknown): string | undefined {
 		}
 	}
 	return parts.length ? parts.join(' — ') : undefined;
-}
-
-/** "1 second", "30 seconds". */
-function seconds(ms: number): string {
-	const value = Math.round(ms / 1000);
-	return `${value} second${value === 1 ? '' : 's'}`;
-}
-
-/** A 429 the node gave up on (or, nothing sent, the hold it left): what the platform asked for. */
-function describeRateLimit(failure: HttpFailure): { message: string; description: string } {
-	const asked = failure.askedMs;
-	const limit = failure.rateLimit;
-	const held = limit?.heldMs;
-	const heldWords =
-		held === undefined
-			? ''
-			: `About ${seconds(held)} of it are left. Nothing was sent, so no agent ran twice.`;
-	const askedWords = [
-		asked === undefined ? 'It gave no wait.' : `The platform asked to wait ${seconds(asked)}.`,
-		heldWords,
-	]
-		.filter(Boolean)
-		.join(' ');
-	const advice = `Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`;
-	if (limit && held !== undefined && held <= limit.budgetMs) {
-		return {
-			message: `The platform's rate limit holds this API key for ${seconds(held)} more, longer than the node still waits (${seconds(Math.max(0, limit.budgetMs - limit.waitedMs))})`,
-			description: `${askedWords} ${advice}`,
-		};
-	}
-	if (limit && asked !== undefined && asked > limit.budgetMs) {
-		// the message names the wait asked: the description adds only what is left of it
-		return {
-			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
-			description: heldWords ? `${heldWords} ${advice}` : advice,
-		};
-	}
-	const waited = limit ? seconds(limit.waitedMs) : undefined;
-	return {
-		message: waited
-			? `The platform's rate limit let no request through for ${waited}`
-			: "The platform's rate limit was reached",
-		description: `Every request sent with this API key was answered 429 (too many requests)${waited ? ` for ${waited}` : ''}. ${askedWords} Other workflows or n8n instances may be using the same key: lower "Requests per Second" in the credential, or run again later.`,
-	};
 }
 
 function describeStatus(

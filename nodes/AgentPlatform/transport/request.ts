@@ -24,6 +24,7 @@ import {
 } from './retryPolicy';
 import type { Pace, PaceSlot } from './pace';
 import { retryAfterMs } from './retryAfter';
+import type { RateLimitWait } from './rateLimitWords';
 import type { ApiRequest, ApiResponse, PlatformContext } from './types';
 
 /**
@@ -80,23 +81,32 @@ export async function apiRequestFull<T = unknown>(
 	let resent = 0;
 	const mayResend = () => request.maxRetries === undefined || resent++ < request.maxRetries;
 
+	// how long this request waited on 429s, against its budget, and what the pace saw meanwhile
+	const rateLimitWait = (): RateLimitWait => {
+		const crowd = pace.crowd();
+		return {
+			waitedMs: pace.quietForMs(startedAt),
+			budgetMs: crowd ? RETRY.maxCrowdedWaitMs : RETRY.maxRateLimitWaitMs,
+			...(crowd ? { refusals: crowd.refusals } : {}),
+		};
+	};
+
 	for (let attempt = 1; ; attempt++) {
 		throwIfCancelled(ctx);
 		const slot = await pace.take(ctx, refused || attempt > 1, {
 			maxWaitMs: maxWaitMs - (Date.now() - startedAt),
 			// the key held past the rate-limit budget left: fail now, as the 429 that held it did
-			maxHeldMs: RETRY.maxRateLimitWaitMs - pace.quietForMs(startedAt),
+			maxHeldMs: () => {
+				const budget = rateLimitWait();
+				return budget.budgetMs - budget.waitedMs;
+			},
 			heldTooLong: (hold) =>
 				platformHttpError(node, {
 					...where,
 					status: 429,
 					body: undefined,
 					askedMs: hold.askedMs,
-					rateLimit: {
-						waitedMs: pace.quietForMs(startedAt),
-						budgetMs: RETRY.maxRateLimitWaitMs,
-						heldMs: hold.leftMs,
-					},
+					rateLimit: { ...rateLimitWait(), heldMs: hold.leftMs },
 				}),
 		});
 		const outcome = await exchange(ctx, pace, slot, options, {
@@ -153,12 +163,12 @@ export async function apiRequestFull<T = unknown>(
 			// Not processed by the platform, so even a POST may be sent again, after the wait it asks
 			// for (every request of this credential waits for it in the pace). The budget is time: a request
 			// gives up only when nothing sent with its key got through for that long.
-			const quietMs = pace.quietForMs(startedAt);
+			const waited = rateLimitWait();
 			// an editor lookup is told how long the key is held rather than wait past EDITOR_WAIT_MS
 			if (Date.now() + (asked ?? 0) > startedAt + maxWaitMs) throw pace.heldError(ctx);
 			if (
 				(asked ?? 0) <= RETRY.maxRateLimitWaitMs &&
-				quietMs < RETRY.maxRateLimitWaitMs &&
+				waited.waitedMs < waited.budgetMs &&
 				mayResend()
 			) {
 				refused = true;
@@ -171,7 +181,10 @@ export async function apiRequestFull<T = unknown>(
 				body,
 				headers,
 				askedMs: asked,
-				rateLimit: { waitedMs: Date.now() - startedAt, budgetMs: RETRY.maxRateLimitWaitMs },
+				rateLimit:
+					(asked ?? 0) > RETRY.maxRateLimitWaitMs
+						? { waitedMs: Date.now() - startedAt, budgetMs: RETRY.maxRateLimitWaitMs }
+						: { ...waited, waitedMs: Date.now() - startedAt },
 			});
 		}
 		const retryable = RETRYABLE_STATUSES.has(statusCode) && idempotent;

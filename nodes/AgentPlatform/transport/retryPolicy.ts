@@ -25,6 +25,12 @@ export const RETRY = {
 	 * with its API key gets through. A wait the platform asks for beyond it fails at once.
 	 */
 	maxRateLimitWaitMs: 5 * 60_000,
+	/**
+	 * The budget while other processes on the key crowd this one off it (its 429s come while it
+	 * sends within its share): the key is busy, not refused, so its work waits its turn longer.
+	 * Bounded, so that a key the platform refuses for good still fails (docs/rate-limits.md).
+	 */
+	maxCrowdedWaitMs: 15 * 60_000,
 	/** A read that got no answer within its timeout is asked this many times in all, not six: 2 minutes, not 6. */
 	maxTimeoutAttempts: 2,
 };

@@ -92,6 +92,9 @@ describe('the accepted rate', () => {
 
 	it('probes upward by a tenth only after a quiet spell that pays back a refused probe', async () => {
 		const pace = new Pace(1000);
+		// refused right after an accepted request: this process spent the bucket (a first request
+		// refused would be another sender's doing, which teaches no rate)
+		pace.answered(await pace.take(context()), 200);
 		const refused = await pace.take(context());
 		pace.answered(refused, 429, {}, 50);
 		const learned = pace.rate;

@@ -19,10 +19,13 @@ class HeldTooLong extends Error {
 }
 
 /** How a run limits its wait: its rate-limit budget, and its own error past it. */
-const budget = (maxHeldMs = BUDGET) => ({
-	maxHeldMs,
-	heldTooLong: (hold: KeyHold) => new HeldTooLong(hold),
-});
+const budget = (maxHeldMs = BUDGET) => {
+	const joinedAt = Date.now();
+	return {
+		maxHeldMs: () => maxHeldMs - (Date.now() - joinedAt),
+		heldTooLong: (hold: KeyHold) => new HeldTooLong(hold),
+	};
+};
 
 /** A pace whose one request was answered 429 asking for `askedMs`. */
 async function heldPace(askedMs: number): Promise<Pace> {

@@ -4,7 +4,9 @@
  * faster than the rate the platform was seen to accept: what this process got through in the
  * window before the refusal (as long as the wait asked, at least PACING.learnMinMs), or the
  * platform's documented rate when this process had not been sending at full pace for that long.
- * Several processes on one key each learn their share this way, without talking to each other.
+ * A refusal that came while this process sent within its share (withinShare) was another
+ * sender's doing: the time a bucket names to its next token then teaches nothing; the gate backs
+ * off instead (gate.ts), so that processes on one key take turns rather than each learn a sliver.
  *
  * - A 429 that asks only the time to the bucket's next token tells the platform's rate exactly
  *   (the time since the last accepted send plus that wait): kept, and probed only rarely
@@ -97,6 +99,19 @@ export class AcceptedRate {
 		}
 	}
 
+	/**
+	 * Whether the refused request was sent within this process's share: no faster after this
+	 * process's previous send than the platform's documented rate allows (or with none before it).
+	 * Refused then, another sender (another n8n process) spent the key: a crowd, not a platform
+	 * slower than this process's pace.
+	 */
+	withinShare(slot: PaceSlot): boolean {
+		let previous: number | undefined;
+		for (let i = this.sends.length - 1; i >= 0 && previous === undefined; i--)
+			if (this.sends[i] < slot.sentAt) previous = this.sends[i];
+		return previous === undefined || slot.sentAt - previous >= 1000 / PACING.documentedRate;
+	}
+
 	/** A probe is in effect: the rate is above the last one the platform was seen to accept. */
 	private probing(): boolean {
 		return (
@@ -116,6 +131,8 @@ export class AcceptedRate {
 	/** A refusal: from now on, never faster than what the platform was seen to accept. */
 	private learn(slot: PaceSlot, askedMs: number, now: number, sentSeq: number): void {
 		if (askedMs < Math.max(this.intervalMs(), 1000 / PACING.documentedRate)) {
+			// crowded: the tokens went to another sender, and the time to the next tells nothing of the rate
+			if (this.withinShare(slot)) return;
 			// less than one interval (ours, or the documented one): a bucket's time to its next token,
 			// counted from the last send it accepted, is the platform's interval itself
 			const since =
@@ -125,7 +142,7 @@ export class AcceptedRate {
 			this.setLearned(Math.min(this.rate, 1000 / (since + askedMs)), askedMs, now, sentSeq, true);
 			return;
 		}
-		const windowMs = Math.max(askedMs, PACING.learnMinMs);
+		const windowMs = learningWindowMs(askedMs);
 		const from = slot.sentAt - windowMs;
 		const count = (times: number[]) => times.filter((t) => t >= from && t < slot.sentAt).length;
 		// sending at full pace for most of the window: what got through is what the platform allows
@@ -179,4 +196,9 @@ export class AcceptedRate {
 		this.rate = this.learned;
 		this.probeAt = now + this.probeWaitMs() * 2 ** this.probesRefused;
 	}
+}
+
+/** The window a refusal is judged over: as long as the wait asked, at least PACING.learnMinMs. */
+function learningWindowMs(askedMs: number): number {
+	return Math.max(askedMs, PACING.learnMinMs);
 }

@@ -18,6 +18,12 @@ export class Gate {
 	private holdUntil = 0;
 	/** The wait the 429 that set `holdUntil` asked for (or the interval's fallback when it named none). */
 	private holdAskedMs = 0;
+	/** When the first send after the hold may go: its end, or a random moment after it (resumeSpreadMs). */
+	private resumeAt = 0;
+	/** The newest 429 came while this process sent within its share: another sender crowds the key. */
+	crowded = false;
+	/** 429s since the last accepted answer. */
+	refusals = 0;
 	/** When the last answer other than 429 arrived. */
 	private lastAnsweredAt = 0;
 	/** When the next send may go by the interval alone. */
@@ -63,7 +69,7 @@ export class Gate {
 
 	/** How long the front request must still wait, from `now`. */
 	delay(now: number): number {
-		if (now < this.holdUntil) return this.holdUntil - now;
+		if (now < this.resumeAt) return this.resumeAt - now;
 		if (
 			this.accepts.learned === undefined &&
 			!this.window.known &&
@@ -74,7 +80,7 @@ export class Gate {
 			// far above the platform's rate costs one or two refusals, not a refusal per request sent
 			return PACING.slowStartCheckMs;
 		}
-		return this.window.delay(now, this.sentSeq, this.lastSentAt) ?? this.nextAt - now;
+		return this.window.delay(now, this.sentSeq, this.notYetLetThrough(now)) ?? this.nextAt - now;
 	}
 
 	/** The front request goes: its slot, in flight until given back. */
@@ -102,20 +108,46 @@ export class Gate {
 			if (slot.seq === 1 || slot.seq === this.coldSeq)
 				this.nextAt = Math.max(this.nextAt, now + this.intervalMs());
 			this.lastAnsweredAt = now;
+			this.crowded = false;
+			this.refusals = 0;
 			this.spread.measure(now - slot.sentAt);
 			this.accepts.acceptedAnswer(slot, now);
 			return;
 		}
+		// sent within its share, or a retry after the wait the platform asked while crowded already
+		this.crowded =
+			this.accepts.withinShare(slot) || (this.crowded && slot.sentAt >= this.holdUntil);
+		this.refusals++;
 		if (this.window.known) this.window.refused(askedMs, now, this.sentSeq);
 		else this.accepts.refused(slot, askedMs, now, this.sentSeq);
 		const holdMs = askedMs ?? this.intervalMs() * 2;
 		if (now + holdMs > this.holdUntil) {
 			this.holdUntil = now + holdMs;
 			this.holdAskedMs = holdMs;
+			this.resumeAt = this.holdUntil + this.resumeSpreadMs(holdMs);
 		}
 		// the refused request used nothing up: the platform takes the next one when its wait is over
 		// (never earlier than a send already spaced: a late 429 must not bring the next one forward)
-		this.nextAt = Math.max(this.nextAt, this.holdUntil);
+		this.nextAt = Math.max(this.nextAt, this.resumeAt);
+	}
+
+	/**
+	 * How much later than its hold's end the first send goes: every process a crowd held at once
+	 * would otherwise resume at one instant and collide again. A random part of the hold, wider for
+	 * a crowded process; none where a window ends the hold (the next window has its whole budget).
+	 * A hold shorter than the documented interval is a bucket's time to its next token: a process
+	 * crowded off it backs off, longer each time in a row (exponential back-off with jitter), so
+	 * that one sender keeps the key at a time rather than all refused by turns.
+	 */
+	private resumeSpreadMs(holdMs: number): number {
+		if (this.window.known) return 0;
+		if (holdMs < 1000 / PACING.documentedRate) {
+			if (!this.crowded) return 0;
+			const backoffMs = PACING.crowdedBackoffMs * 2 ** Math.min(this.refusals - 1, 10);
+			return Math.random() * Math.min(PACING.crowdedBackoffMaxMs, backoffMs);
+		}
+		const share = this.crowded ? PACING.crowdedResumeSpreadShare : PACING.resumeSpreadShare;
+		return Math.random() * holdMs * share;
 	}
 
 	/** The slot is given back (see Pace.release). */

@@ -14,13 +14,19 @@
  *                  `Retry-After`, read once by the request function), then as the window allows,
  *                  else spaced by the interval (at first a slow start). Sends are spaced from the
  *                  actual send, also after a hold: a request released by a wait is never followed
- *                  at once by the next. It numbers the slots and learns from every answer.
- * - acceptedRate.ts the rate: the credential's ceiling, what the platform's refusals teach, probes.
+ *                  at once by the next. It numbers the slots and learns from every answer. After
+ *                  a long hold the first send waits a random part of it more (wider when other
+ *                  processes crowded this one off the key), so a crowd does not resume at one instant.
+ *                  A short hold that crowded it is followed by a back-off that doubles each time.
+ * - acceptedRate.ts the rate: the credential's ceiling, what the platform's refusals teach, probes;
+ *                  whether a 429 came while this process sent within its share (a crowd: another
+ *                  process on the key), which teaches nothing of the rate and widens the budget.
  * - rateWindow.ts  the X-RateLimit-* headers, where the platform tells its window: they govern.
  * - roundTrips.ts  how much the round trips vary: added to the spacing where a 429 costs long
  *                  (spacing.ts: the interval kept between sends).
  * - waitLimit.ts   how long a request may wait: an editor lookup a few seconds, a run no longer
- *                  for a held key than what is left of its rate-limit budget; past that it fails
+ *                  for a held key than what is left of its rate-limit budget (longer while other
+ *                  processes crowd this one: transport/retryPolicy.ts); past that it fails
  *                  at once, nothing sent (a run with the words of the 429 that held the key).
  * - heldError.ts   what an editor lookup is told when the key is held longer than it may wait.
  * - longWaits.ts   a long wait in the queue, written to n8n's log with its reason.

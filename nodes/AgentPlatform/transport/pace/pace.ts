@@ -73,6 +73,14 @@ export class Pace {
 		return this.queue.length || this.pollers.active ? undefined : this.gate.idleSince(now);
 	}
 
+	/**
+	 * While other senders crowd this process off the key (its newest 429 came while it sent within
+	 * its share): how many 429s it got since its last accepted request. Undefined otherwise.
+	 */
+	crowd(): { refusals: number } | undefined {
+		return this.gate.crowded ? { refusals: this.gate.refusals } : undefined;
+	}
+
 	/** How long nothing sent with this key got through, counted from `since` at the earliest. */
 	quietForMs(since: number, now = Date.now()): number {
 		return this.gate.quietForMs(since, now);
@@ -89,7 +97,6 @@ export class Pace {
 		throwIfCancelled(ctx);
 		const joinedAt = Date.now();
 		const until = joinedAt + (limit.maxWaitMs ?? Infinity);
-		const heldUntil = joinedAt + (limit.maxHeldMs ?? Infinity);
 		const lookup = Number.isFinite(until);
 		// a lookup for someone waiting in the editor goes first, as a retry does: it is one request
 		const me = this.queue.join(workClassOf(ctx), executionOf(ctx), retry || lookup);
@@ -101,7 +108,7 @@ export class Pace {
 				const now = Date.now();
 				const heldMs = this.heldForMs(now);
 				if (now + heldMs > until) throw this.heldError(ctx);
-				if (heldMs > 0 && now + heldMs > heldUntil)
+				if (heldMs > 0 && heldMs > (limit.maxHeldMs?.() ?? Infinity))
 					throw limit.heldTooLong?.(this.gate.hold(now)) ?? this.heldError(ctx);
 				if (!this.queue.isFront(me)) {
 					// a lookup that may wait only so long looks again in slices rather than wait to reach the front

@@ -2,8 +2,9 @@
  * The platform's window, where its answers tell it (`X-RateLimit-Limit`, `X-RateLimit-Remaining`,
  * `X-RateLimit-Reset`, as Laravel sends on every answer): those counts govern. Alone on the key,
  * the window's remaining requests go without pacing; when the counts show that someone else spends
- * from the same window (another n8n process), the remaining budget is spread over the time to the
- * window's end, so two processes reading the same Remaining do not both spend it. Nothing is sent
+ * from the same window (another n8n process), one request at a time, each on the news of the one
+ * before, so that the processes spend what is left between them as fast as the window allows and
+ * overshoot it by one request each at most (a 429 that asks only for the window's rest). Nothing is sent
  * into a window known to be spent: it waits for the window's end, known from `X-RateLimit-Reset`
  * or a 429's wait, and learned for the windows after.
  */
@@ -97,7 +98,7 @@ export class RateWindow {
 	 * says nothing (unknown, or spent with its end unknown: ask at the pace, and learn the end from
 	 * the 429).
 	 */
-	delay(now: number, sentSeq: number, lastSentAt: number): number | undefined {
+	delay(now: number, sentSeq: number, unanswered: number): number | undefined {
 		if (this.limit === undefined) return undefined;
 		if (this.windowEnd !== undefined && now >= this.windowEnd) {
 			// a new window: its whole limit is free; it opens with the next request
@@ -109,12 +110,12 @@ export class RateWindow {
 		}
 		const left = this.remaining - (sentSeq - this.remainingSeq);
 		if (left > 0) {
-			if (now >= this.sharedUntil) return 0;
-			// shared: this process's part of what is left, spread over the time to the window's end
-			const end =
-				this.windowEnd ??
-				(this.windowOpenedAt ?? now) + (this.windowMs ?? PACING.documentedWindowMs);
-			return lastSentAt + Math.max(0, end - now) / left - now;
+			// shared, or its last quarter: one request at a time, each sent on the news of the answer
+			// before, so that the processes on the window spend what it has left between them and
+			// overshoot it by one request each at most (its 429 asks only for the window's rest)
+			const careful = now < this.sharedUntil || left <= this.limit * PACING.windowLastShare;
+			if (!careful || unanswered === 0) return 0;
+			return PACING.slowStartCheckMs;
 		}
 		if (this.windowEnd !== undefined) return this.windowEnd - now;
 		return undefined;

@@ -44,8 +44,24 @@ export const PACING = {
 	windowMarginMs: 250,
 	/** A window's length when only its budget is known (the documented 429 asks for 60 s). */
 	documentedWindowMs: 60_000,
+	/** In a window's last share (and in a shared one), one request unanswered at a time. */
+	windowLastShare: 0.25,
 	/** Another sender on the window is assumed for this many windows after it was last seen. */
 	sharedWindows: 3,
+	/**
+	 * After a hold, the first send waits a random part of it more, at most this share of it (gate.ts):
+	 * processes held at once do not all resume at one instant. After a 429 this process caused by
+	 * sending too fast...
+	 */
+	resumeSpreadShare: 0.05,
+	/** ...and after one it got while sending within its share (another sender crowded it). */
+	crowdedResumeSpreadShare: 0.25,
+	/**
+	 * After a bucket's time to its next token that crowded this process, the first send waits a
+	 * random part of this more, doubled for each 429 in a row, at most the second.
+	 */
+	crowdedBackoffMs: 10_000,
+	crowdedBackoffMaxMs: 60_000,
 	/** Polls of waiting runs and files take at most this share of the rate between them. */
 	pollShare: 0.5,
 	/** The front request re-checks the gate at least this often (a retry may take its place). */

@@ -14,8 +14,11 @@ export interface KeyHold {
 export interface WaitLimit {
 	/** How long the request may wait in all: an editor lookup's few seconds (PaceHeldError past it). */
 	maxWaitMs?: number;
-	/** How long it may wait for the key's hold: what is left of its rate-limit budget. */
-	maxHeldMs?: number;
+	/**
+	 * How long, from now, it may wait for the key's hold: what is left of its rate-limit budget
+	 * (asked again at every look, since the budget grows once other processes crowd this one).
+	 */
+	maxHeldMs?: () => number;
 	/** The error it fails with when the hold lasts longer than `maxHeldMs` (else PaceHeldError). */
 	heldTooLong?: (hold: KeyHold) => Error;
 }
