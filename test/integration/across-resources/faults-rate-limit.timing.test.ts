@@ -13,6 +13,7 @@
  *
  * This file: a rate-limit storm.
  */
+import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
 import { RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
 import {
 	CHAT_COMPLETION,
@@ -92,6 +93,42 @@ describe('429 with retry_after (rate-limit storm): success after waiting, nothin
 			expect(runs() - before).toBe(0);
 		} finally {
 			RETRY.maxRateLimitWaitMs = saved;
+		}
+	});
+
+	it('crowded off the key (refused while sending within its share): waits past the budget of a refused key, then says what it saw', async () => {
+		const saved = { ...RETRY };
+		const savedPacing = { ...PACING };
+		// the budgets' ratio as shipped (5 and 15 minutes), shortened; a crowd's back-off likewise
+		Object.assign(RETRY, { maxRateLimitWaitMs: 600, maxCrowdedWaitMs: 1800 });
+		Object.assign(PACING, { crowdedBackoffMs: 50, crowdedBackoffMaxMs: 200 });
+		try {
+			// one token a minute, spent by another process: every request of this one, each a second or
+			// more after its last, is refused with the time to the next token (0.4 s asked)
+			emu.setFaults({ rateLimitPerSecond: 1 / 60, rateLimitBurst: 1, retryAfterSeconds: 0.4 });
+			const other = await fetch(`${emu.url}/agents`, {
+				headers: {
+					Authorization: `Bearer ${emu.apiKey}`,
+					'x-workspace-id': String(emu.workspaceId),
+				},
+			});
+			expect(other.status).toBe(200);
+			emu.clearRequests();
+			const started = Date.now();
+			const { error } = await run(READS[0]);
+			const waited = Date.now() - started;
+			expect(error?.message).toMatch(
+				/^The platform's rate limit let no request of this n8n process through for 2 seconds, while other processes used the same API key$/,
+			);
+			const refused = emu.requests.filter((r) => r.status === 429).length;
+			expect((error as { description?: string }).description).toContain(
+				`its ${refused} last requests were answered 429`,
+			);
+			expect(waited).toBeGreaterThanOrEqual(1800);
+			expect(emu.requests.filter((r) => r.status === 200)).toHaveLength(0);
+		} finally {
+			Object.assign(RETRY, saved);
+			Object.assign(PACING, savedPacing);
 		}
 	});
 });
