@@ -29,8 +29,10 @@
  * Interactive first (rates-interactive.ts): chatbeside, a chat message beside a 40-page paging at
  * R = 1; chatwaiting, the same beside a Return All whose caller waits (executions in rotation); chatsminute, ten chat messages a minute for five minutes beside a 300-page Return All.
  *
+ * Cluster (rates-cluster.ts): k = 1, 2, 4, 8 processes on one key, 120 executions, each limiter model.
+ *
  * BENCH_RATES=bucket1,window,execute,two,bucket20,retry60,nexttoken,sharedwindow,sharedbucket,
- * chatbeside,chatwaiting,chatsminute picks rows (all by default).
+ * chatbeside,chatwaiting,chatsminute picks rows (all by default); cluster only when named.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { byId } from '../infra/n8n/credentials';
@@ -47,6 +49,7 @@ import {
 } from './rates-measure';
 import { interactiveRows } from './rates-interactive';
 import { learnedPaceRows } from './rates-learned';
+import { clusterRows } from './rates-cluster';
 
 export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 	const only = (process.env.BENCH_RATES ?? '').split(',').filter(Boolean);
@@ -199,6 +202,8 @@ export async function benchRates(options: BenchOptions): Promise<BenchRow[]> {
 			});
 		}
 		rows.push(...(await learnedPaceRows(emu, want)));
+		// a cluster of processes on one key: asked for by name only (about ten minutes)
+		if (only.includes('cluster')) rows.push(...(await clusterRows(emu)));
 		rows.push(...(await interactiveRows(want)));
 	} finally {
 		await emu.stop();

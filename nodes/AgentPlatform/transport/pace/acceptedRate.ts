@@ -101,15 +101,19 @@ export class AcceptedRate {
 
 	/**
 	 * Whether the refused request was sent within this process's share: no faster after this
-	 * process's previous send than the platform's documented rate allows (or with none before it).
+	 * process's previous send than the platform's documented rate allows (or with none before it),
+	 * and refused for more than arrival jitter.
 	 * Refused then, another sender (another n8n process) spent the key: a crowd, not a platform
 	 * slower than this process's pace.
 	 */
-	withinShare(slot: PaceSlot): boolean {
+	withinShare(slot: PaceSlot, askedMs: number | undefined): boolean {
+		const documentedMs = 1000 / PACING.documentedRate;
+		// a 429 a hair early (a small part of the documented interval) is arrival jitter, not a crowd
+		if (askedMs !== undefined && askedMs < documentedMs * PACING.jitterShare) return false;
 		let previous: number | undefined;
 		for (let i = this.sends.length - 1; i >= 0 && previous === undefined; i--)
 			if (this.sends[i] < slot.sentAt) previous = this.sends[i];
-		return previous === undefined || slot.sentAt - previous >= 1000 / PACING.documentedRate;
+		return previous === undefined || slot.sentAt - previous >= documentedMs;
 	}
 
 	/** A probe is in effect: the rate is above the last one the platform was seen to accept. */
@@ -132,7 +136,7 @@ export class AcceptedRate {
 	private learn(slot: PaceSlot, askedMs: number, now: number, sentSeq: number): void {
 		if (askedMs < Math.max(this.intervalMs(), 1000 / PACING.documentedRate)) {
 			// crowded: the tokens went to another sender, and the time to the next tells nothing of the rate
-			if (this.withinShare(slot)) return;
+			if (this.withinShare(slot, askedMs)) return;
 			// less than one interval (ours, or the documented one): a bucket's time to its next token,
 			// counted from the last send it accepted, is the platform's interval itself
 			const since =

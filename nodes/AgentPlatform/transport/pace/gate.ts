@@ -116,7 +116,7 @@ export class Gate {
 		}
 		// sent within its share, or a retry after the wait the platform asked while crowded already
 		this.crowded =
-			this.accepts.withinShare(slot) || (this.crowded && slot.sentAt >= this.holdUntil);
+			this.accepts.withinShare(slot, askedMs) || (this.crowded && slot.sentAt >= this.holdUntil);
 		this.refusals++;
 		if (this.window.known) this.window.refused(askedMs, now, this.sentSeq);
 		else this.accepts.refused(slot, askedMs, now, this.sentSeq);
