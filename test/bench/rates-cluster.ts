@@ -10,6 +10,7 @@
  * process got, failed executions, and the longest an execution waited (unscaled).
  */
 import { PACING } from '../../nodes/AgentPlatform/transport/pace';
+import { scaledPacing } from '../infra/scaledPacing';
 import { runCluster } from '../infra/n8n/cluster';
 import type { BenchRow, EmulatorProcess } from './common';
 import { progress } from './common';
@@ -48,14 +49,7 @@ const MODELS: Array<{
 export async function clusterRows(emu: EmulatorProcess): Promise<BenchRow[]> {
 	const rows: BenchRow[] = [];
 	const saved = { ...PACING };
-	Object.assign(PACING, {
-		documentedRate: saved.documentedRate * SCALE,
-		learnMinMs: saved.learnMinMs / SCALE,
-		documentedWindowMs: saved.documentedWindowMs / SCALE,
-		exactProbeMs: saved.exactProbeMs / SCALE,
-		crowdedBackoffMs: saved.crowdedBackoffMs / SCALE,
-		crowdedBackoffMaxMs: saved.crowdedBackoffMaxMs / SCALE,
-	});
+	Object.assign(PACING, scaledPacing(saved, SCALE));
 	try {
 		for (const model of MODELS) {
 			for (const processes of [1, 2, 4, 8]) {

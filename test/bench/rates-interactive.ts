@@ -15,6 +15,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PACING, resetPaces } from '../../nodes/AgentPlatform/transport/pace';
+import { scaledPacing } from '../infra/scaledPacing';
 import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchRow, EmulatorProcess } from './common';
@@ -152,12 +153,7 @@ export async function interactiveRows(want: (name: string) => boolean): Promise<
 			});
 		}
 		if (want('chatsminute')) {
-			Object.assign(PACING, {
-				documentedRate: saved.documentedRate * SCALE,
-				learnMinMs: saved.learnMinMs / SCALE,
-				documentedWindowMs: saved.documentedWindowMs / SCALE,
-				exactProbeMs: saved.exactProbeMs / SCALE,
-			});
+			Object.assign(PACING, scaledPacing(saved, SCALE));
 			const pages = 300;
 			const minutes = 5;
 			await limitAt(emu, SCALE);

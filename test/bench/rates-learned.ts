@@ -1,5 +1,6 @@
 /** Case 6's learned-pace rows (retry60, nexttoken, sharedwindow, sharedbucket; see rates.ts), time-scaled. */
 import { PACING } from '../../nodes/AgentPlatform/transport/pace';
+import { scaledPacing } from '../infra/scaledPacing';
 import type { BenchRow, EmulatorProcess } from './common';
 import { progress, seconds } from './common';
 import { PER_PAGE, Limit, roundTripMs, underLimit, percent, describe } from './rates-measure';
@@ -15,12 +16,7 @@ export async function learnedPaceRows(
 ): Promise<BenchRow[]> {
 	const rows: BenchRow[] = [];
 	const saved = { ...PACING };
-	Object.assign(PACING, {
-		documentedRate: saved.documentedRate * SCALE,
-		learnMinMs: saved.learnMinMs / SCALE,
-		documentedWindowMs: saved.documentedWindowMs / SCALE,
-		exactProbeMs: saved.exactProbeMs / SCALE,
-	});
+	Object.assign(PACING, scaledPacing(saved, SCALE));
 	const rate = SCALE;
 	const pagesOf = (pages: number) => ({
 		resource: 'memory',

@@ -14,6 +14,7 @@
  */
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { PACING } from '../../../nodes/AgentPlatform/transport/pace';
+import { scaledPacing } from '../../infra/scaledPacing';
 import { runCluster, type ClusterOutcome } from '../../infra/n8n/cluster';
 import { useEmulator } from '../../infra/useEmulator';
 
@@ -25,14 +26,7 @@ const saved = { ...PACING };
 useEmulator({ quiet: true }, (started) => (emu = started));
 beforeEach(() => {
 	emu.seedMemories(5);
-	Object.assign(PACING, {
-		documentedRate: saved.documentedRate * SCALE,
-		learnMinMs: saved.learnMinMs / SCALE,
-		documentedWindowMs: saved.documentedWindowMs / SCALE,
-		exactProbeMs: saved.exactProbeMs / SCALE,
-		crowdedBackoffMs: saved.crowdedBackoffMs / SCALE,
-		crowdedBackoffMaxMs: saved.crowdedBackoffMaxMs / SCALE,
-	});
+	Object.assign(PACING, scaledPacing(saved, SCALE));
 });
 afterEach(() => Object.assign(PACING, saved));
 

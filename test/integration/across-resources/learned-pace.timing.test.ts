@@ -24,6 +24,7 @@ import { KEPT_REPLIES } from '../../../nodes/AgentPlatform/helpers/lookups/keptR
 import { cleanBaseUrl } from '../../../nodes/AgentPlatform/transport/baseUrl';
 import { paceKeyOf } from '../../../nodes/AgentPlatform/transport/credentials';
 import { PACING, paceFor } from '../../../nodes/AgentPlatform/transport/pace';
+import { scaledPacing } from '../../infra/scaledPacing';
 import { credentialsFor, type HarnessCredentials } from '../../infra/n8n/credentials';
 import { listSearch, loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
@@ -38,10 +39,7 @@ beforeEach(() => {
 	emu.state.memories.clear();
 	Object.assign(PACING, {
 		slowStartAnswers: 64,
-		documentedRate: saved.documentedRate * SCALE,
-		learnMinMs: saved.learnMinMs / SCALE,
-		documentedWindowMs: saved.documentedWindowMs / SCALE,
-		exactProbeMs: saved.exactProbeMs / SCALE,
+		...scaledPacing(saved, SCALE),
 	});
 });
 afterEach(() => Object.assign(PACING, saved));
