@@ -79,8 +79,11 @@ export class AgentPlatformTrigger implements INodeType {
 		// cachedResultName is the agent's name as the picker showed it (absent for an ID typed in)
 		subtitle:
 			'={{ $parameter["agentId"] ? "Finished runs of " + (($parameter.toJSON().agentId.cachedResultName || "").split(" — ")[0] || "agent " + $parameter["agentId"]) : "" }}',
-		// what the trigger panel says of this node: the trigger's own event, not the action node's
-		description: 'Starts the workflow when a run of an Agent Platform agent finishes',
+		// n8n's node panel shows the action node and this trigger as one entry described by the
+		// trigger's description (editor-ui useActionsGeneration: `app.description = trigger.description`),
+		// also where a newcomer looks for an action: it names what both do, the actions first
+		description:
+			'Run Agent Platform agents and manage their files, memories, webhooks and usage, or start a workflow when an agent run finishes',
 		defaults: { name: 'Agent Platform Trigger' },
 		// what n8n's editor says while the trigger listens for a test event
 		eventTriggerDescription: 'Waiting for a run of the picked agent to finish',

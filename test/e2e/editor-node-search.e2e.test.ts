@@ -28,7 +28,12 @@ const SHOTS =
 		: join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
 const LONE_AGENT = 'searchLoneAgent1';
 const MODEL = 'Agent Platform Chat Model';
-const TRIGGER_DESCRIPTION = 'Starts the workflow when a run of an Agent Platform agent finishes';
+// the merged entry's description, the trigger's (n8n gives the entry the trigger's): actions first
+const ENTRY_DESCRIPTION =
+	'Run Agent Platform agents and manage their files, memories, webhooks and usage, or start a workflow when an agent run finishes';
+/** What a newcomer types for Workspace → Get Usage: each finds the action node. */
+const USAGE_WORDS = ['usage', 'credits', 'get usage', 'billing'];
+const GET_USAGE = 'Get workspace usage';
 
 /** The chat example's trigger and AI Agent, no model connected yet. */
 function loneAgent() {
@@ -73,12 +78,12 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 		await canvasNode(page, 'AI Agent').first().waitFor({ timeout: 120_000 });
 	});
 
-	it('"What happens next?" finds the action node by "Agent Platform" and by "Tess"', async () => {
+	it('"What happens next?" finds the action node by "Agent Platform", "Tess" and the words of Get Usage, whose action it lists', async () => {
 		const { page } = editor;
 		await step(page, `${line.line}-search-next`, async () => {
 			// the workflow as the first load above left it (a second load costs Chromium 10 to 20 s of CPU)
 			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
-			for (const text of ['Agent Platform', 'Tess']) {
+			for (const text of ['Agent Platform', 'Tess', ...USAGE_WORDS]) {
 				const entries = await search(page, text, 'Agent Platform');
 				log(`n8n ${line.version}: "What happens next?", "${text}": ${JSON.stringify(entries)}`);
 				expect({ text, found: named(entries, 'Agent Platform').length }).toEqual({
@@ -87,6 +92,12 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 				});
 				if (text === 'Agent Platform') await shot(page, `node-search-${tag}-what-happens-next`);
 			}
+			// the entry found by "billing" opened: Get Usage among its actions
+			const items = page.locator('[data-test-id="item-iterator-item"]');
+			await items.filter({ hasText: 'Agent Platform' }).first().click();
+			const panel = page.locator('[data-test-id="node-creator"]').first();
+			await panel.getByText(GET_USAGE).first().waitFor({ timeout: 15_000 });
+			await shot(page, `node-search-${tag}-usage-action`);
 			await page.keyboard.press('Escape');
 		});
 	});
@@ -108,23 +119,25 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 		});
 	});
 
-	it('the trigger panel finds the nodes and the chat model by "Agent Platform" and by "Tess"; the entry describes the trigger', async () => {
+	it('the trigger panel finds the nodes and the chat model by "Agent Platform" and by "Tess", the nodes by the words of Get Usage; the entry describes the actions, then the trigger', async () => {
 		const { n8n, page } = editor;
 		await step(page, `${line.line}-search-trigger-panel`, async () => {
 			const add = '[data-test-id="canvas-add-button"]';
 			await loadEditorPage(page, `${n8n.baseUrl}/workflow/new`, add);
 			await page.locator(add).first().click();
-			for (const text of ['Agent Platform', 'Tess']) {
+			for (const text of ['Agent Platform', 'Tess', ...USAGE_WORDS]) {
 				const entries = await search(page, text, 'Agent Platform');
 				log(`n8n ${line.version}: trigger panel, "${text}": ${JSON.stringify(entries)}`);
 				const entry = named(entries, 'Agent Platform');
-				expect({ text, entry: entry.length, model: named(entries, MODEL).length }).toEqual({
+				// the chat model by its names (the words of Get Usage are the action node's)
+				const model = USAGE_WORDS.includes(text) ? {} : { model: named(entries, MODEL).length };
+				expect({ text, entry: entry.length, ...model }).toEqual({
 					text,
 					entry: 1,
-					model: 1,
+					...(USAGE_WORDS.includes(text) ? {} : { model: 1 }),
 				});
 				// 2.x shows each entry's description: the trigger's (1.x shows names only)
-				if (line.line === '2.x') expect(entry[0]).toContain(TRIGGER_DESCRIPTION);
+				if (line.line === '2.x') expect(entry[0]).toContain(ENTRY_DESCRIPTION);
 				if (text === 'Tess') await shot(page, `node-search-${tag}-trigger-panel`);
 			}
 			const items = page.locator('[data-test-id="item-iterator-item"]');
@@ -132,7 +145,7 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 			// the node's own view (both lines): its trigger, with the trigger's description
 			const panel = page.locator('[data-test-id="node-creator"]').first();
 			await panel.getByText('On a finished agent run').first().waitFor({ timeout: 15_000 });
-			expect(await panel.innerText()).toContain(TRIGGER_DESCRIPTION);
+			expect(await panel.innerText()).toContain(ENTRY_DESCRIPTION);
 			await shot(page, `node-search-${tag}-trigger-details`);
 			await page.keyboard.press('Escape');
 		});
