@@ -6,9 +6,14 @@
  * AI Agent's Chat Model slot (n8n's Language Models list, where the panel shows sub-nodes), the chat
  * model, listed there before any search too; in the trigger panel, the entry of the action node and
  * its trigger, described by the trigger (in the entry on 2.x, in its node view on both), and the chat
- * model (an "AI" node marked Root Nodes is in the main search). Screenshots (node-search-*.png) go
- * into docs/screenshots/ with UPDATE_SCREENSHOTS=1, else into dev/n8n/.screenshots/ (gitignored: a
- * run leaves the checkout as it was).
+ * model (an "AI" node marked Root Nodes is in the main search). The words a newcomer types for
+ * Workspace → Get Usage ("usage", "credits", "get usage", "billing": codex aliases, since n8n
+ * searches names and aliases only) find the action node in both panels, and its view lists the
+ * action. The entry's description is the trigger's (n8n gives a merged entry the trigger's): it
+ * names the actions first. The trigger, listening for its test event, says its own words on 2.x's
+ * canvas. Screenshots (node-search-*.png, trigger-*.png) go into docs/screenshots/ with
+ * UPDATE_SCREENSHOTS=1, else into dev/n8n/.screenshots/ (gitignored: a run leaves the checkout as
+ * it was).
  *
  * @lines 1.x 2.x (the node panel and its codex differ between the lines)
  *
@@ -18,7 +23,15 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
-import { canvasNode, loadEditorPage, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
+import {
+	canvasNode,
+	closeNode,
+	loadEditorPage,
+	openNode,
+	openWorkflow,
+	restSettled,
+	step,
+} from '../../dev/n8n/browser';
 import { loadExample, log, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 
@@ -34,6 +47,12 @@ const ENTRY_DESCRIPTION =
 /** What a newcomer types for Workspace → Get Usage: each finds the action node. */
 const USAGE_WORDS = ['usage', 'credits', 'get usage', 'billing'];
 const GET_USAGE = 'Get workspace usage';
+
+const TRIGGER_EXAMPLE = loadExample('when-an-agent-finishes');
+const TRIGGER_NODE = 'When the agent finishes';
+// the trigger's own listening words (its eventTriggerDescription), written here by hand
+const LISTENING =
+	'Waiting for a finished run of the picked agent: run it (Agent → Execute, or on the platform)';
 
 /** The chat example's trigger and AI Agent, no model connected yet. */
 function loneAgent() {
@@ -68,7 +87,7 @@ const named = (entries: string[], name: string) =>
 	entries.filter((entry) => entry.split('\n')[0].trim() === name);
 
 describe.each(selectedLines())('n8n $line ($version): the nodes in the node panel', (line) => {
-	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent()]);
+	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent(), TRIGGER_EXAMPLE]);
 	const tag = line.line.replace('.', '');
 	// the editor's first load (its scripts compiled and cached by the browser) may take longer than a
 	// step's wait on a busy machine: it is done once here, where nothing is asserted
@@ -148,6 +167,44 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 			expect(await panel.innerText()).toContain(ENTRY_DESCRIPTION);
 			await shot(page, `node-search-${tag}-trigger-details`);
 			await page.keyboard.press('Escape');
+		});
+	});
+
+	it('the trigger, listening for its test event, says in its own words what sends it (its eventTriggerDescription, on the canvas of 2.x)', async () => {
+		const { emu, n8n, page, id } = editor;
+		await step(page, `${line.line}-trigger-listening`, async () => {
+			await openWorkflow(page, n8n.baseUrl, id(TRIGGER_EXAMPLE.id), TRIGGER_NODE);
+			const ndv = await openNode(page, TRIGGER_NODE);
+			await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+			// the test URL registered on the picked agent: the trigger listens
+			const deadline = Date.now() + 30_000;
+			while (![...emu.state.webhooks.values()].some((w) => /webhook-test/.test(w.url))) {
+				if (Date.now() > deadline) throw new Error('the trigger registered no test webhook');
+				await page.waitForTimeout(200);
+			}
+			// the node view's listening line is n8n's own ("Go to <name> and create an event", from the
+			// display name: editor-ui TriggerPanel); logged, not the node's to choose
+			const view = ndv.locator('[data-test-id="trigger-listening"]').first();
+			await view.waitFor({ timeout: 15_000 });
+			log(
+				`n8n ${line.version}: the node view while listening: ${JSON.stringify(await view.innerText())}`,
+			);
+			await shot(page, `trigger-${tag}-listening-node-view`);
+			await closeNode(page);
+			const canvas = page.getByText(LISTENING).first();
+			if (line.line === '2.x') {
+				await canvas.waitFor({ timeout: 15_000 });
+				await shot(page, `trigger-${tag}-listening-canvas`);
+			}
+			log(`n8n ${line.version}: the canvas shows the trigger's words: ${await canvas.isVisible()}`);
+			// stop listening: n8n removes the test webhook again
+			await page
+				.locator(
+					'[data-test-id="stop-execution-button"], [data-test-id="stop-execution-waiting-for-webhook-button"]',
+				)
+				.first()
+				.click()
+				.catch(() => undefined);
 		});
 	});
 });
