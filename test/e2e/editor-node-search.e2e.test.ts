@@ -115,7 +115,9 @@ describe.each(selectedLines())('n8n $line ($version): the nodes in the node pane
 			const items = page.locator('[data-test-id="item-iterator-item"]');
 			await items.filter({ hasText: 'Agent Platform' }).first().click();
 			const panel = page.locator('[data-test-id="node-creator"]').first();
-			await panel.getByText(GET_USAGE).first().waitFor({ timeout: 15_000 });
+			const usage = panel.getByText(GET_USAGE).first();
+			await usage.waitFor({ timeout: 15_000 });
+			await usage.scrollIntoViewIfNeeded();
 			await shot(page, `node-search-${tag}-usage-action`);
 			await page.keyboard.press('Escape');
 		});
