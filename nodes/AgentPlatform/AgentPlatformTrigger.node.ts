@@ -95,7 +95,7 @@ export class AgentPlatformTrigger implements INodeType {
 			header: 'Run the picked agent to send the test event',
 			executionsHelp: {
 				inactive:
-					'Click Listen for Test Event, then run the agent picked in this node (Agent Platform → Agent → Execute, or on the platform): its finished run starts the workflow once. Make the workflow live (Publish on n8n 2.x, the Active switch on 1.x) to start it on every finished run.',
+					'Start a test (Execute Step, or Listen for Test Event on n8n 1.x), then run the agent picked in this node (Agent Platform → Agent → Execute, or on the platform): its finished run starts the workflow once. Make the workflow live (Publish on n8n 2.x, the Active switch on 1.x) to start it on every finished run.',
 				active:
 					'The workflow is live: every finished run of the picked agent starts it. Its executions are in the Executions list.',
 			},
