@@ -16,7 +16,9 @@ export class AgentPlatformApi implements ICredentialType {
 		dark: 'file:../nodes/AgentPlatform/agentPlatform.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-agent-platform#credentials';
+	// a page of the repository, without an anchor (n8n appends its query to a Docs link)
+	documentationUrl =
+		'https://github.com/agent-platform/n8n-nodes-agent-platform/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -33,7 +33,12 @@ export const {
 } = harness;
 export const { freePort, portIsFree } = require('../dev/loopback.ts');
 export const { startEmulatorProcess } = require('../dev/start/emulatorProcess.ts');
-export const { missingExamples } = require('../dev/start/examples.ts');
+export const {
+	changedSinceImport,
+	missingExamples,
+	noteImported,
+	presentExamples,
+} = require('../dev/start/examples.ts');
 export const { selfCheck, smokeTest } = require('../dev/start/checks.ts');
 export const { followLog } = require('../dev/start/output.ts');
 export const {

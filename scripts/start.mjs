@@ -40,6 +40,9 @@ import {
 	lineByName,
 	log,
 	missingExamples,
+	changedSinceImport,
+	noteImported,
+	presentExamples,
 	openAiEmulatorCredential,
 	packPackage,
 	portIsFree,
@@ -162,9 +165,18 @@ async function main() {
 		openAiEmulatorCredential(platform, DEV.chatAgentId, DEV.openAiCredential),
 	]);
 	const examples = await missingExamples(n8n, firstRun);
+	const present = presentExamples(examples);
+	const outdated = changedSinceImport(n8n.userFolder, present);
 	if (examples.length) {
 		log(`importing ${examples.length} example workflow(s) from examples/`);
 		await n8n.importWorkflows(examples);
+	}
+	noteImported(n8n.userFolder, examples, present);
+	if (outdated.length) {
+		log(
+			`examples/ has changed since these were imported, and n8n keeps its copy (your edits stay): ${outdated.map((w) => `"${w.name}"`).join(', ')}. ` +
+				'To get the current one, delete it in n8n and run npm start again, or start empty with FRESH=1 npm start',
+		);
 	}
 
 	log(`starting n8n ${line.version} on 127.0.0.1:${n8nPort}`);

@@ -62,7 +62,7 @@ function httpsRequiredError(
 			description:
 				'For example WEBHOOK_URL=https://n8n.example.com/ (n8n 1.x and 2.x; n8n 2.x also reads it as N8N_WEBHOOK_URL), ' +
 				'where a reverse proxy or tunnel with a valid certificate forwards https://n8n.example.com to n8n. ' +
-				'Then activate the workflow again. ' +
+				'Then make the workflow live again (Publish on n8n 2.x, the Active switch on 1.x). ' +
 				`The platform said: ${error.description ?? error.message}`,
 		},
 	);
@@ -79,22 +79,28 @@ export class AgentPlatformTrigger implements INodeType {
 		// cachedResultName is the agent's name as the picker showed it (absent for an ID typed in)
 		subtitle:
 			'={{ $parameter["agentId"] ? "Finished runs of " + (($parameter.toJSON().agentId.cachedResultName || "").split(" — ")[0] || "agent " + $parameter["agentId"]) : "" }}',
-		// what the trigger panel says of this node: the trigger's own event, not the action node's
-		description: 'Starts the workflow when a run of an Agent Platform agent finishes',
+		// n8n's node panel shows the action node and this trigger as one entry described by the
+		// trigger's description (editor-ui useActionsGeneration: `app.description = trigger.description`),
+		// also where a newcomer looks for an action: it names what both do, the actions first
+		description:
+			'Run Agent Platform agents and manage their files, memories, webhooks and usage, or start a workflow when an agent run finishes',
 		defaults: { name: 'Agent Platform Trigger' },
-		// what n8n's editor says while the trigger listens for a test event
-		eventTriggerDescription: 'Waiting for a run of the picked agent to finish',
+		// what n8n's editor says while the trigger listens for a test event (2.x: on the canvas and
+		// the run button; the node view's listening line is n8n's own, "Go to <name> and create an
+		// event", from the display name: getTriggerNodeServiceName in editor-ui's TriggerPanel)
+		eventTriggerDescription:
+			'Waiting for a finished run of the picked agent: run it (Agent → Execute, or on the platform)',
 		// n8n's trigger panel: what sends the event is a finished run of the picked agent
 		triggerPanel: {
 			header: 'Run the picked agent to send the test event',
 			executionsHelp: {
 				inactive:
-					'Click Listen for Test Event, then run the agent picked in this node (Agent Platform → Agent → Execute, or on the platform): its finished run starts the workflow once. Activate the workflow to start it on every finished run.',
+					'Start a test (Execute Step, or Listen for Test Event on n8n 1.x), then run the agent picked in this node (Agent Platform → Agent → Execute, or on the platform): its finished run starts the workflow once. Make the workflow live (Publish on n8n 2.x, the Active switch on 1.x) to start it on every finished run.',
 				active:
-					'The workflow is active: every finished run of the picked agent starts it. Its executions are in the Executions list.',
+					'The workflow is live: every finished run of the picked agent starts it. Its executions are in the Executions list.',
 			},
 			activationHint:
-				'Once you have tested it with a run of the agent, activate the workflow to start it on every finished run.',
+				'Once you have tested it with a run of the agent, make the workflow live (Publish on n8n 2.x, the Active switch on 1.x) to start it on every finished run.',
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -123,7 +129,7 @@ export class AgentPlatformTrigger implements INodeType {
 			{ ...agentLocator, description: 'The agent whose finished runs start this workflow' },
 			platformNotice(
 				'httpsNotice',
-				'A test of this trigger (Execute Step, or Listen for Test Event) registers the test URL on the agent and waits for one finished run of it: run the agent picked here (Agent Platform → Agent → Execute, or on the platform) to send the event. Activating the workflow registers the production URL; deactivating removes it. The production platform accepts only https URLs: start n8n with WEBHOOK_URL set to its public https address. An http URL, such as a local test URL, works only with a platform that allows it (the local emulator).',
+				'A test of this trigger (Execute Step, or Listen for Test Event) registers the test URL on the agent and waits for one finished run of it: run the agent picked here (Agent Platform → Agent → Execute, or on the platform) to send the event. Making the workflow live (Publish on n8n 2.x, the Active switch on 1.x) registers the production URL; taking it off removes it. The production platform accepts only https URLs: start n8n with WEBHOOK_URL set to its public https address. An http URL, such as a local test URL, works only with a platform that allows it (the local emulator).',
 			),
 			{
 				displayName: 'Options',

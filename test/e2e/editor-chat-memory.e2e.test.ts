@@ -1,7 +1,7 @@
 /**
  * A chat that remembers, in n8n's editor as a person has it, in a real browser (see browser.ts):
- * the example "chat with a platform agent that remembers" (Chat Trigger → Agent → Execute with
- * Simple Memory) opened as imported, the form's line on what a Memory changes, two messages in the
+ * the example "chat with a platform agent that remembers" (Chat Trigger on Streaming → Agent →
+ * Execute on Stream, with Simple Memory) opened as imported, the form's line on what a Memory changes, two messages in the
  * editor's chat (manual runs). The second answer shows that the agent saw the first (the
  * emulator's chat agent says the user's earlier messages), and its request continued the first
  * conversation. The screenshot of the panel is
@@ -88,6 +88,11 @@ describe.each(selectedLines())(
 			const firstRun = [...emu.state.responses.values()][0];
 			// one request a turn; the second continues the first conversation with only the new message
 			expect(executes()).toHaveLength(2);
+			// the example streams: Execute asks the platform for a stream (Response Mode: Stream)
+			expect(executes().map((r) => String((r.body as Record<string, unknown>).stream))).toEqual([
+				'true',
+				'true',
+			]);
 			expect(firstBody.root_id).toBeUndefined();
 			expect(secondBody).toMatchObject({
 				root_id: firstRun.root_id,

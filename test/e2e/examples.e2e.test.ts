@@ -209,7 +209,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			expect(text).toContain('Tell me about otters');
 		});
 
-		test('chat with a platform agent that remembers: one conversation per chat session (Simple Memory), one request a turn, the earlier messages shown again', async () => {
+		test('chat with a platform agent that remembers: the answer streamed piece by piece, one conversation per chat session (Simple Memory), one request a turn, the earlier messages shown again', async () => {
 			const workflow = loadExample('chat-with-a-platform-agent-that-remembers');
 			const chatTrigger = workflow.nodes.find(
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
@@ -226,8 +226,15 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 				expect({ status: response.status, text }).toMatchObject({ status: 200 });
 				// each chat message is one request to the platform
 				expect(executeBodies(CHAT_AGENT).length - before).toBe(1);
+				// the Chat Trigger streams (Response Mode: Streaming) what Execute streams: JSON lines
+				const pieces = text
+					.split('\n')
+					.filter((l) => l.trim())
+					.map((l) => JSON.parse(l) as { type: string; content?: string })
+					.filter((m) => m.type === 'item');
+				expect(pieces.length).toBeGreaterThan(2);
 				return {
-					answer: JSON.parse(text) as { output: string },
+					answer: { output: pieces.map((m) => m.content).join('') },
 					body: executeBodies(CHAT_AGENT).pop()!,
 				};
 			};

@@ -15,14 +15,44 @@ const TEST_TIMEOUT_MS = 15_000;
 const KEY_REJECTED =
 	'The platform rejected the API key. Check that it is copied whole (no spaces) and not revoked.';
 
+/** The production platform's address (the credential's default). */
+const PRODUCTION_URL = 'https://api.tess.im';
+
+/** A scheme typed with a slip (`htps://`, `https//`, `https:/`, `https:://`), not a host:port. */
+const MISTYPED_SCHEME = /^(?:[a-z]*:+(?!\d)\/*|[a-z]*\/\/+)/i;
+
+/** Path segments after which the rest is an endpoint copied with the address (the API has no /v1). */
+const ENDPOINT_TAIL =
+	/\/(?:v\d+|agents|files|memories|memory-collections|webhooks|resource-templates|executions|workspaces?)(?:[/?#].*)?$/i;
+
+/**
+ * The address the Base URL most likely means, or undefined when nothing in it looks wrong: a
+ * scheme added or mended (http:// for this machine, where the emulator listens, else https://) and
+ * a copied endpoint path dropped. The platform's paths start at its root (docs/platform-assumptions.md).
+ */
+export function likelyBaseUrl(url: string): string | undefined {
+	const scheme = /^https?:\/\//i.exec(url)?.[0].toLowerCase();
+	const rest = scheme ? url.slice(scheme.length) : url.replace(MISTYPED_SCHEME, '');
+	const host = rest.split(/[/?#]/)[0];
+	if (!host || /\s/.test(host)) return undefined;
+	const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(host);
+	let path = rest.slice(host.length);
+	while (ENDPOINT_TAIL.test(path)) path = path.replace(ENDPOINT_TAIL, '');
+	const likely = `${scheme ?? (local ? 'http://' : 'https://')}${host}${path.replace(/\/+$/, '')}`;
+	return likely === url ? undefined : likely;
+}
+
 /** The Base URL as typed, or words saying what is wrong with it (nothing is sent then). */
 export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
 	const url = cleanBaseUrl(raw);
 	if (!url)
 		return { problem: 'The Base URL is empty. Enter the address of the Agent Platform API.' };
 	if (!/^https?:\/\//i.test(url)) {
+		const likely = likelyBaseUrl(url);
 		return {
-			problem: `The Base URL "${url}" must start with https:// (or http://), e.g. https://${url.replace(/^[a-z]*:?\/*/i, '')}`,
+			problem:
+				`The Base URL "${url}" must start with https:// (or http://)` +
+				(likely ? `: try ${likely}` : `, e.g. ${PRODUCTION_URL}`),
 		};
 	}
 	try {
@@ -39,7 +69,7 @@ export function unreachableWords(error: unknown, url: string): string {
 	const code = errorCode(error);
 	const text = error instanceof Error ? error.message : String(error);
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-		return `The address ${host} was not found. Check the Base URL for typos.`;
+		return `The address ${host} was not found. Check the Base URL for typos: the production platform is ${PRODUCTION_URL}.`;
 	}
 	if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
 		return `Nothing answered at ${host}: check the Base URL, and that the platform is up and reachable from n8n.`;
@@ -76,9 +106,14 @@ export function answerWords(answer: TestAnswer, url: string): INodeCredentialTes
 		};
 	}
 	if (status === 404 || page) {
+		const likely = likelyBaseUrl(url);
 		return {
 			status: 'Error',
-			message: `A server answered at ${url}, but the Agent Platform API is not there (it has no ${url}/agents). Check the Base URL: the production platform is https://api.tess.im, with nothing after it.`,
+			message:
+				`A server answered at ${url}, but the Agent Platform API is not there (it has no ${url}/agents). ` +
+				(likely
+					? `Try ${likely}: the API's paths start at its address.`
+					: `Check the Base URL: the production platform is ${PRODUCTION_URL}, with nothing after it.`),
 		};
 	}
 	if (status === 429) {

@@ -68,7 +68,7 @@ it('every failure in plain words', async () => {
 		[
 			'no http://',
 			{ ...good(), baseUrl: host },
-			/^The Base URL ".*" must start with https:\/\/ \(or http:\/\/\), e\.g\. https:\/\/127/,
+			/^The Base URL ".*" must start with https:\/\/ \(or http:\/\/\): try http:\/\/127/,
 		],
 		['not a URL', { ...good(), baseUrl: 'http://exa mple' }, /is not a web address/],
 		['wrong key (403)', { ...good(), apiKey: 'wrong' }, /^The platform rejected the API key/],
@@ -89,5 +89,27 @@ it('every failure in plain words', async () => {
 		expect(result.message).not.toMatch(RAW_CODE);
 		expect(result.message).not.toContain(emu.apiKey);
 		expect(result.message).not.toMatch(/ends? (with|in)/);
+	}
+});
+
+it('each hint for a mistyped Base URL names an address that passes the Test', async () => {
+	const { host } = new URL(emu.url);
+	const mistyped = [
+		host, // no scheme
+		`htp://${host}`, // a typo in the scheme
+		`http//${host}/`, // a colon missing
+		`${emu.url}/v1`, // a path the platform does not have (404)
+		`${emu.url}/agents/12/openai/chat/completions`, // an endpoint copied whole (404)
+	];
+	for (const baseUrl of mistyped) {
+		const failed = await testCredential({ ...good(), baseUrl });
+		const hinted = /\btry (\S+?)[:.]?(?:\s|$)/i.exec(failed.message)?.[1];
+		expect({ baseUrl, status: failed.status, message: failed.message, hinted }).toEqual({
+			baseUrl,
+			status: 'Error',
+			message: expect.stringMatching(/\btry /i),
+			hinted: emu.url,
+		});
+		expect(await testCredential({ ...good(), baseUrl: hinted! })).toMatchObject({ status: 'OK' });
 	}
 });

@@ -16,7 +16,7 @@ import { useEmulator } from '../../infra/useEmulator';
 let emu: PlatformEmulator;
 useEmulator({ quiet: true }, (started) => (emu = started));
 
-/** 250 runs of today (the Last Day holds them and none of the emulator's seeded history). */
+/** 250 runs of today (Today holds them and none of the emulator's seeded history). */
 const RUNS = 250;
 const FIRST_RUN_ID = 90_001;
 const CHAT_AGENT = 1;

@@ -18,11 +18,15 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: '30d',
 		description:
-			'Which executions to list, by when they ran. The last day, 7 or 30 days end with the current day (the platform counts whole days).',
+			'Which executions to list, by when they ran. The platform counts whole days: each period ends with today.',
 		options: [
-			{ name: 'Last Day', value: '1d', description: 'The current day' },
-			{ name: 'Last 7 Days', value: '7d', description: 'The current day and the 6 before it' },
-			{ name: 'Last 30 Days', value: '30d', description: 'The current day and the 29 before it' },
+			{
+				name: 'Today',
+				value: '1d',
+				description: 'Executions since midnight, on the platform’s clock',
+			},
+			{ name: 'Last 7 Days', value: '7d', description: 'Today and the 6 days before it' },
+			{ name: 'Last 30 Days', value: '30d', description: 'Today and the 29 days before it' },
 			{
 				name: 'Custom Date Range',
 				value: 'custom',
