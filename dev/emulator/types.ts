@@ -97,12 +97,6 @@ export interface EmulatorOptions {
 	seed?: { agents?: number; memories?: number; resources?: number };
 	faults?: Partial<EmulatorFaults>;
 	quiet?: boolean;
-	/**
-	 * The model family whose format the scripted model writes its tool calls and answers in
-	 * (modelFamilies.ts: hermes, pythonic, qwen3-coder, harmony, …; `+think` for reasoning first);
-	 * default the tools protocol's own shape. A question's `[family: <name>]` wins.
-	 */
-	modelFamily?: string;
 	/** Chat agents' model calls go to this OpenAI-compatible endpoint, not the stand-in (modelEndpoint.ts). */
 	model?: ModelEndpoint;
 }

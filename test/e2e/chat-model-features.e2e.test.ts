@@ -292,11 +292,24 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	});
 
 	test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
-		const answer = await post('chat-model-evaluation', {
-			question: 'What is the capital of France?',
-			actual: '[model: prose] Paris',
-			expected: 'The capital of France is Paris.',
+		// the model's replies, written out (the emulator's `replies`): prose first, then the call of
+		// the metrics' tool ("extract", LangChain's withStructuredOutput) for every later request
+		emu.configureAgent(CHAT_AGENT, {
+			replies: [
+				'The answer says Paris, as the ground truth does.',
+				'{"tool_call": {"name": "extract", "arguments": {"reasoning_summary": "Both say Paris.", "score": 5}}}',
+			],
 		});
+		let answer: Awaited<ReturnType<typeof post>>;
+		try {
+			answer = await post('chat-model-evaluation', {
+				question: 'What is the capital of France?',
+				actual: 'Paris',
+				expected: 'The capital of France is Paris.',
+			});
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
 		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toEqual(expect.any(Number));

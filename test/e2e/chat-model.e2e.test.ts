@@ -265,14 +265,25 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
-		const text = chatText(
-			await chatEvents('[model: sentence first] lookup "otter"', 'e2e-sentence-first'),
-		);
+		// the model's replies, written out (the emulator's `replies`): a sentence, then the call fenced
+		const call = '{"tool_call": {"name": "lookup", "arguments": {"input": "otter"}}}';
+		const final = 'The glossary calls an otter a river animal.';
+		emu.configureAgent(CHAT_AGENT, {
+			replies: [`I'll use the lookup tool to answer this.\n\`\`\`json\n${call}\n\`\`\``, final],
+		});
+		let text: string;
+		try {
+			text = chatText(await chatEvents('lookup "otter"', 'e2e-sentence-first'));
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");
-		expect(text).toContain('Glossary says: otter is a river animal');
+		expect(text).toContain(final);
 		expect(text).not.toMatch(/tool_call|```/);
 		expect(completions()).toHaveLength(2);
+		// the tool ran on the call: its result went back to the model
+		expect(JSON.stringify(sentMessages(1))).toContain(TOOL_SAYS('otter'));
 	});
 
 	test("a failing model call shows the package's words in the chat", async () => {

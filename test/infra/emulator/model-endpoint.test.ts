@@ -139,38 +139,6 @@ test('streamed: the answer streams to the chat model in the platform’s chunks'
 	expect(text.trim().endsWith('data: [DONE]')).toBe(true);
 });
 
-test("n8n's OpenAI Chat Model: function definitions go to the endpoint, its streamed call comes back", async () => {
-	const tools = [
-		{
-			type: 'function',
-			function: {
-				name: 'ask_agent',
-				description: 'Asks the agent',
-				parameters: { type: 'object', properties: { message: { type: 'string' } } },
-			},
-		},
-	];
-	const call = {
-		index: 0,
-		id: 'call_1',
-		type: 'function',
-		function: { name: 'ask_agent', arguments: '{"message":"otters"}' },
-	};
-	next = (res) => {
-		res.writeHead(200, { 'content-type': 'text/event-stream' });
-		res.end(
-			`${chunk({ role: 'assistant', tool_calls: [call] })}${chunk({}, 'tool_calls')}data: [DONE]\n\n`,
-		);
-	};
-	const messages = [{ role: 'user', content: 'What do otters eat?' }];
-	const { text } = await post(COMPLETIONS, { model: 'gpt-4o-mini', messages, tools, stream: true });
-	expect(received[0].body).toEqual({ model: 'llama3.2', messages, tools, stream: true });
-	const chunks = events(text);
-	expect(chunks[0].choices[0].delta.tool_calls).toEqual([call]);
-	expect(chunks[1].choices[0].finish_reason).toBe('tool_calls');
-	expect(text.trim().endsWith('data: [DONE]')).toBe(true);
-});
-
 test('a failing endpoint is a failed run, in its words without the key: whole, streamed and on Execute', async () => {
 	next = (res) => {
 		res.writeHead(401, { 'content-type': 'application/json' });
