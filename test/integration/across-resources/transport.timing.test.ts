@@ -256,7 +256,8 @@ describe('retries (decision 4)', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe('The platform had a problem on its side (HTTP 504)');
-		expect(agentRequests()).toHaveLength(RETRY.maxAttempts);
+		// 6 attempts (docs/errors-and-retries.md: backoff 0.5 s doubling, 6 attempts)
+		expect(agentRequests()).toHaveLength(6);
 	});
 
 	it('an execute that got a 503 after it ran is never sent twice', async () => {

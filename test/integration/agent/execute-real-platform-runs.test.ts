@@ -9,9 +9,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { AgentPlatformApi } from '../../../credentials/AgentPlatformApi.credentials';
-import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
+import { withEmulator } from '../../infra/useEmulator';
 import { CHAT, emu, execute, posts } from './execute-real-platform.shared';
 
 describe('point 3: the address', () => {
@@ -24,8 +24,7 @@ describe('point 3: the address', () => {
 
 	it('the emulator serves at its root by default, and under a base path when asked', async () => {
 		expect(new URL(emu.url).pathname).toBe('/');
-		const based = await startEmulator({ basePath: '/api', quiet: true });
-		try {
+		await withEmulator({ basePath: '/api', quiet: true }, async (based) => {
 			expect(based.url).toMatch(/\/api$/);
 			const { outputs, error } = await runNode({
 				parameters: { resource: 'agent', operation: 'get', agentId: byId(CHAT) },
@@ -34,9 +33,7 @@ describe('point 3: the address', () => {
 			expect(error).toBeUndefined();
 			expect(outputs[0][0].json.id).toBe(CHAT);
 			expect(based.requests[0].path).toBe(`/agents/${CHAT}`);
-		} finally {
-			await based.stop();
-		}
+		});
 	});
 });
 
