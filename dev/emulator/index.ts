@@ -42,7 +42,16 @@ export type {
 	StoredWebhook,
 } from './types';
 export { DEFAULT_FAULTS } from './options';
-export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
+export {
+	ALWAYS_FAILS_ERROR,
+	ALWAYS_FAILS_TITLE,
+	CHAT_AGENT,
+	FAILING_AGENT,
+	IMAGE_AGENT,
+	TEMPERATURE_OPTIONS,
+	TEXT_AGENT,
+	VIDEO_AGENT,
+} from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
 export { GENERATED_MP4, GENERATED_PNG } from './media';

@@ -28,8 +28,8 @@ import { runNode } from '../infra/n8n/runNode';
 import { CALL_WRITERS } from '../unit/chat-model/modelFormats';
 import type { BenchOptions, BenchRow } from './common';
 import { firstDataLineAt, interleavedFirstEvents, median, ms, progress } from './common';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
 const TOOLS = ['lookup', 'translate', 'define'].map((name) => ({
 	name,

@@ -39,8 +39,8 @@ import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { median, progress, seconds } from './common';
+import { TEXT_AGENT } from '../../dev/emulator';
 
-const TEXT_AGENT = 3;
 // Each run's input is its own: a run whose answer was lost is found by agent, time and input, and
 // the emulator's clock runs ahead of the node's, so the time window alone tells no runs apart.
 let runNumber = 0;

@@ -16,12 +16,11 @@ import {
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credBeyond'), name: 'Agent Platform (emulator)' };
-const CHAT_AGENT = 1;
-const IMAGE_AGENT = 2;
 const WORKFLOWS = {
 	image: fixtureId('beyondImage'),
 	session: fixtureId('beyondSession'),

@@ -38,10 +38,10 @@ import {
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { openEditorOn } from './editor.shared';
 import { n8nOfLine, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const INSTRUCTIONS = 'Answer in one short sentence.';
 const CREDENTIAL = { id: fixtureId('credChatFiles'), name: 'Agent Platform (chat files)' };
 const REDIS_CREDENTIAL_ID = fixtureId('credChatRedis');

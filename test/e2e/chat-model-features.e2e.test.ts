@@ -26,10 +26,10 @@ import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-features-key-4c1e';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const GONE_AGENT = 9999;
 const CREDENTIAL = { id: fixtureId('credChatFeature'), name: 'Agent Platform (features)' };
 const WRONG_KEY = { id: fixtureId('credWrongKey'), name: 'Agent Platform (wrong key)' };

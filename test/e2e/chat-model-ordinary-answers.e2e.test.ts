@@ -16,9 +16,9 @@ import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/h
 import { ORDINARY_ANSWERS } from '../unit/chat-model/ordinary-answers.corpus';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-ordinary-answers-key-50a1';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credOrdinary'), name: 'Agent Platform (ordinary answers)' };
 /** The streaming chat of chat-model-agent-chat, and a copy of it that answers when done. */
 const STREAMED_CHAT = '8a1b2c3d-1004-4e5f-8a00-000000000001';

@@ -20,10 +20,10 @@ import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/h
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatModel'), name: 'Agent Platform (chat model)' };
 const FIXTURES = [
 	'chat-model-chain',

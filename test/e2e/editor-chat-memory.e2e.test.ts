@@ -21,8 +21,8 @@ import {
 	selectedLines,
 } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const EXAMPLE = 'chat-with-a-platform-agent-that-remembers';
 const TRIGGER = 'When chat message received';
 const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');

@@ -16,8 +16,8 @@ import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
 import { agentPlatformCredential, log, selectedLines } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
 import { chatAgentVars, loadWorkflow } from './fixtures';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: 'credEditorChat01', name: 'Agent Platform (editor chat)' };
 const WORKFLOW = 'editorChat000001';
 const TRIGGER = 'When chat message received';

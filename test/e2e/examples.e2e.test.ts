@@ -20,13 +20,11 @@ import {
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT, TEXT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';
 /** The agents the examples pick (the emulator's default seed): a chat agent and a text agent. */
-const CHAT_AGENT = 1;
-const TEXT_AGENT = 3;
-const IMAGE_AGENT = 2;
 
 /** Each example file and the workflow id it must keep (users' links and npm start rely on them). */
 const EXAMPLES = {

@@ -16,11 +16,11 @@ import {
 } from '../../dev/n8n/harness';
 import { loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credExecutions'), name: 'Agent Platform (emulator)' };
-const CHAT_AGENT = 1;
 const WORKFLOWS = {
 	wait: fixtureId('execWait'),
 	start: fixtureId('execStart'),

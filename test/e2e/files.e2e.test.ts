@@ -26,10 +26,10 @@ import {
 import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
 import { useLineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-files-key-7d2b10';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 /** Seeded so that Return All needs 4 pages at per_page 100: 100, 100, 100 and a short one. */
 const SEEDED_FILES = 321;
 /** The file n8n reads from disk and uploads. */

@@ -27,13 +27,13 @@ import {
 	withOwnPaths,
 } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
 const RATE = 4;
 const PAGES = 40;
 const MEMORIES_PER_PAGE = 50;
-const CHAT_AGENT = 1;
 const CREDENTIAL = {
 	id: fixtureId('credInteractive'),
 	name: 'Agent Platform (4 requests a second)',

@@ -21,11 +21,11 @@ import {
 } from '../../dev/n8n/harness';
 import { loadWorkflow } from './fixtures';
 import { useLineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credRealPlat'), name: 'Agent Platform (real platform)' };
-const CHAT_AGENT = 1;
 const UPLOAD_BYTES = 50 * 1024 * 1024;
 const WORKFLOWS = {
 	system: fixtureId('rpSystemMsg'),

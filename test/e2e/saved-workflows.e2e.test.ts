@@ -18,10 +18,10 @@ import {
 import { seedFiles } from '../infra/seedFiles';
 import { loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-saved-workflows-key-3c8e51';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 
 const CREDENTIAL = { id: fixtureId('credSavedFlows'), name: 'Agent Platform (saved workflows)' };
 const WORKFLOW_ID = 'agentFileListV01';

@@ -12,11 +12,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startEmulator, type PlatformEmulator } from '../../../dev/emulator';
 import { readBody, startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';
 import { toolsInstruction } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
+import { CHAT_AGENT } from '../../../dev/emulator';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const KEY = 'sk-own-model-key-4711';
-const CHAT_AGENT = 1;
 let fake: LoopbackServer;
 let emu: PlatformEmulator;
 /** What the fake endpoint received, and what it answers next. */

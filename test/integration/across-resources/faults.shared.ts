@@ -8,10 +8,13 @@ import type { RunNodeResult } from '../../infra/n8n/runNode';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import {
+	CHAT_AGENT as CHAT,
+	TEXT_AGENT as TEXT,
+	VIDEO_AGENT as VIDEO,
+} from '../../../dev/emulator';
 
-export const CHAT = 1;
-export const TEXT = 3;
-export const VIDEO = 4; // gets the webhooks Webhook → Create makes; never run here, so nothing is delivered
+export { CHAT, TEXT, VIDEO };
 export const STATUSES_5XX = [502, 503, 504] as const;
 
 export let emu: PlatformEmulator;

@@ -20,11 +20,10 @@ import {
 } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
+import { IMAGE_AGENT as IMAGE, VIDEO_AGENT as VIDEO } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
 let host: FileHost;
-const IMAGE = 2; // seeded image agent: prompt (text, required), size (select, required)
-const VIDEO = 4; // seeded video agent: script (text, required), resolution (select, required)
 const CLIP = Buffer.from('not really a video, but bytes of a known digest\n'.repeat(2000));
 
 beforeAll(async () => {

@@ -3,9 +3,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, StoredAgent } from '../../../dev/emulator';
 import { byId } from '../../infra/n8n/credentials';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 export let emu: PlatformEmulator;
-export const CHAT = 1;
+export { CHAT };
 export const FORM = 900; // an agent added below, with the question types of public clients
 
 useEmulator({ timeScale: 100, executionSeconds: 5, quiet: true }, (started) => (emu = started));

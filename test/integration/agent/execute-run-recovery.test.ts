@@ -10,9 +10,9 @@ import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
 const OUTPUT = 'The whole answer, from its first word to its last.';
 const saved = { ...RECOVERY };
 

@@ -11,9 +11,9 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
 
 useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
 

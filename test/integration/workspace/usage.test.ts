@@ -12,6 +12,7 @@ import type { PlatformEmulator, StoredResponse } from '../../../dev/emulator';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT, TEXT_AGENT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
 useEmulator({ quiet: true }, (started) => (emu = started));
@@ -19,8 +20,6 @@ useEmulator({ quiet: true }, (started) => (emu = started));
 /** 250 runs of today (the Last Day holds them and none of the emulator's seeded history). */
 const RUNS = 250;
 const FIRST_RUN_ID = 90_001;
-const CHAT_AGENT = 1;
-const TEXT_AGENT = 3;
 
 beforeAll(() => {
 	const now = new Date().toISOString().replace('Z', '000Z');
