@@ -12,11 +12,11 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
+import { describeEachLine } from './fixtures';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
@@ -63,7 +63,7 @@ function chain(id: string, name: string, nodes: NodeSpec[]) {
 
 const chatAgent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
 
-describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) => {
+describeEachLine()('n8n $line ($version): beyond the spec', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

@@ -12,9 +12,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { ORDINARY_ANSWERS } from '../unit/chat-model/ordinary-answers.corpus';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -33,7 +33,7 @@ const ANSWERS = ['lookup defined in python with pytest'].map(
 	(about) => ORDINARY_ANSWERS.find((a) => a.about === about)!.answer,
 );
 
-describe.each(selectedLines().filter((line) => line.line === '2.x'))(
+describeEachLine(['2.x'])(
 	'n8n $line ($version): an AI Agent with tools answers coding questions',
 	(line) => {
 		let emu: PlatformEmulator;

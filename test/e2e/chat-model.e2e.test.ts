@@ -16,9 +16,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -55,7 +55,7 @@ const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
 const ownPath = (path: string) => `${path}-of-chat-model-file`;
 const TOOL_SAYS = (question: string) => `Glossary says: ${question} is a river animal`;
 
-describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model', (line) => {
+describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => {
 	const hasSdk = line.line === '2.x';
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;

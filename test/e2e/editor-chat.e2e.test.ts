@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
-import { agentPlatformCredential, log, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential, log } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
-import { chatAgentVars, loadWorkflow } from './fixtures';
+import { chatAgentVars, loadWorkflow, describeEachLine } from './fixtures';
 import { CHAT_AGENT } from '../../dev/emulator';
 
 const CREDENTIAL = { id: 'credEditorChat01', name: 'Agent Platform (editor chat)' };
@@ -39,7 +39,7 @@ async function shownAnswer(page: Page): Promise<string> {
 	return at < 0 ? '' : text.slice(at + MESSAGE.length).trim();
 }
 
-describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (line) => {
+describeEachLine()('n8n $line ($version): a chat in the editor', (line) => {
 	const editor = useEditorOfLine(
 		line,
 		'editor-chat',

@@ -21,7 +21,7 @@ import {
 	restSettled,
 	step,
 } from '../../dev/n8n/browser';
-import { agentPlatformCredential, loadExample, log, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential, loadExample, log } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
 	API_KEY,
@@ -39,6 +39,7 @@ import {
 	searchPanel,
 	seeDescriptions,
 } from './editor.shared';
+import { describeEachLine } from './fixtures';
 
 /** A copy of the chat example with its first Execute node only, switched between agents. */
 function switchingWorkflow() {
@@ -55,7 +56,7 @@ function switchingWorkflow() {
 	};
 }
 
-describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
+describeEachLine()('n8n $line ($version): the editor', (line) => {
 	const editor = useEditorOfLine(
 		line,
 		'editor',

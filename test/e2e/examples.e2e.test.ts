@@ -14,13 +14,13 @@ import {
 	exampleNames,
 	loadExample,
 	nodeItems,
-	selectedLines,
 	sleep,
 	waitFor,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT, TEXT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
+import { describeEachLine } from './fixtures';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';
@@ -41,7 +41,7 @@ const EXAMPLES = {
 	'credits-per-agent-last-7-days': 'exampleUsage0001',
 } as const;
 
-describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
+describeEachLine()('n8n $line ($version): example workflows', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

@@ -11,10 +11,9 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -30,7 +29,7 @@ const WORKFLOWS = {
 	webhook: 'webhookStream001',
 };
 
-describe.each(selectedLines())('n8n $line ($version): agent executions', (line) => {
+describeEachLine()('n8n $line ($version): agent executions', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

@@ -19,12 +19,11 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -53,7 +52,7 @@ const MODES: Record<N8nLine['line'], BinaryMode> = {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-describe.each(selectedLines())('n8n $line ($version): files', (line) => {
+describeEachLine()('n8n $line ($version): files', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let id: (fixtureId: string) => string;

@@ -12,19 +12,14 @@
  * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e
  */
 import type { PlatformEmulator } from '../../dev/emulator';
-import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	type N8nInstance,
-} from '../../dev/n8n/harness';
+import { agentPlatformCredential, fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import {
 	chatAgentVars,
 	loadWorkflow,
 	postToStreamingWebhook,
 	readStreamedAnswer,
 	withOwnPaths,
+	describeEachLine,
 } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
@@ -40,7 +35,7 @@ const CREDENTIAL = {
 };
 const WORKFLOWS = { paging: 'memoriesPaging01', chat: 'webhookStream001' };
 
-describe.each(selectedLines())('n8n $line ($version): interactive work first', (line) => {
+describeEachLine()('n8n $line ($version): interactive work first', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let fixture: LineN8n;

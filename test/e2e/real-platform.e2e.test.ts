@@ -17,9 +17,8 @@ import {
 	fixtureId,
 	lastNodeItems,
 	nodeItems,
-	selectedLines,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -97,7 +96,7 @@ function workflows(largeFile: string) {
 	];
 }
 
-describe.each(selectedLines())("n8n $line ($version): the real platform's terms", (line) => {
+describeEachLine()("n8n $line ($version): the real platform's terms", (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let id: (fixtureId: string) => string;

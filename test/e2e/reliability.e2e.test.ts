@@ -27,11 +27,10 @@ import {
 	log,
 	n8nInstallDir,
 	run,
-	selectedLines,
 	type ExecuteResult,
 	type N8nRun,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
 import { FAILING_AGENT } from '../../dev/emulator';
 
@@ -80,7 +79,7 @@ function filesUnder(folder: string): Array<{ path: string; bytes: Buffer }> {
 	return out;
 }
 
-describe.each(selectedLines())('n8n $line ($version): reliability and secrets', (line) => {
+describeEachLine()('n8n $line ($version): reliability and secrets', (line) => {
 	let emu: PlatformEmulator;
 	const faulty = {} as Record<Faulty, PlatformEmulator>;
 	let n8n: N8nInstance;

@@ -12,11 +12,10 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -26,7 +25,7 @@ const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credSavedFlows'), name: 'Agent Platform (saved workflows)' };
 const WORKFLOW_ID = 'agentFileListV01';
 
-describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) => {
+describeEachLine()('n8n $line ($version): saved workflows', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
