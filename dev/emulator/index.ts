@@ -38,7 +38,7 @@ export type {
 	StoredFile,
 	StoredMemory,
 	StoredResource,
-	StoredResponse,
+	StoredRun,
 	StoredWebhook,
 } from './types';
 export { DEFAULT_FAULTS } from './options';
@@ -193,8 +193,8 @@ export class PlatformEmulator {
 	}
 
 	/** Agent executions created so far (execute + openai). */
-	get executionCount(): number {
-		return this.core.executionCount;
+	get runCount(): number {
+		return this.core.runCount;
 	}
 
 	/** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */

@@ -141,7 +141,7 @@ async function readStream(
 	return { content, finishReason };
 }
 
-/** A failed run's error, as the chat completions answer it (executions.ts). */
+/** A failed run's error, as the chat completions answer it (runs.ts). */
 export const failedRun = (message: string) => ({
 	error: { message, type: 'server_error', param: null, code: 'agent_failed' },
 });

@@ -195,7 +195,7 @@ export interface StoredAgent {
 
 export type ResponseStatus = 'starting' | 'running' | 'succeeded' | 'failed';
 
-export interface StoredResponse {
+export interface StoredRun {
 	id: number;
 	status: ResponseStatus;
 	input: string;
@@ -274,7 +274,7 @@ export interface StoredResource {
 
 export interface EmulatorState {
 	agents: Map<number, StoredAgent>;
-	responses: Map<number, StoredResponse>;
+	runs: Map<number, StoredRun>;
 	files: Map<number, StoredFile>;
 	memories: Map<number, StoredMemory>;
 	collections: Map<number, StoredCollection>;

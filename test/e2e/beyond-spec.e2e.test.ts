@@ -220,7 +220,7 @@ describeEachLine()('n8n $line ($version): beyond the spec', (line) => {
 	test('memory collections reach the run', async () => {
 		const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.collections));
 		const [item] = nodeItems(run, 'Run with memories');
-		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([collectionId]);
+		expect(emu.state.runs.get(Number(item.id))?.memoryCollections).toEqual([collectionId]);
 		expect(String(item.output)).toContain(`memory collections: e2e-customers #${collectionId}`);
 	});
 
@@ -236,7 +236,7 @@ describeEachLine()('n8n $line ($version): beyond the spec', (line) => {
 				attempts: 2,
 				coercions: ['age: "8" → 8'],
 			});
-			const runs = [...emu.state.responses.values()]
+			const runs = [...emu.state.runs.values()]
 				.filter((r) => r.template_id === CHAT_AGENT)
 				.slice(-2);
 			expect(runs[1].root_id).toBe(runs[0].id);

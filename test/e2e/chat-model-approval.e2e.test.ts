@@ -37,7 +37,7 @@ describeEachLine(['2.x'])(
 		let n8n: N8nInstance;
 		const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 		const lastAnswer = () =>
-			[...emu.state.responses.values()].filter((r) => r.via === 'openai').at(-1)!.output;
+			[...emu.state.runs.values()].filter((r) => r.via === 'openai').at(-1)!.output;
 
 		useLineN8n(
 			line,

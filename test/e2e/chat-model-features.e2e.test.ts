@@ -71,7 +71,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 	/** What the platform answered to each chat-completions request of the test, in order. */
 	const answered = () => {
-		const outputs = [...emu.state.responses.values()]
+		const outputs = [...emu.state.runs.values()]
 			.filter((r) => r.via === 'openai')
 			.map((r) => r.output);
 		return outputs.slice(outputs.length - completions().length);

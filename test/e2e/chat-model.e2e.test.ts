@@ -66,7 +66,7 @@ describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => 
 		(completions()[i].body as IDataObject).messages as IDataObject[];
 	/** What the platform answered last to a chat-completions request. */
 	const lastAnswer = () =>
-		[...emu.state.responses.values()].filter((r) => r.via === 'openai').at(-1)!.output;
+		[...emu.state.runs.values()].filter((r) => r.via === 'openai').at(-1)!.output;
 
 	useLineN8n(
 		line,

@@ -77,7 +77,7 @@ describeEachLine()('n8n $line ($version): a cold pace beside a waiting run', (li
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 
 		// the run the platform waits on, as it keeps it: still running, or ended
-		const waitingRun = [...emu.state.responses.values()][0];
+		const waitingRun = [...emu.state.runs.values()][0];
 		const chatFrom = emu.requests.length;
 		const response = await postToStreamingWebhook(n8n.baseUrl, `agent-stream-${TAG}`, {
 			message: 'Tell me about otters',

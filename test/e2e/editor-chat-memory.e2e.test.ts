@@ -54,7 +54,7 @@ describeEachLine()('n8n $line ($version): a chat that remembers, in the editor',
 		await input.press('Enter');
 		const deadline = Date.now() + 60_000;
 		for (;;) {
-			const run = [...emu.state.responses.values()].pop();
+			const run = [...emu.state.runs.values()].pop();
 			const answered = executes().length > before && run?.status === 'succeeded';
 			if (answered && (await panelText()).includes(run.output.trim())) return run.output;
 			if (Date.now() > deadline)
@@ -79,7 +79,7 @@ describeEachLine()('n8n $line ($version): a chat that remembers, in the editor',
 		const first = await step(page, `${line.line}-memory-first`, async () => await send(FIRST));
 		const second = await step(page, `${line.line}-memory-second`, async () => await send(SECOND));
 		const [firstBody, secondBody] = executes().map((r) => r.body as Record<string, unknown>);
-		const firstRun = [...emu.state.responses.values()][0];
+		const firstRun = [...emu.state.runs.values()][0];
 		// one request a turn; the second continues the first conversation with only the new message
 		expect(executes()).toHaveLength(2);
 		expect(firstBody.root_id).toBeUndefined();

@@ -91,7 +91,7 @@ describeEachLine()('n8n $line ($version): a chat in the editor', (line) => {
 			const deadline = Date.now() + 60_000;
 			for (;;) {
 				const text = await shownAnswer(page);
-				const run = [...emu.state.responses.values()].pop();
+				const run = [...emu.state.runs.values()].pop();
 				const runEnded = run?.status === 'succeeded';
 				if (text && text !== seen[seen.length - 1]?.text) {
 					seen.push({ at: Date.now() - sentAt, text, runEnded });
@@ -106,7 +106,7 @@ describeEachLine()('n8n $line ($version): a chat in the editor', (line) => {
 			}
 			await page.screenshot({ path: join(SHOTS, `${line.line}-chat-answered.png`) });
 		});
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		const output = String(run.output).trim();
 		// the message came from the chat (nothing typed in the node), and the answer is the run's output
 		expect(run.input).toContain(MESSAGE);

@@ -186,7 +186,7 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 					expect(Object.keys(answered)).toEqual(expect.arrayContaining(fill.map(([id]) => id)));
 				}
 				// the run finishes and n8n shows its item (its ID in the output) before the next agent
-				const runId = Math.max(...emu.state.responses.keys());
+				const runId = Math.max(...emu.state.runs.keys());
 				await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
 				await restSettled(page);
 			});
@@ -304,7 +304,7 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 				topic: 'Sea otters',
 				tone: 'formal',
 			});
-			const runId = Math.max(...emu.state.responses.keys());
+			const runId = Math.max(...emu.state.runs.keys());
 			await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
 		});
 		await page.keyboard.press('Escape');

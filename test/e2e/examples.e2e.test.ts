@@ -61,7 +61,7 @@ describeEachLine()('n8n $line ($version): example workflows', (line) => {
 	);
 
 	const runsOf = (agentId: number) =>
-		[...emu.state.responses.values()].filter((r) => r.template_id === agentId);
+		[...emu.state.runs.values()].filter((r) => r.template_id === agentId);
 	const executeBodies = (agentId: number) =>
 		emu.requests
 			.filter((r) => r.method === 'POST' && r.path === `/agents/${agentId}/execute`)
@@ -98,7 +98,7 @@ describeEachLine()('n8n $line ($version): example workflows', (line) => {
 			['Video Maker', { credits: 6, runs: 1 }],
 		]);
 		// …and the runs made so far in this file (none when it runs first), each a succeeded run's credits
-		for (const run of emu.state.responses.values()) {
+		for (const run of emu.state.runs.values()) {
 			const name = emu.state.agents.get(run.template_id)!.title;
 			const sum = expected.get(name) ?? { credits: 0, runs: 0 };
 			sum.credits += run.status === 'succeeded' ? (run.credits ?? 0) : 0;
@@ -291,8 +291,8 @@ describeEachLine()('n8n $line ($version): example workflows', (line) => {
 			expect(item).toEqual({
 				run: runId,
 				agent: TEXT_AGENT,
-				answer: emu.state.responses.get(runId)!.output,
-				credits: emu.state.responses.get(runId)!.credits,
+				answer: emu.state.runs.get(runId)!.output,
+				credits: emu.state.runs.get(runId)!.credits,
 			});
 		});
 

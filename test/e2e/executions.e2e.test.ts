@@ -106,7 +106,7 @@ describeEachLine()('n8n $line ($version): agent executions', (line) => {
 		(setUp) => ({ emu, fixture, n8n } = setUp),
 	);
 
-	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
+	const recordOf = (id: unknown) => emu.state.runs.get(Number(id))!;
 
 	test('Execute, wait for completion: the finished run, simplified', async () => {
 		const [item] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.wait))).run);
@@ -161,7 +161,7 @@ describeEachLine()('n8n $line ($version): agent executions', (line) => {
 		const items = messages.filter((m) => m.type === 'item');
 		expect(items.length).toBeGreaterThan(2);
 		const text = items.map((m) => m.content).join('');
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		expect(text).toBe(run.output);
 		expect(text).toContain('Tell me about otters');
 		// n8n passed the pieces on as they came, in several writes, not the whole answer in one (how

@@ -96,7 +96,7 @@ describeEachLine()('n8n $line ($version): interactive work first', (line) => {
 			.filter((l) => l.trim())
 			.map((l) => JSON.parse(l) as { type: string; content?: string })
 			.filter((m) => m.type === 'item');
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		expect(pieces.map((m) => m.content).join('')).toBe(run.output);
 
 		// pages the platform received between the chat's arrival at n8n and its run's start

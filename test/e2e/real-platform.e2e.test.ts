@@ -149,7 +149,7 @@ describeEachLine()("n8n $line ($version): the real platform's terms", (line) => 
 		expect(item.generated_files).toEqual([]);
 		const body = executeBody();
 		for (const name of ['model', 'tools', 'temperature']) expect(body).not.toHaveProperty(name);
-		expect(emu.state.responses.get(Number(item.id))!.answers.temperature).toBe('1');
+		expect(emu.state.runs.get(Number(item.id))!.answers.temperature).toBe('1');
 	});
 
 	test('a 50 MB upload goes sign → PUT to the storage host (sha256 checked there, no key) → register', async () => {
@@ -197,11 +197,11 @@ describeEachLine()("n8n $line ($version): the real platform's terms", (line) => 
 			output: 'All of the long answer, start to end.',
 		});
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const [item] = lastNodeItems(
 				(await n8n.executeOk(id(WORKFLOWS.gateway), { timeoutMs: 120_000 })).run,
 			);
-			expect(emu.executionCount).toBe(before + 1);
+			expect(emu.runCount).toBe(before + 1);
 			expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 			expect(item).toMatchObject({
 				status: 'succeeded',

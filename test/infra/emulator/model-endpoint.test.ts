@@ -113,7 +113,7 @@ test("the chat model's request goes to the endpoint as it came, the endpoint's a
 		},
 	]);
 	// the platform stays emulated: the call is a run of the chat agent
-	const run = [...emu.state.responses.values()].pop()!;
+	const run = [...emu.state.runs.values()].pop()!;
 	expect(run).toMatchObject({ status: 'succeeded', output: 'Otters eat sea urchins.' });
 	// the request log shows what went, never the key
 	expect(emu.requests[0].forwarded).toEqual({

@@ -141,7 +141,7 @@ export let asked = 0;
 export const textAnswers = () => ({
 	answers: { mappingMode: 'defineBelow', value: { topic: `faults ${++asked}`, tone: 'formal' } },
 });
-export const runs = () => emu.executionCount;
+export const runs = () => emu.runCount;
 
 export const EXECUTE_WAIT: Kind = {
 	name: 'Agent → Execute, wait for completion (POST, spends credits)',

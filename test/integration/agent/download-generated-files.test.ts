@@ -185,7 +185,7 @@ describe('Download Generated Files', () => {
 			generatedFiles: [{ url: 'file:///etc/passwd', name: 'secrets.txt' }],
 		});
 		const { error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
-		const runId = [...emu.state.responses.keys()].pop();
+		const runId = [...emu.state.runs.keys()].pop();
 		expect(error?.message).toBe(
 			`Cannot download the generated file "secrets.txt" of run ${runId}: its address is not an http(s) URL (item 1)`,
 		);
@@ -196,7 +196,7 @@ describe('Download Generated Files', () => {
 			generatedFiles: [`${host.url}/missing.png`, `${emu.url}/generated-files/gone.png`],
 		});
 		const first = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
-		const runId = [...emu.state.responses.keys()].pop();
+		const runId = [...emu.state.runs.keys()].pop();
 		expect(first.error?.message).toBe(
 			`Could not download the generated file "missing.png" of run ${runId} (item 1)`,
 		);

@@ -52,7 +52,7 @@ describe('Agent → Execute: Memory Collections', () => {
 		const body = emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!
 			.body as IDataObject;
 		expect(body.memory_collections).toEqual([customers, DEFAULT_COLLECTION_ID]);
-		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([
+		expect(emu.state.runs.get(Number(item.id))?.memoryCollections).toEqual([
 			customers,
 			DEFAULT_COLLECTION_ID,
 		]);

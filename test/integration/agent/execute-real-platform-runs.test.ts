@@ -43,7 +43,7 @@ describe('point 6: never lose a run', () => {
 		emu.setFaults({ gatewayTimeoutSeconds: 95 });
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const res = await fetch(`${emu.url}/agents/${CHAT}/execute`, {
 				method: 'POST',
 				headers: {
@@ -59,8 +59,8 @@ describe('point 6: never lose a run', () => {
 			expect(res.status).toBe(524);
 			expect(res.headers.get('content-type')).toMatch(/text\/html/);
 			expect(await res.text()).toContain('Error code 524');
-			expect(emu.executionCount).toBe(before + 1);
-			const record = [...emu.state.responses.values()].at(-1)!;
+			expect(emu.runCount).toBe(before + 1);
+			const record = [...emu.state.runs.values()].at(-1)!;
 			await emu.waitFor(() => record.status === 'succeeded', 5000);
 		} finally {
 			emu.configureAgent(CHAT, { executionSeconds: 5 });
@@ -74,14 +74,14 @@ describe('point 6: never lose a run', () => {
 			output: 'The whole answer, from its first word to its last.',
 		});
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const timeoutsBefore = emu.gatewayTimeouts;
 			const { outputs, error } = await runNode({
 				parameters: execute({ responseMode: 'wait' }),
 				credentials: credentialsFor(emu),
 			});
 			expect(error).toBeUndefined();
-			expect(emu.executionCount).toBe(before + 1);
+			expect(emu.runCount).toBe(before + 1);
 			expect(posts()).toHaveLength(1);
 			expect(emu.gatewayTimeouts).toBe(timeoutsBefore);
 			expect(outputs[0][0].json).toMatchObject({

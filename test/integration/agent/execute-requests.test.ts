@@ -61,9 +61,9 @@ function execute(message: string, extra: INodeParameters = {}): INodeParameters 
 }
 
 async function runOnce(message: string) {
-	const before = emu.executionCount;
+	const before = emu.runCount;
 	const result = await runNode({ parameters: execute(message), credentials: credentialsFor(emu) });
-	return { ...result, runs: emu.executionCount - before, requests: [...emu.requests] };
+	return { ...result, runs: emu.runCount - before, requests: [...emu.requests] };
 }
 
 const starts = (requests: PlatformEmulator['requests']) =>

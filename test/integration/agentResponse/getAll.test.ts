@@ -107,7 +107,7 @@ describe('Agent Response → Get Many', () => {
 		for (let i = 0; i < 16; i++) await say(`Filler ${i}`);
 		const all = await getMany({ filters: { agentId: byId(CHAT) } });
 		expect(all.outputs[0]).toHaveLength(
-			[...emu.state.responses.values()].filter((r) => r.template_id === CHAT).length,
+			[...emu.state.runs.values()].filter((r) => r.template_id === CHAT).length,
 		);
 		expect(listRequests().length).toBeGreaterThanOrEqual(2);
 		emu.clearRequests();

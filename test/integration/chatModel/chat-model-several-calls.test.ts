@@ -37,7 +37,7 @@ const CUT_OFF = {
 type Part = IDataObject & { type: string };
 const partsOf = (json: IDataObject) => (json.message as IDataObject).content as Part[];
 /** What the platform answered last: the text the model must give whole, nothing added or cut. */
-const platformSaid = () => [...emu.state.responses.values()].pop()!.output;
+const platformSaid = () => [...emu.state.runs.values()].pop()!.output;
 const withResults = (conversation: Message[], assistant: Message) =>
 	withToolResults(conversation, assistant, (name) => RESULTS[name]);
 

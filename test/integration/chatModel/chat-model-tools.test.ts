@@ -49,7 +49,7 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		];
 		const second = await callModel([{ messages: conversation, tools: [CODE_TOOL] }]);
 		// the platform's answer, whole: built from the tool's result
-		const said = [...emu.state.responses.values()].pop()!.output;
+		const said = [...emu.state.runs.values()].pop()!.output;
 		expect(said).toContain('a river animal');
 		expect(second.json[0]).toMatchObject({
 			finishReason: 'stop',

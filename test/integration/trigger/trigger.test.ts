@@ -174,7 +174,7 @@ describe('secret, URL matching and items, against what the platform stores and d
 		).toBe(false);
 
 		const item = deliveryJson(mine.body, undefined);
-		const record = emu.state.responses.get(runId)!;
+		const record = emu.state.runs.get(runId)!;
 		expect(item).toMatchObject({
 			id: runId,
 			status: 'succeeded',

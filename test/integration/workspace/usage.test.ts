@@ -8,7 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformEmulator, StoredResponse } from '../../../dev/emulator';
+import type { PlatformEmulator, StoredRun } from '../../../dev/emulator';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
@@ -25,7 +25,7 @@ beforeAll(() => {
 	const now = new Date().toISOString().replace('Z', '000Z');
 	for (let i = 0; i < RUNS; i++) {
 		const id = FIRST_RUN_ID + i;
-		const run: StoredResponse = {
+		const run: StoredRun = {
 			id,
 			status: i % 10 === 9 ? 'failed' : 'succeeded',
 			input: `question ${i}`,
@@ -40,7 +40,7 @@ beforeAll(() => {
 			fileIds: [],
 			via: 'execute',
 		};
-		emu.state.responses.set(id, run);
+		emu.state.runs.set(id, run);
 	}
 });
 
@@ -126,10 +126,10 @@ describe('Workspace → Get Usage: a run arriving while the pages are read', () 
 			usage({ period: 'custom', startDate: today, endDate: today, returnAll: true }),
 		);
 		await emu.waitFor(() => usageRequests().length === 2);
-		const newest = { ...emu.state.responses.get(FIRST_RUN_ID)!, id: FIRST_RUN_ID + 5000 };
-		emu.state.responses.set(newest.id, newest);
+		const newest = { ...emu.state.runs.get(FIRST_RUN_ID)!, id: FIRST_RUN_ID + 5000 };
+		emu.state.runs.set(newest.id, newest);
 		const { outputs, error } = await listing;
-		emu.state.responses.delete(newest.id);
+		emu.state.runs.delete(newest.id);
 
 		expect(error).toBeUndefined();
 		expect(usageRequests().map((r) => r.query.page)).toEqual(['1', '2', '3']);

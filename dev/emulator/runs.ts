@@ -41,7 +41,7 @@ import { takeScriptedReply } from './scriptedReplies';
 import { earlierUserMessages, filesSeenWords, seenWords, sessionMessages } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
 import { scriptedModelAnswer } from './toolsProtocolModel';
-import type { StoredResponse } from './types';
+import type { StoredRun } from './types';
 
 /** The 100 s wait of wait_execution, in virtual seconds. */
 export const WAIT_TIMEOUT_SECONDS = 100;
@@ -51,7 +51,7 @@ const OPENAI_ROLES = ['system', 'user', 'assistant'];
 
 /** Wire form of one streamed event (spec: no `input`). */
 function streamEvent(
-	r: StoredResponse,
+	r: StoredRun,
 	status: string,
 	output: string,
 	credits: number | null,
@@ -195,7 +195,7 @@ async function modelAnswer(
 
 export function getResponse(ctx: Ctx): Reply {
 	const id = parseId(ctx.params.id);
-	const r = id === null ? undefined : ctx.core.state.responses.get(id);
+	const r = id === null ? undefined : ctx.core.state.runs.get(id);
 	if (!r) throw notFound('Agent response not found');
 	return json(200, responseJson(r));
 }
