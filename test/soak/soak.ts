@@ -325,9 +325,7 @@ async function main(): Promise<void> {
 		}
 		// three agent runs per workflow run at most (Execute start, Execute stream, Chat Completion), +1 for the readiness probe
 		if (emu.runCount > 3 * (done + 1))
-			problems.push(
-				`${emu.runCount} agent runs for ${done} workflow runs: something ran twice`,
-			);
+			problems.push(`${emu.runCount} agent runs for ${done} workflow runs: something ran twice`);
 		if (secondHalfGrowth > 0.25)
 			problems.push(`RSS grew by ${result.secondHalfRssGrowthPercent} % over the second half`);
 		if (unexpected.length) {
