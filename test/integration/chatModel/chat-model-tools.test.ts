@@ -142,7 +142,7 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		expect(completionPosts()).toHaveLength(0);
 	});
 
-	it('streamed: a call is held back and given as one tool-call chunk; prose streams as it comes', async () => {
+	it('streamed: a call is pending until given as one tool-call chunk; prose streams as it comes', async () => {
 		replies('{"tool_call": {"name": "no_such_tool", "arguments": {}}}', VALID, PROSE);
 		const { json } = await callModel([
 			{ messages: [user(QUESTION)], tools: [CODE_TOOL], stream: true },

@@ -2,7 +2,7 @@
  * The stream's property (issue 56): fed a reply a character at a time and in a few random
  * chunkings, what the chat is shown is, at every piece, the start of what the whole reading says
  * the chat holds (the final answer, or the prose before the calls; after an attempt at a call,
- * the correction follows it); and at the end, what was shown plus what the stream itself kept back
+ * the correction follows it); and at the end, what was shown plus the stream's own pending text
  * is that text, for a final answer; before calls, all their prose was shown. Linear per reply: one
  * stream per feeding, never one per cut.
  */
