@@ -293,11 +293,12 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 
 	test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
 		// the model's replies, written out (the emulator's `replies`): prose first, then the call of
-		// the metrics' tool ("extract", LangChain's withStructuredOutput) for every later request
+		// the metrics' tool ("extract", LangChain's withStructuredOutput; the fields of n8n 2.41.1's
+		// metric schema, utils/metricHandlers.js) for every later request
 		emu.configureAgent(CHAT_AGENT, {
 			replies: [
 				'The answer says Paris, as the ground truth does.',
-				'{"tool_call": {"name": "extract", "arguments": {"reasoning_summary": "Both say Paris.", "score": 5}}}',
+				'{"tool_call": {"name": "extract", "arguments": {"extended_reasoning": "Both name Paris as the capital of France.", "reasoning_summary": "Both say Paris.", "score": 5}}}',
 			],
 		});
 		let answer: Awaited<ReturnType<typeof post>>;
@@ -312,7 +313,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		}
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
-		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toEqual(expect.any(Number));
+		// the score of the call the test wrote
+		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
 		// the correction named the tool it had to call, instead of "No tool calls found"
 		const corrections = completions().filter((r) =>
 			JSON.stringify(r.body).includes('answered in plain text instead of calling'),
