@@ -141,7 +141,7 @@ async function main() {
 	try {
 		await n8n.installPackage(tarball);
 		const platform = { url: emulator.url, apiKey: API_KEY, workspaceId: WORKSPACE_ID };
-		await n8n.importExamples(platform, 1);
+		await n8n.importExamples(platform);
 		log(`starting n8n ${line.version}`);
 		await n8n.start({ timeoutMs: 180_000 });
 		await n8n.rest('POST', '/owner/setup', OWNER);

@@ -6,8 +6,7 @@
  *   2. makes sure n8n is installed in the cache (first time: 4-6 minutes, with progress);
  *   3. starts the emulator on 127.0.0.1:8787 (fixed dev key and workspace);
  *   4. installs the package into a real n8n as its community installer would, adds the
- *      credentials "Agent Platform (local emulator)" and "OpenAI (local emulator, scripted
- *      model)", imports the example workflows of examples/ (those n8n does not have yet),
+ *      credential "Agent Platform (local emulator)", imports the example workflows of examples/ (those n8n does not have yet),
  *      starts n8n on 127.0.0.1:5678 and sets up the owner account;
  *   5. prints how to sign in; Ctrl-C stops both.
  *
@@ -43,7 +42,6 @@ import {
 	changedSinceImport,
 	noteImported,
 	presentExamples,
-	openAiEmulatorCredential,
 	packPackage,
 	portIsFree,
 	secondsSince,
@@ -60,9 +58,6 @@ const DEV = {
 	owner: DEV_SIGN_IN,
 	// The example workflows (examples/*.json) reference these credentials by id.
 	credential: EXAMPLE_CREDENTIALS.agentPlatform,
-	openAiCredential: EXAMPLE_CREDENTIALS.openAi,
-	/** The chat agent whose chat-completions endpoint serves as the AI Agent example's model. */
-	chatAgentId: 1,
 };
 
 const smoke = process.argv.includes('--smoke');
@@ -160,10 +155,7 @@ async function main() {
 	await n8n.installPackage(tarball);
 	assertLoadsAsUsersDo(n8n.userFolder, line);
 	const platform = { url: emulator.url, apiKey: DEV.apiKey, workspaceId: DEV.workspaceId };
-	await n8n.importCredentials([
-		agentPlatformCredential(platform, DEV.credential),
-		openAiEmulatorCredential(platform, DEV.chatAgentId, DEV.openAiCredential),
-	]);
+	await n8n.importCredentials([agentPlatformCredential(platform, DEV.credential)]);
 	const examples = await missingExamples(n8n, firstRun);
 	const present = presentExamples(examples);
 	const outdated = changedSinceImport(n8n.userFolder, present);
@@ -216,7 +208,6 @@ async function main() {
 		`  Credential: "${DEV.credential.name}" (already set up in n8n)`,
 		`  Examples:   ${exampleNames().length} workflows named "Example: …" (examples/*.json)` +
 			(examples.length ? `, ${examples.length} imported now` : ', already imported'),
-		`  AI Agent:   credential "${DEV.openAiCredential.name}" (the emulator's scripted tool-calling model)`,
 		'',
 		`  Logs:       ${n8n.logFile}`,
 		`              ${verbose ? '(emulator output is shown here)' : emulatorLog}`,

@@ -3,7 +3,7 @@
  *   npx ts-node --transpile-only dev/emulator/cli.ts --port 8787 --api-key KEY --workspace-id 42 \
  *     [--host 127.0.0.1] [--base-path /api] [--time-scale N] [--latency MS] [--rate-limit RPS [--burst B]]
  *     [--fixed-window L/W] [--retry-after S] [--seed-memories N] \
- *     [--execution-seconds N] [--require-https-webhooks] [--model-family NAME] [--quiet]
+ *     [--execution-seconds N] [--require-https-webhooks] [--quiet]
  * Prints the base URL, key and workspace id on three lines, then serves until SIGINT/SIGTERM.
  * EMULATOR_MODEL_URL (with EMULATOR_MODEL_KEY, EMULATOR_MODEL_NAME) in the environment sends the
  * chat agents' model calls to that OpenAI-compatible endpoint (modelEndpoint.ts).
@@ -11,16 +11,13 @@
 import { PlatformEmulator } from './index';
 import type { EmulatorOptions } from './index';
 import { modelEndpointFromEnv } from './modelEndpoint';
-import { MODEL_FAMILIES } from './modelFamilies';
 
 const USAGE =
 	'usage: cli.ts [--port N] [--host H] [--base-path P] [--api-key KEY] [--workspace-id ID] [--time-scale N] [--latency MS]\n' +
 	'              [--rate-limit RPS [--burst B]] [--fixed-window L/W] [--retry-after S]\n' +
 	'              [--seed-memories N] [--execution-seconds N] [--require-https-webhooks] [--quiet]\n' +
-	'              [--model-family NAME]\n' +
 	'  --rate-limit RPS   token bucket per API key: RPS tokens a second, B at most (default RPS)\n' +
-	'  --fixed-window L/W fixed window per API key: L requests per W seconds, Laravel headers\n' +
-	`  --model-family NAME the scripted model writes tool calls as this family does (+think: reasoning first; +closing-think: only its closing tag):\n    ${MODEL_FAMILIES.join(', ')}`;
+	'  --fixed-window L/W fixed window per API key: L requests per W seconds, Laravel headers';
 
 function parseArgs(argv: string[]): EmulatorOptions {
 	const opts: EmulatorOptions = { quiet: false, model: modelEndpointFromEnv(process.env) };
@@ -92,15 +89,6 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '--quiet':
 				opts.quiet = true;
 				break;
-			case '--model-family': {
-				const family = value() ?? '';
-				if (!MODEL_FAMILIES.includes(family.split('+')[0])) {
-					process.stderr.write(`--model-family: unknown family "${family}"\n${USAGE}\n`);
-					process.exit(2);
-				}
-				opts.modelFamily = family;
-				break;
-			}
 			case '--help':
 			case '-h':
 				process.stdout.write(`${USAGE}\n`);

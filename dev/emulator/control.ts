@@ -81,7 +81,7 @@ export async function control(
 		return send(200, {
 			counts: {
 				agents: s.agents.size,
-				responses: s.responses.size,
+				runs: s.runs.size,
 				files: s.files.size,
 				memories: s.memories.size,
 				collections: s.collections.size,
@@ -89,7 +89,7 @@ export async function control(
 				resources: s.resources.size,
 				requests: core.requests.length,
 			},
-			executionCount: core.executionCount,
+			runCount: core.runCount,
 			deliveries: core.deliveries,
 			faults: core.faults,
 		});

@@ -115,7 +115,7 @@ export function checkFileIds(ctx: Ctx, value: unknown): number[] {
 export function checkRootId(ctx: Ctx, agent: StoredAgent, value: unknown): number | null {
 	if (value === undefined || value === null || value === '') return null;
 	const id = typeof value === 'number' ? value : typeof value === 'string' ? parseId(value) : null;
-	const root = id === null ? undefined : ctx.core.state.responses.get(id);
+	const root = id === null ? undefined : ctx.core.state.runs.get(id);
 	if (!root || root.template_id !== agent.id)
 		throw validation('root_id', 'The selected root id is invalid.');
 	return root.root_id;

@@ -38,11 +38,20 @@ export type {
 	StoredFile,
 	StoredMemory,
 	StoredResource,
-	StoredResponse,
+	StoredRun,
 	StoredWebhook,
 } from './types';
 export { DEFAULT_FAULTS } from './options';
-export { ALWAYS_FAILS_ERROR, ALWAYS_FAILS_TITLE, TEMPERATURE_OPTIONS } from './seed';
+export {
+	ALWAYS_FAILS_ERROR,
+	ALWAYS_FAILS_TITLE,
+	CHAT_AGENT,
+	FAILING_AGENT,
+	IMAGE_AGENT,
+	TEMPERATURE_OPTIONS,
+	TEXT_AGENT,
+	VIDEO_AGENT,
+} from './seed';
 export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
 export { GENERATED_MP4, GENERATED_PNG } from './media';
@@ -184,8 +193,8 @@ export class PlatformEmulator {
 	}
 
 	/** Agent executions created so far (execute + openai). */
-	get executionCount(): number {
-		return this.core.executionCount;
+	get runCount(): number {
+		return this.core.runCount;
 	}
 
 	/** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */

@@ -9,8 +9,7 @@
  * output) shows what went; the key goes only in the Authorization header and is never logged,
  * and is cut out of the endpoint's words. A failure of the endpoint is a failed run.
  */
-import { HttpError, json } from './http';
-import type { Ctx, Reply, SseSink } from './http';
+import type { Ctx } from './http';
 import type { ModelEndpoint } from './types';
 
 export type { ModelEndpoint };
@@ -142,43 +141,7 @@ async function readStream(
 	return { content, finishReason };
 }
 
-/** A failed run's error, as the chat completions answer it (executions.ts). */
+/** A failed run's error, as the chat completions answer it (runs.ts). */
 export const failedRun = (message: string) => ({
 	error: { message, type: 'server_error', param: null, code: 'agent_failed' },
 });
-
-/**
- * A function-calling request (n8n's OpenAI Chat Model pointed at the emulator) passed on as it
- * came, tools and all, and the endpoint's answer passed back: whole, or chunk by chunk.
- */
-export async function forwardedReply(
-	ctx: Ctx,
-	endpoint: ModelEndpoint,
-	body: Record<string, unknown>,
-): Promise<Reply> {
-	if (body.stream === true || body.stream === 'true') {
-		return {
-			kind: 'sse',
-			status: 200,
-			start(sink: SseSink) {
-				const done = () => {
-					sink.send('[DONE]');
-					sink.end();
-				};
-				askModel(ctx, endpoint, { ...body, stream: true }, (chunk) =>
-					sink.send(JSON.stringify(chunk)),
-				).then(done, (e: unknown) => {
-					const words = e instanceof ModelEndpointError ? e.message : 'The model call failed.';
-					sink.send(JSON.stringify(failedRun(words)));
-					done();
-				});
-			},
-		};
-	}
-	try {
-		return json(200, (await askModel(ctx, endpoint, { ...body, stream: false })).completion);
-	} catch (e) {
-		if (e instanceof ModelEndpointError) throw new HttpError(500, failedRun(e.message));
-		throw e;
-	}
-}

@@ -20,7 +20,6 @@ export interface ResolvedOptions {
 	storagePort: number;
 	seed: { agents: number; memories: number; resources: number };
 	quiet: boolean;
-	modelFamily: string | undefined;
 	model: ModelEndpoint | undefined;
 }
 
@@ -74,7 +73,6 @@ export function resolveOptions(o: EmulatorOptions = {}): ResolvedOptions {
 			resources: o.seed?.resources ?? 40,
 		},
 		quiet: o.quiet ?? process.env.JEST_WORKER_ID !== undefined,
-		modelFamily: o.modelFamily,
 		model: o.model,
 	};
 }

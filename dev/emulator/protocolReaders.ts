@@ -11,7 +11,8 @@ import {
 	TOOL_CHOICE_OPENING,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 
-const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Words as a regular expression that matches them literally. */
+export const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TOOL_CHOICE = new RegExp(`${literal(TOOL_CHOICE_OPENING)} "([^"]+)"`);
 const OPENING = `(?:${literal(RESULT_OPENINGS.result)}|${literal(RESULT_OPENINGS.error)}) ${literal(THE_TOOL)}`;
 const RESULT_HEADING = new RegExp(`^${OPENING}(?: "([^"]*)")?:\\n`);

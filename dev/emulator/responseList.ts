@@ -35,7 +35,7 @@ export function listResponses(ctx: Ctx): Reply {
 	const page = lenientPositiveInt(ctx.query.page, 1);
 	const perPage = listPerPage(ctx);
 	const agents = ctx.core.state.agents;
-	const items = [...ctx.core.state.responses.values()]
+	const items = [...ctx.core.state.runs.values()]
 		.filter((r) => agentId === null || r.template_id === agentId)
 		.filter((r) => rootId === null || r.root_id === rootId)
 		.filter((r) => matchesQ(q, agents.get(r.template_id)?.title, r.input, r.output))

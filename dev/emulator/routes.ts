@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 
 import * as agents from './agents';
 import * as collections from './collections';
-import * as executions from './executions';
+import * as runs from './runs';
 import * as files from './files';
 import * as generatedFiles from './generatedFiles';
 import type { Ctx, Reply } from './http';
@@ -37,11 +37,11 @@ export const ROUTES: Route[] = [
 	// Agents and executions
 	route('GET', '/agents', agents.listAgents),
 	route('GET', '/agents/:id', agents.getAgent),
-	route('POST', '/agents/:id/execute', executions.execute),
-	route('POST', '/agents/:id/openai/chat/completions', executions.chatCompletions),
+	route('POST', '/agents/:id/execute', runs.execute),
+	route('POST', '/agents/:id/openai/chat/completions', runs.chatCompletions),
 	route('GET', '/agent-responses', responseList.listResponses),
 	route('GET', '/generated-files/:name', generatedFiles.serveGeneratedFile),
-	route('GET', '/agent-responses/:id', executions.getResponse),
+	route('GET', '/agent-responses/:id', runs.getResponse),
 	// Files
 	route('POST', '/files', files.uploadFile, true),
 	route('GET', '/files', files.listFiles),

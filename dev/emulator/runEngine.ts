@@ -11,7 +11,7 @@ import { mediaFor } from './media';
 import type { TimerHandle } from './clock';
 import { takeScriptedOutput } from './scriptedOutputs';
 import type { EmulatorServices } from './services';
-import type { StoredAgent, StoredResponse } from './types';
+import type { StoredAgent, StoredRun } from './types';
 
 export type ExecEvent = { type: 'piece'; text: string } | { type: 'running' } | { type: 'end' };
 
@@ -21,7 +21,7 @@ export class Execution {
 	private readonly doneWaiters: Array<() => void> = [];
 
 	constructor(
-		readonly record: StoredResponse,
+		readonly record: StoredRun,
 		readonly agent: StoredAgent,
 		readonly pieces: string[],
 		readonly failMessage: string | null,
@@ -49,7 +49,7 @@ export class Execution {
 }
 
 /** Public wire form of an Agent response. */
-export function responseJson(r: StoredResponse) {
+export function responseJson(r: StoredRun) {
 	return {
 		id: r.id,
 		status: r.status,
@@ -94,7 +94,7 @@ export class ExecutionEngine {
 	constructor(
 		private readonly core: EmulatorServices,
 		/** Called when a run ends (the platform starts its webhook deliveries). */
-		private readonly onFinished: (record: StoredResponse) => void,
+		private readonly onFinished: (record: StoredRun) => void,
 	) {}
 
 	start(
@@ -104,7 +104,7 @@ export class ExecutionEngine {
 		opts: {
 			rootId: number | null;
 			fileIds: number[];
-			via: StoredResponse['via'];
+			via: StoredRun['via'];
 			subject: string;
 			/** The answer to give instead of the agent's own (the tools protocol's scripted model). */
 			output?: string;
@@ -135,7 +135,7 @@ export class ExecutionEngine {
 
 		const id = core.nextId('response');
 		const now = core.clock.isoMicro();
-		const record: StoredResponse = {
+		const record: StoredRun = {
 			id,
 			status: 'starting',
 			input,
@@ -150,8 +150,8 @@ export class ExecutionEngine {
 			fileIds: opts.fileIds,
 			via: opts.via,
 		};
-		core.state.responses.set(id, record);
-		core.executionCount++;
+		core.state.runs.set(id, record);
+		core.runCount++;
 
 		const pieces = failMessage ? [] : splitPieces(output, eventsWanted);
 		const exec = new Execution(record, agent, pieces, failMessage, duration);

@@ -1,6 +1,6 @@
 /**
- * What the emulator's stand-in for a model says (docs/emulator.md), the same behind both doors
- * (toolsProtocolModel.ts for the package's chat model, toolCalling.ts for OpenAI clients). It is
+ * What the emulator's stand-in for a model says (docs/emulator.md), written in the tools
+ * protocol's words for the package's chat model by toolsProtocolModel.ts. It is
  * no model: it answers the example workflows' suggested questions with turns written for them,
  * and anything else with a short answer that says what it is:
  *

@@ -28,6 +28,15 @@ const TOOL_POOL = [
 	'wikipedia',
 	'url-reader',
 ];
+/**
+ * The ids of the seeded agents the tests and examples pick: the first of each type, and the one
+ * whose runs always fail (the seed's order below: chat, image, text, video, then the failing one).
+ */
+export const CHAT_AGENT = 1;
+export const IMAGE_AGENT = 2;
+export const TEXT_AGENT = 3;
+export const VIDEO_AGENT = 4;
+export const FAILING_AGENT = 5;
 export const ALWAYS_FAILS_TITLE = 'Always Fails';
 export const ALWAYS_FAILS_ERROR = 'The agent failed to produce an answer: upstream model error.';
 
@@ -222,8 +231,8 @@ export function seedState(core: EmulatorServices): void {
 
 	for (let i = 0; i < count; i++) {
 		const id = i + 1;
-		// id 5 is the agent that always fails (a text agent); the others cycle through the types.
-		const fails = i === 4;
+		// FAILING_AGENT always fails (a text agent); the others cycle through the types.
+		const fails = id === FAILING_AGENT;
 		const type: AgentType = fails ? 'text' : types[(i < 4 ? i : i - 1) % 4];
 		const n = perType[type]++;
 		const baseName = NAMES[type][n % NAMES[type].length];

@@ -31,7 +31,7 @@ export class EmulatorServices {
 	readonly agentConfig = new Map<number, AgentConfig>();
 	readonly deliveries: Delivery[] = [];
 	readonly requests: RecordedRequest[] = [];
-	executionCount = 0;
+	runCount = 0;
 	/** Requests answered with the gateway's 524 page. */
 	gatewayTimeouts = 0;
 	readonly ids = { response: 1001, file: 501, memory: 1, collection: 2, webhook: 1 };
@@ -47,7 +47,7 @@ export class EmulatorServices {
 		this.faults = { ...DEFAULT_FAULTS, ...(options.faults ?? {}) };
 		this.state = {
 			agents: new Map(),
-			responses: new Map(),
+			runs: new Map(),
 			files: new Map(),
 			memories: new Map(),
 			collections: new Map(),

@@ -24,7 +24,7 @@ export function earlierUserMessages(
 ): string[] {
 	const earlier: string[] = [];
 	if (rootId !== null) {
-		const runs = [...state.responses.values()]
+		const runs = [...state.runs.values()]
 			.filter((r) => r.root_id === rootId)
 			.sort((a, b) => a.id - b.id);
 		for (const run of runs) {
@@ -45,7 +45,7 @@ export function sessionMessages(
 	rootId: number | null,
 	messages: Message[],
 ): Message[] {
-	const runs = [...state.responses.values()]
+	const runs = [...state.runs.values()]
 		.filter((r) => rootId !== null && r.root_id === rootId && r.status === 'succeeded')
 		.sort((a, b) => a.id - b.id);
 	return [

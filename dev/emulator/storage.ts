@@ -132,7 +132,7 @@ export class StorageServer implements StorageHost {
 
 		const generated = /^\/generated\/(\d+)\/([^/]+)$/.exec(url.pathname);
 		if (generated && method === 'GET') {
-			const response = this.core.state.responses.get(Number(generated[1]));
+			const response = this.core.state.runs.get(Number(generated[1]));
 			const agent = response ? this.core.state.agents.get(response.template_id) : undefined;
 			const media = agent ? mediaFor(agent.type) : undefined;
 			if (

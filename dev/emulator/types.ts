@@ -97,12 +97,6 @@ export interface EmulatorOptions {
 	seed?: { agents?: number; memories?: number; resources?: number };
 	faults?: Partial<EmulatorFaults>;
 	quiet?: boolean;
-	/**
-	 * The model family whose format the scripted model writes its tool calls and answers in
-	 * (modelFamilies.ts: hermes, pythonic, qwen3-coder, harmony, …; `+think` for reasoning first);
-	 * default the tools protocol's own shape. A question's `[family: <name>]` wins.
-	 */
-	modelFamily?: string;
 	/** Chat agents' model calls go to this OpenAI-compatible endpoint, not the stand-in (modelEndpoint.ts). */
 	model?: ModelEndpoint;
 }
@@ -201,7 +195,7 @@ export interface StoredAgent {
 
 export type ResponseStatus = 'starting' | 'running' | 'succeeded' | 'failed';
 
-export interface StoredResponse {
+export interface StoredRun {
 	id: number;
 	status: ResponseStatus;
 	input: string;
@@ -280,7 +274,7 @@ export interface StoredResource {
 
 export interface EmulatorState {
 	agents: Map<number, StoredAgent>;
-	responses: Map<number, StoredResponse>;
+	runs: Map<number, StoredRun>;
 	files: Map<number, StoredFile>;
 	memories: Map<number, StoredMemory>;
 	collections: Map<number, StoredCollection>;

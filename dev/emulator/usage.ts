@@ -12,7 +12,7 @@ import { formatMicro } from './clock';
 import { HttpError, isIntString, json, validation } from './http';
 import type { Ctx, Reply } from './http';
 import type { EmulatorServices } from './services';
-import { USER_ID, type StoredResponse } from './types';
+import { USER_ID, type StoredRun } from './types';
 
 /** One listed execution, in production's documented fields. */
 export interface UsageRow {
@@ -129,7 +129,7 @@ function storeOf(core: EmulatorServices): UsageStore {
 }
 
 /** A run this emulator made, as the usage listing shows it (made through the API: origin `api`). */
-function runRow(core: EmulatorServices, run: StoredResponse): UsageRow {
+function runRow(core: EmulatorServices, run: StoredRun): UsageRow {
 	const agent = core.state.agents.get(run.template_id);
 	const type = agent?.type ?? 'text';
 	const succeeded = run.status === 'succeeded';
@@ -233,7 +233,7 @@ export function listUsage(ctx: Ctx): Reply {
 	const cached = store.cache.get(key);
 	if (cached && now - cached.at < USAGE_CACHE_SECONDS * 1000) return json(200, cached.body);
 
-	const rows = [...store.seeded, ...[...core.state.responses.values()].map((r) => runRow(core, r))]
+	const rows = [...store.seeded, ...[...core.state.runs.values()].map((r) => runRow(core, r))]
 		.filter((row) => row.user_id === USER_ID)
 		.filter((row) => type === '' || type === 'all' || row.type === type)
 		.filter((row) => {

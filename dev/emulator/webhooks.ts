@@ -19,7 +19,7 @@ import {
 } from './http';
 import type { Ctx, Reply } from './http';
 import { USER_ID } from './types';
-import type { StoredResponse, StoredWebhook } from './types';
+import type { StoredRun, StoredWebhook } from './types';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DELIVERY_USER_AGENT = 'AgentPlatform-Webhooks/1.0';
@@ -143,7 +143,7 @@ export class WebhookDispatcher {
 
 	constructor(private readonly core: EmulatorServices) {}
 
-	deliverFor(record: StoredResponse): void {
+	deliverFor(record: StoredRun): void {
 		if (this.core.stopped) return;
 		const hooks = [...this.core.state.webhooks.values()].filter(
 			(w) => w.template_id === record.template_id && w.status === 'active' && w.deleted_at === null,

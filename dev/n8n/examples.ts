@@ -84,7 +84,6 @@ export const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
 /** The credentials the example workflows reference (the same as `npm start` creates). */
 export const EXAMPLE_CREDENTIALS = {
 	agentPlatform: { id: 'agentPlatformDev', name: 'Agent Platform (local emulator)' },
-	openAi: { id: 'openAiEmulatorDev', name: 'OpenAI (local emulator, scripted model)' },
 } as const;
 
 /** The file names (without .json) of the example workflows. */
@@ -103,8 +102,9 @@ export function loadExample(name: string): WorkflowFixture {
 
 /**
  * n8n's OpenAI credential pointed at the emulator's chat-completions endpoint of one chat agent
- * (`{emulator}/agents/{id}/openai`), with the workspace header the platform requires. With function
- * definitions in `tools` the emulator answers as a scripted tool-calling model (dev/emulator/toolCalling.ts).
+ * (`{emulator}/agents/{id}/openai`), with the workspace header the platform requires: for the
+ * measurement of what n8n's own OpenAI Chat Model shows (test/measure/). The platform answers
+ * messages; function definitions in `tools` it refuses, as `tools` names one of the agent's tools.
  */
 export function openAiEmulatorCredential(
 	platform: PlatformEndpoint,
@@ -112,8 +112,8 @@ export function openAiEmulatorCredential(
 	opts: { id?: string; name?: string } = {},
 ): CredentialFixture {
 	return {
-		id: opts.id ?? EXAMPLE_CREDENTIALS.openAi.id,
-		name: opts.name ?? EXAMPLE_CREDENTIALS.openAi.name,
+		id: opts.id ?? 'openAiEmulator',
+		name: opts.name ?? 'OpenAI (local emulator)',
 		type: 'openAiApi',
 		data: {
 			apiKey: platform.apiKey,

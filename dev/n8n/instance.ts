@@ -16,7 +16,6 @@ import {
 	EXAMPLE_CREDENTIALS,
 	exampleNames,
 	loadExample,
-	openAiEmulatorCredential,
 	type PlatformEndpoint,
 } from './examples';
 import { CACHE_DIR, ensureN8n, n8nEntry, NODE24_BIN, type N8nLine } from './lines';
@@ -170,14 +169,10 @@ export class N8nInstance extends N8nServer {
 		);
 	}
 
-	/**
-	 * The example workflows of examples/ and the two credentials they use, pointed at `platform`;
-	 * the OpenAI one at the chat-completions endpoint of agent `openAiAgentId`.
-	 */
-	async importExamples(platform: PlatformEndpoint, openAiAgentId: number): Promise<void> {
+	/** The example workflows of examples/ and the credential they use, pointed at `platform`. */
+	async importExamples(platform: PlatformEndpoint): Promise<void> {
 		await this.importCredentials([
 			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			openAiEmulatorCredential(platform, openAiAgentId),
 		]);
 		await this.importWorkflows(exampleNames().map(loadExample));
 	}

@@ -49,8 +49,6 @@ export function startEmulatorProcess(opts: EmulatorProcessOptions): Promise<Emul
 				opts.apiKey,
 				'--workspace-id',
 				opts.workspaceId,
-				// `MODEL_FAMILY=hermes npm start`: the scripted model writes as that family does
-				...(process.env.MODEL_FAMILY ? ['--model-family', process.env.MODEL_FAMILY] : []),
 			],
 			{ cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 		);

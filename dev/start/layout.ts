@@ -4,7 +4,7 @@
  * every `node_modules` above it before n8n's own modules (n8n only adds those as a fallback). A
  * copy of `n8n-workflow` on that walk (a checkout's `node_modules`, or one npm put in the nodes
  * folder) wins, and n8n's AI Agent no longer recognises the package's errors as n8n's ("Original
- * error: NodeApiError"). So n8n's folder is kept out of the checkout, in the user's data folder,
+ * error: NodeApiError"). So n8n's folder is outside the checkout, in the user's data folder,
  * and every start checks the walk.
  */
 import { existsSync, realpathSync } from 'node:fs';

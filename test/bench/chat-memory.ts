@@ -16,8 +16,8 @@ import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { progress } from './common';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const TURNS = 10;
 const WINDOW = 3;
 

@@ -20,8 +20,8 @@ import { modelCaller, user } from '../infra/n8n/modelCaller';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { median, progress } from './common';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const SIZES_KB = [1, 4, 16, 64, 256, 1024];
 /** A size whose one reading takes longer is the last measured (a super-linear reader). */
 const BUDGET_MS = 8_000;

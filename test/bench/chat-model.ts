@@ -7,15 +7,15 @@
  * - requests per AI Agent turn whose answer calls 1, 2 and 3 tools at once, whole (one message with
  *   every call) and streamed (one call per stream, the later ones given without a request), each
  *   model call a node run of its own as in n8n 2.x's AI Agent (target: 2);
- * - the same for 2 tools at once in every model family's format (the emulator's scripted model
- *   writes as each family does, dev/emulator/modelFamilies.ts), whole and streamed (target: 2);
+ * - the same for 2 tools at once in every model family's format (the model's replies written by
+ *   the test writers, test/unit/chat-model/modelFormats/, the emulator's `replies`), whole and
+ *   streamed (target: 2);
  * - first token: from the emulator writing a stream's first event to the model's first text-delta,
  *   against a raw client of the same endpoint (node:http, splitting on blank lines) from the same
  *   event to its first parsed `data:` line, interleaved (target: at most 5 ms more).
  */
 import type { PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
-import { MODEL_FAMILIES } from '../../dev/emulator/modelFamilies';
 import { credentialsFor } from '../infra/n8n/credentials';
 import {
 	modelCaller,
@@ -25,10 +25,11 @@ import {
 	type ModelCall,
 } from '../infra/n8n/modelCaller';
 import { runNode } from '../infra/n8n/runNode';
+import { CALL_WRITERS } from '../unit/chat-model/modelFormats';
 import type { BenchOptions, BenchRow } from './common';
 import { firstDataLineAt, interleavedFirstEvents, median, ms, progress } from './common';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
 const TOOLS = ['lookup', 'translate', 'define'].map((name) => ({
 	name,
@@ -78,11 +79,18 @@ async function requestsPerTurn(
 	emu: PlatformEmulator,
 	count: number,
 	stream: boolean,
-	family = 'asked',
+	family?: string,
 ) {
 	emu.clearRequests();
 	const tools = TOOLS.slice(0, count);
-	const question = `[family: ${family}] Use ${tools.map((t) => t.name).join(' and ')} on "otter".`;
+	const question = `Use ${tools.map((t) => t.name).join(' and ')} on "otter".`;
+	// a family's calls, then the final answer (the last reply stays); else the stand-in answers
+	const written = family
+		? CALL_WRITERS[family](tools.map((t) => ({ name: t.name, arguments: { input: 'otter' } })))
+		: undefined;
+	emu.configureAgent(CHAT_AGENT, {
+		replies: written ? [written, 'Both tools answered.'] : undefined,
+	});
 	let conversation = [user(question)];
 	let called = 0;
 	// as n8n 2.x's AI Agent: a model call, the tools it asked for run, the next model call
@@ -97,7 +105,7 @@ async function requestsPerTurn(
 		conversation = withToolResults(conversation, message, (name) => `${name}: ok`);
 	}
 	if (called !== count)
-		throw new Error(`the model (${family}) called ${called} tools, not ${count}`);
+		throw new Error(`the model (${family ?? 'stand-in'}) called ${called} tools, not ${count}`);
 	return completions(emu).length;
 }
 
@@ -125,12 +133,13 @@ export async function benchChatModel(options: BenchOptions): Promise<BenchRow[]>
 				whole: await requestsPerTurn(emu, count, false),
 				streamed: await requestsPerTurn(emu, count, true),
 			});
-		for (const family of [...MODEL_FAMILIES, 'hermes+think', 'harmony+think'])
+		for (const family of Object.keys(CALL_WRITERS))
 			perFamily.push({
 				family,
 				whole: await requestsPerTurn(emu, 2, false, family),
 				streamed: await requestsPerTurn(emu, 2, true, family),
 			});
+		emu.configureAgent(CHAT_AGENT, { replies: undefined });
 		progress(
 			`chat model: per AI Agent turn with 2 tool calls, per family: ${perFamily.map((f) => `${f.family} ${f.whole}/${f.streamed}`).join(', ')}`,
 		);

@@ -31,13 +31,12 @@ import {
 } from '../../dev/n8n/harness';
 import { median } from './common';
 import { executeMeasured } from './n8nMemory';
+import { IMAGE_AGENT, VIDEO_AGENT } from '../../dev/emulator';
 
 const MB = 1024 * 1024;
 const MAX_GROWTH_MB = 64;
 const API_KEY = 'bench-download-key';
 const WORKSPACE_ID = '42';
-const IMAGE_AGENT = 2;
-const VIDEO_AGENT = 4;
 const SMALL_BYTES = 1 * 1024 * 1024;
 const CREDENTIAL = { id: fixtureId('credBenchDl'), name: 'Agent Platform (bench)' };
 const WORKFLOW = { baseline: 'benchSmallDl0001', download: 'benchDownload001' };

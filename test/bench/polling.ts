@@ -39,8 +39,8 @@ import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { median, progress, seconds } from './common';
+import { TEXT_AGENT } from '../../dev/emulator';
 
-const TEXT_AGENT = 3;
 // Each run's input is its own: a run whose answer was lost is found by agent, time and input, and
 // the emulator's clock runs ahead of the node's, so the time window alone tells no runs apart.
 let runNumber = 0;
@@ -62,7 +62,7 @@ async function executeOnce(
 ): Promise<RunCost> {
 	emu.configureAgent(TEXT_AGENT, { executionSeconds: duration });
 	emu.clearRequests();
-	const before = emu.executionCount;
+	const before = emu.runCount;
 	const started = Date.now();
 	const { outputs, error } = await runNode({
 		parameters: {
@@ -81,14 +81,14 @@ async function executeOnce(
 	const result = outputs[0]?.[0]?.json;
 	if (error || result?.status !== 'succeeded')
 		throw new Error(`the ${duration} s run did not succeed: ${error?.message}`);
-	const record = emu.state.responses.get(Number(result.id))!;
+	const record = emu.state.runs.get(Number(result.id))!;
 	const post = emu.requests.find((r) => r.method === 'POST')!;
 	const lasted = Date.parse(record.updated_at) - Date.parse(record.created_at); // virtual ms
 	const endedAt = post.at + lasted / scale; // real ms
 	const returnedAt = started + tookMs;
 	return {
 		requests: emu.requests.length,
-		runs: emu.executionCount - before,
+		runs: emu.runCount - before,
 		lateMs: Math.max(0, (returnedAt - endedAt) * scale),
 		tookMs,
 	};
@@ -239,7 +239,7 @@ async function executionsInN8n(
 		await n8n.activate(workflow.id);
 		emu.configureAgent(TEXT_AGENT, { executionSeconds: 5 });
 		emu.clearRequests();
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const started = Date.now();
 		for (let i = 0; i < count; i++) {
 			const callStarted = Date.now();
@@ -255,7 +255,7 @@ async function executionsInN8n(
 		}
 		took = Date.now() - started;
 		requests = emu.requests.length;
-		runs = emu.executionCount - before;
+		runs = emu.runCount - before;
 	} finally {
 		await n8n.dispose();
 	}

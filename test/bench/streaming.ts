@@ -24,8 +24,8 @@ import { byId, credentialsFor } from '../infra/n8n/credentials';
 import { runNode } from '../infra/n8n/runNode';
 import type { BenchOptions, BenchRow } from './common';
 import { firstDataLineAt, interleavedFirstEvents, median, ms, progress } from './common';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const MB = 1024 * 1024;
 
 const now = () => performance.timeOrigin + performance.now();

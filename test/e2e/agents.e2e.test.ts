@@ -11,10 +11,9 @@ import {
 	fixtureId,
 	lastNodeItems,
 	runError,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-valid-key-4f1c9a';
@@ -31,7 +30,7 @@ const WORKFLOW = {
 	wrongKey: 'agentWrongKey001',
 };
 
-describe.each(selectedLines())('n8n $line ($version): agents', (line) => {
+describeEachLine()('n8n $line ($version): agents', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

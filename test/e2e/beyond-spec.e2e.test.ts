@@ -12,16 +12,15 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
+import { describeEachLine } from './fixtures';
 
 const API_KEY = 'e2e-beyond-key-5a1e';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credBeyond'), name: 'Agent Platform (emulator)' };
-const CHAT_AGENT = 1;
-const IMAGE_AGENT = 2;
 const WORKFLOWS = {
 	image: fixtureId('beyondImage'),
 	session: fixtureId('beyondSession'),
@@ -64,7 +63,7 @@ function chain(id: string, name: string, nodes: NodeSpec[]) {
 
 const chatAgent = { __rl: true, mode: 'id', value: String(CHAT_AGENT) };
 
-describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) => {
+describeEachLine()('n8n $line ($version): beyond the spec', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
@@ -221,7 +220,7 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 	test('memory collections reach the run', async () => {
 		const { run } = await n8n.executeOk(fixture.id(WORKFLOWS.collections));
 		const [item] = nodeItems(run, 'Run with memories');
-		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([collectionId]);
+		expect(emu.state.runs.get(Number(item.id))?.memoryCollections).toEqual([collectionId]);
 		expect(String(item.output)).toContain(`memory collections: e2e-customers #${collectionId}`);
 	});
 
@@ -237,7 +236,7 @@ describe.each(selectedLines())('n8n $line ($version): beyond the spec', (line) =
 				attempts: 2,
 				coercions: ['age: "8" → 8'],
 			});
-			const runs = [...emu.state.responses.values()]
+			const runs = [...emu.state.runs.values()]
 				.filter((r) => r.template_id === CHAT_AGENT)
 				.slice(-2);
 			expect(runs[1].root_id).toBe(runs[0].id);

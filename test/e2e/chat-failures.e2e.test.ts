@@ -32,11 +32,10 @@ import {
 import { holdKeyForAnHour } from './chatFailureCases';
 import { describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-failures-key-3e1c';
 const WORKSPACE_ID = '42';
-const CHAT = 1;
-const TEXT = 3;
 const MISSING = 99999;
 const CREDENTIALS = {
 	good: { id: fixtureId('credChatFailOk'), name: 'Agent Platform (chat failures)' },

@@ -38,10 +38,10 @@ import {
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { openEditorOn } from './editor.shared';
 import { n8nOfLine, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-files-key-5d0b';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const INSTRUCTIONS = 'Answer in one short sentence.';
 const CREDENTIAL = { id: fixtureId('credChatFiles'), name: 'Agent Platform (chat files)' };
 const REDIS_CREDENTIAL_ID = fixtureId('credChatRedis');
@@ -155,7 +155,7 @@ describeEachLine(['2.x'])(
 			const second = outputOf(await say(FILES_WEBHOOK, 'files-ada', 'Thank you.'));
 			expect(uploads()).toHaveLength(1);
 			expect(executes()).toHaveLength(2);
-			const rootId = [...emu.state.responses.values()].find((r) => r.id === first.id)?.root_id;
+			const rootId = [...emu.state.runs.values()].find((r) => r.id === first.id)?.root_id;
 			expect(executes()[1].file_ids).toBeUndefined();
 			// only the new message and the root_id: the instructions are not sent again
 			expect(executes()[1]).toMatchObject({
@@ -202,7 +202,7 @@ describeEachLine(['2.x'])(
 		test('Redis stopped during the run: one platform run, the answer kept with its note and a hint', async () => {
 			outputOf(await say(REDIS_WEBHOOK, 'redis-ada', 'My name is Ada.'));
 			emu.clearRequests();
-			const runsBefore = emu.state.responses.size;
+			const runsBefore = emu.state.runs.size;
 			const answer = say(REDIS_WEBHOOK, 'redis-ada', 'What is my name?');
 			// the memory was read and the run is under way (the emulator's run lasts 3 s): Redis goes
 			await waitFor('the second run to start', () => (executes().length ? true : undefined));
@@ -211,7 +211,7 @@ describeEachLine(['2.x'])(
 			expect(String(kept.output)).toContain('Earlier in this conversation you wrote');
 			expect(String(kept.memory_note)).toMatch(/answer was kept.*could not store/);
 			expect(executes()).toHaveLength(1);
-			expect(emu.state.responses.size).toBe(runsBefore + 1);
+			expect(emu.state.runs.size).toBe(runsBefore + 1);
 
 			const [newest] = await fixture.n8n.getExecutions(fixture.id(REDIS_WORKFLOW), { limit: 1 });
 			expect(newest.status).toBe('success');

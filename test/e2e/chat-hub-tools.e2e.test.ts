@@ -16,10 +16,10 @@ import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOL_SHAPES_WORKFLOW, chatSurfaces } from './chatHub';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-hub-tools-key-51';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatHubTool'), name: 'Agent Platform (chat hub tools)' };
 const EXAMPLE = 'chat-with-a-platform-model-in-the-ai-agent';
 const EXAMPLE_ID = 'exampleModel0001';

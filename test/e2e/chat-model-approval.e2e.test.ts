@@ -14,10 +14,10 @@ import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, sleep, waitFor, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-approval-key-5a2d';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatApprove'), name: 'Agent Platform (approval)' };
 const WORKFLOW_ID = 'chatModelApprove';
 const APPROVAL_WEBHOOK = '8a1b2c3d-1031-4e5f-8a00-000000000001';
@@ -37,7 +37,7 @@ describeEachLine(['2.x'])(
 		let n8n: N8nInstance;
 		const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 		const lastAnswer = () =>
-			[...emu.state.responses.values()].filter((r) => r.via === 'openai').at(-1)!.output;
+			[...emu.state.runs.values()].filter((r) => r.via === 'openai').at(-1)!.output;
 
 		useLineN8n(
 			line,

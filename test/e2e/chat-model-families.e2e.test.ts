@@ -16,9 +16,9 @@ import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow, postToStreamingWebhook } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-families-key-3f1c';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatFamilies'), name: 'Agent Platform (families)' };
 const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
 /**

@@ -26,10 +26,10 @@ import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-features-key-4c1e';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const GONE_AGENT = 9999;
 const CREDENTIAL = { id: fixtureId('credChatFeature'), name: 'Agent Platform (features)' };
 const WRONG_KEY = { id: fixtureId('credWrongKey'), name: 'Agent Platform (wrong key)' };
@@ -71,7 +71,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
 	/** What the platform answered to each chat-completions request of the test, in order. */
 	const answered = () => {
-		const outputs = [...emu.state.responses.values()]
+		const outputs = [...emu.state.runs.values()]
 			.filter((r) => r.via === 'openai')
 			.map((r) => r.output);
 		return outputs.slice(outputs.length - completions().length);
@@ -292,14 +292,29 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	});
 
 	test('Evaluation: a model that answers in prose once is corrected once, then gives a score', async () => {
-		const answer = await post('chat-model-evaluation', {
-			question: 'What is the capital of France?',
-			actual: '[model: prose] Paris',
-			expected: 'The capital of France is Paris.',
+		// the model's replies, written out (the emulator's `replies`): prose first, then the call of
+		// the metrics' tool ("extract", LangChain's withStructuredOutput; the fields of n8n 2.41.1's
+		// metric schema, utils/metricHandlers.js) for every later request
+		emu.configureAgent(CHAT_AGENT, {
+			replies: [
+				'The answer says Paris, as the ground truth does.',
+				'{"tool_call": {"name": "extract", "arguments": {"extended_reasoning": "Both name Paris as the capital of France.", "reasoning_summary": "Both say Paris.", "score": 5}}}',
+			],
 		});
+		let answer: Awaited<ReturnType<typeof post>>;
+		try {
+			answer = await post('chat-model-evaluation', {
+				question: 'What is the capital of France?',
+				actual: 'Paris',
+				expected: 'The capital of France is Paris.',
+			});
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
-		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toEqual(expect.any(Number));
+		// the score of the call the test wrote
+		expect(runData.Correctness[0].data!.main[0][0].json.Correctness).toBe(5);
 		// the correction named the tool it had to call, instead of "No tool calls found"
 		const corrections = completions().filter((r) =>
 			JSON.stringify(r.body).includes('answered in plain text instead of calling'),

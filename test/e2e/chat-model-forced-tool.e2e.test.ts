@@ -19,10 +19,10 @@ import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOL_CHOICE_OPENING } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
 import { useLineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-forced-tool-key-58a1';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credForcedTool'), name: 'Agent Platform (forced tool)' };
 const FORCED = { on: fixtureId('chatModelForceOn'), off: fixtureId('chatModelForceNo') };
 const PATHS = { on: 'chat-model-forced-on', off: 'chat-model-forced-off' };

@@ -12,13 +12,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { ORDINARY_ANSWERS } from '../unit/chat-model/ordinary-answers.corpus';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-ordinary-answers-key-50a1';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credOrdinary'), name: 'Agent Platform (ordinary answers)' };
 /** The streaming chat of chat-model-agent-chat, and a copy of it that answers when done. */
 const STREAMED_CHAT = '8a1b2c3d-1004-4e5f-8a00-000000000001';
@@ -33,7 +33,7 @@ const ANSWERS = ['lookup defined in python with pytest'].map(
 	(about) => ORDINARY_ANSWERS.find((a) => a.about === about)!.answer,
 );
 
-describe.each(selectedLines().filter((line) => line.line === '2.x'))(
+describeEachLine(['2.x'])(
 	'n8n $line ($version): an AI Agent with tools answers coding questions',
 	(line) => {
 		let emu: PlatformEmulator;

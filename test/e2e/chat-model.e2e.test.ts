@@ -16,14 +16,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
-import { fixtureId, log, selectedLines, type N8nInstance } from '../../dev/n8n/harness';
+import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { chatAgentVars, loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-chat-model-key-7d2a';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credChatModel'), name: 'Agent Platform (chat model)' };
 const FIXTURES = [
 	'chat-model-chain',
@@ -55,7 +55,7 @@ const CHAT_WEBHOOK = '8a1b2c3d-1004-4e5f-8a00-000000000001';
 const ownPath = (path: string) => `${path}-of-chat-model-file`;
 const TOOL_SAYS = (question: string) => `Glossary says: ${question} is a river animal`;
 
-describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model', (line) => {
+describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => {
 	const hasSdk = line.line === '2.x';
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
@@ -66,7 +66,7 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 		(completions()[i].body as IDataObject).messages as IDataObject[];
 	/** What the platform answered last to a chat-completions request. */
 	const lastAnswer = () =>
-		[...emu.state.responses.values()].filter((r) => r.via === 'openai').at(-1)!.output;
+		[...emu.state.runs.values()].filter((r) => r.via === 'openai').at(-1)!.output;
 
 	useLineN8n(
 		line,
@@ -265,14 +265,25 @@ describe.each(selectedLines())('n8n $line ($version): Agent Platform Chat Model'
 	});
 
 	test('streamed: the sentence before a call reaches the chat, its JSON does not, and the tool runs', async () => {
-		const text = chatText(
-			await chatEvents('[model: sentence first] lookup "otter"', 'e2e-sentence-first'),
-		);
+		// the model's replies, written out (the emulator's `replies`): a sentence, then the call fenced
+		const call = '{"tool_call": {"name": "lookup", "arguments": {"input": "otter"}}}';
+		const final = 'The glossary calls an otter a river animal.';
+		emu.configureAgent(CHAT_AGENT, {
+			replies: [`I'll use the lookup tool to answer this.\n\`\`\`json\n${call}\n\`\`\``, final],
+		});
+		let text: string;
+		try {
+			text = chatText(await chatEvents('lookup "otter"', 'e2e-sentence-first'));
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");
-		expect(text).toContain('Glossary says: otter is a river animal');
+		expect(text).toContain(final);
 		expect(text).not.toMatch(/tool_call|```/);
 		expect(completions()).toHaveLength(2);
+		// the tool ran on the call: its result went back to the model
+		expect(JSON.stringify(sentMessages(1))).toContain(TOOL_SAYS('otter'));
 	});
 
 	test("a failing model call shows the package's words in the chat", async () => {

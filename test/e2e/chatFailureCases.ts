@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential, type N8nInstance } from '../../dev/n8n/harness';
 import { chatWorkflow, editorError, lastExecutionId, node, publicChat } from './chatSurfaces';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const MISSING_AGENT = 99999;
 
 /**

@@ -14,19 +14,14 @@
  * Run: npx jest test/e2e/cold-pace.e2e.test.ts --selectProjects e2e
  */
 import type { PlatformEmulator } from '../../dev/emulator';
-import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	type N8nInstance,
-} from '../../dev/n8n/harness';
+import { agentPlatformCredential, fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import {
 	chatAgentVars,
 	loadWorkflow,
 	postToStreamingWebhook,
 	readStreamedAnswer,
 	withOwnPaths,
+	describeEachLine,
 } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
@@ -37,7 +32,7 @@ const TEXT_AGENT = 3;
 const CREDENTIAL = { id: fixtureId('credColdPace'), name: 'Agent Platform (cold pace)' };
 const WORKFLOWS = { waiting: 'waitRunExecute01', chat: 'webhookStream001' };
 
-describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiting run', (line) => {
+describeEachLine()('n8n $line ($version): a cold pace beside a waiting run', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let fixture: LineN8n;
@@ -82,7 +77,7 @@ describe.each(selectedLines())('n8n $line ($version): a cold pace beside a waiti
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 
 		// the run the platform waits on, as it keeps it: still running, or ended
-		const waitingRun = [...emu.state.responses.values()][0];
+		const waitingRun = [...emu.state.runs.values()][0];
 		const chatFrom = emu.requests.length;
 		const response = await postToStreamingWebhook(n8n.baseUrl, `agent-stream-${TAG}`, {
 			message: 'Tell me about otters',

@@ -14,96 +14,89 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
-import {
-	EXAMPLE_CREDENTIALS,
-	agentPlatformCredential,
-	loadExample,
-	selectedLines,
-} from '../../dev/n8n/harness';
+import { EXAMPLE_CREDENTIALS, agentPlatformCredential, loadExample } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
+import { CHAT_AGENT } from '../../dev/emulator';
+import { describeEachLine } from './fixtures';
 
-const CHAT_AGENT = 1;
 const EXAMPLE = 'chat-with-a-platform-agent-that-remembers';
 const TRIGGER = 'When chat message received';
 const SHOTS = join(__dirname, '..', '..', 'dev', 'n8n', '.screenshots');
 const FIRST = 'My name is Ada.';
 const SECOND = 'What is my name?';
 
-describe.each(selectedLines())(
-	'n8n $line ($version): a chat that remembers, in the editor',
-	(line) => {
-		const editor = useEditorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
-			emulator: { executionSeconds: 1 },
-			credentials: (platform) => [
-				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-			],
-		});
-		beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+describeEachLine()('n8n $line ($version): a chat that remembers, in the editor', (line) => {
+	const editor = useEditorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
+		emulator: { executionSeconds: 1 },
+		credentials: (platform) => [
+			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
+		],
+	});
+	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-		const executes = () =>
-			editor.emu.requests.filter(
-				(r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`,
-			);
-		const panelText = async () =>
-			await editor.page
-				.locator('[data-test-id="canvas-chat"]')
-				.first()
-				.innerText()
-				.catch(() => '');
+	const executes = () =>
+		editor.emu.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/agents/${CHAT_AGENT}/execute`,
+		);
+	const panelText = async () =>
+		await editor.page
+			.locator('[data-test-id="canvas-chat"]')
+			.first()
+			.innerText()
+			.catch(() => '');
 
-		/** Sends one message in the editor's chat and waits until the run's answer is shown. */
-		async function send(message: string): Promise<string> {
-			const { emu, page } = editor;
-			const before = executes().length;
-			const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
-			await input.fill(message);
-			await input.press('Enter');
-			const deadline = Date.now() + 60_000;
-			for (;;) {
-				const run = [...emu.state.responses.values()].pop();
-				const answered = executes().length > before && run?.status === 'succeeded';
-				if (answered && (await panelText()).includes(run.output.trim())) return run.output;
-				if (Date.now() > deadline)
-					throw new Error(`no answer in the chat after 60 s: ${await panelText()}`);
-				await page.waitForTimeout(200);
-			}
+	/** Sends one message in the editor's chat and waits until the run's answer is shown. */
+	async function send(message: string): Promise<string> {
+		const { emu, page } = editor;
+		const before = executes().length;
+		const input = page.locator('[data-test-id="canvas-chat"] textarea').first();
+		await input.fill(message);
+		await input.press('Enter');
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			const run = [...emu.state.runs.values()].pop();
+			const answered = executes().length > before && run?.status === 'succeeded';
+			if (answered && (await panelText()).includes(run.output.trim())) return run.output;
+			if (Date.now() > deadline)
+				throw new Error(`no answer in the chat after 60 s: ${await panelText()}`);
+			await page.waitForTimeout(200);
 		}
+	}
 
-		it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
-			const { emu, n8n, page, id } = editor;
-			await step(page, `${line.line}-memory-open`, async () => {
-				await openWorkflow(page, n8n.baseUrl, id(loadExample(EXAMPLE).id), TRIGGER);
-				// the form's line under a Chat Trigger: what a Memory changes
-				const ndv = await openNode(page, 'Chat with the agent');
-				expect(await ndv.innerText()).toContain(
-					'With a Memory (e.g. Simple Memory) connected to this node',
-				);
-				await page.keyboard.press('Escape');
-				await page.locator('[data-test-id="workflow-chat-button"]').first().click();
-				await page.locator('[data-test-id="canvas-chat"] textarea').first().waitFor();
-			});
-			const first = await step(page, `${line.line}-memory-first`, async () => await send(FIRST));
-			const second = await step(page, `${line.line}-memory-second`, async () => await send(SECOND));
-			const [firstBody, secondBody] = executes().map((r) => r.body as Record<string, unknown>);
-			const firstRun = [...emu.state.responses.values()][0];
-			// one request a turn; the second continues the first conversation with only the new message
-			expect(executes()).toHaveLength(2);
-			// the example streams: Execute asks the platform for a stream (Response Mode: Stream)
-			expect(executes().map((r) => String((r.body as Record<string, unknown>).stream))).toEqual([
-				'true',
-				'true',
-			]);
-			expect(firstBody.root_id).toBeUndefined();
-			expect(secondBody).toMatchObject({
-				root_id: firstRun.root_id,
-				messages: [{ role: 'user', content: SECOND }],
-			});
-			expect(first).not.toContain('Earlier in this conversation');
-			expect(second).toContain(`Earlier in this conversation you wrote: "${FIRST}"`);
-			// the picture shows both turns and the answer that remembers
-			const shown = await panelText();
-			for (const text of [FIRST, SECOND, `you wrote: "${FIRST}"`]) expect(shown).toContain(text);
-			await page.screenshot({ path: join(SHOTS, `${line.line}-chat-memory.png`) });
+	it('two messages: the second continues the first conversation, and its answer shows the first was seen', async () => {
+		const { emu, n8n, page, id } = editor;
+		await step(page, `${line.line}-memory-open`, async () => {
+			await openWorkflow(page, n8n.baseUrl, id(loadExample(EXAMPLE).id), TRIGGER);
+			// the form's line under a Chat Trigger: what a Memory changes
+			const ndv = await openNode(page, 'Chat with the agent');
+			expect(await ndv.innerText()).toContain(
+				'With a Memory (e.g. Simple Memory) connected to this node',
+			);
+			await page.keyboard.press('Escape');
+			await page.locator('[data-test-id="workflow-chat-button"]').first().click();
+			await page.locator('[data-test-id="canvas-chat"] textarea').first().waitFor();
 		});
-	},
-);
+		const first = await step(page, `${line.line}-memory-first`, async () => await send(FIRST));
+		const second = await step(page, `${line.line}-memory-second`, async () => await send(SECOND));
+		const [firstBody, secondBody] = executes().map((r) => r.body as Record<string, unknown>);
+		const firstRun = [...emu.state.runs.values()][0];
+		// one request a turn; the second continues the first conversation with only the new message
+		expect(executes()).toHaveLength(2);
+		// the example streams: Execute asks the platform for a stream (Response Mode: Stream)
+		expect(executes().map((r) => String((r.body as Record<string, unknown>).stream))).toEqual([
+			'true',
+			'true',
+		]);
+		expect(firstBody.root_id).toBeUndefined();
+		expect(secondBody).toMatchObject({
+			root_id: firstRun.root_id,
+			messages: [{ role: 'user', content: SECOND }],
+		});
+		expect(first).not.toContain('Earlier in this conversation');
+		expect(second).toContain(`Earlier in this conversation you wrote: "${FIRST}"`);
+		// the picture shows both turns and the answer that remembers
+		const shown = await panelText();
+		for (const text of [FIRST, SECOND, `you wrote: "${FIRST}"`]) expect(shown).toContain(text);
+		await page.screenshot({ path: join(SHOTS, `${line.line}-chat-memory.png`) });
+	});
+});

@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { openNode, openWorkflow, restSettled, step } from '../../dev/n8n/browser';
-import { exampleNames, loadExample, selectedLines } from '../../dev/n8n/harness';
+import { exampleNames, loadExample } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
+import { describeEachLine } from './fixtures';
 
 const WORKFLOW = 'exampleModel0001';
 const MODEL_NODE = 'Agent Platform Chat Model';
@@ -41,7 +42,7 @@ async function shot(page: Page, name: string): Promise<void> {
 	await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
 }
 
-describe.each(selectedLines())('n8n $line ($version): the chat model in the editor', (line) => {
+describeEachLine()('n8n $line ($version): the chat model in the editor', (line) => {
 	const editor = useEditorOfLine(
 		line,
 		'editor-chat-model',

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { openNode, openWorkflow, step } from '../../dev/n8n/browser';
-import { agentPlatformCredential, log, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential, log } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
-import { chatAgentVars, loadWorkflow } from './fixtures';
+import { chatAgentVars, loadWorkflow, describeEachLine } from './fixtures';
+import { CHAT_AGENT } from '../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: 'credEditorChat01', name: 'Agent Platform (editor chat)' };
 const WORKFLOW = 'editorChat000001';
 const TRIGGER = 'When chat message received';
@@ -39,7 +39,7 @@ async function shownAnswer(page: Page): Promise<string> {
 	return at < 0 ? '' : text.slice(at + MESSAGE.length).trim();
 }
 
-describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (line) => {
+describeEachLine()('n8n $line ($version): a chat in the editor', (line) => {
 	const editor = useEditorOfLine(
 		line,
 		'editor-chat',
@@ -91,7 +91,7 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			const deadline = Date.now() + 60_000;
 			for (;;) {
 				const text = await shownAnswer(page);
-				const run = [...emu.state.responses.values()].pop();
+				const run = [...emu.state.runs.values()].pop();
 				const runEnded = run?.status === 'succeeded';
 				if (text && text !== seen[seen.length - 1]?.text) {
 					seen.push({ at: Date.now() - sentAt, text, runEnded });
@@ -106,7 +106,7 @@ describe.each(selectedLines())('n8n $line ($version): a chat in the editor', (li
 			}
 			await page.screenshot({ path: join(SHOTS, `${line.line}-chat-answered.png`) });
 		});
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		const output = String(run.output).trim();
 		// the message came from the chat (nothing typed in the node), and the answer is the run's output
 		expect(run.input).toContain(MESSAGE);

@@ -32,8 +32,9 @@ import {
 	restSettled,
 	step,
 } from '../../dev/n8n/browser';
-import { loadExample, log, selectedLines } from '../../dev/n8n/harness';
+import { loadExample, log } from '../../dev/n8n/harness';
 import { useEditorOfLine } from './editor.shared';
+import { describeEachLine } from './fixtures';
 
 const SHOTS =
 	process.env.UPDATE_SCREENSHOTS === '1'
@@ -86,7 +87,7 @@ async function shot(page: Page, name: string): Promise<void> {
 const named = (entries: string[], name: string) =>
 	entries.filter((entry) => entry.split('\n')[0].trim() === name);
 
-describe.each(selectedLines())('n8n $line ($version): the nodes in the node panel', (line) => {
+describeEachLine()('n8n $line ($version): the nodes in the node panel', (line) => {
 	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent(), TRIGGER_EXAMPLE]);
 	const tag = line.line.replace('.', '');
 	// the editor's first load (its scripts compiled and cached by the browser) may take longer than a

@@ -21,7 +21,7 @@ import {
 	restSettled,
 	step,
 } from '../../dev/n8n/browser';
-import { agentPlatformCredential, loadExample, log, selectedLines } from '../../dev/n8n/harness';
+import { agentPlatformCredential, loadExample, log } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
 import {
 	API_KEY,
@@ -39,6 +39,7 @@ import {
 	searchPanel,
 	seeDescriptions,
 } from './editor.shared';
+import { describeEachLine } from './fixtures';
 
 /** A copy of the chat example with its first Execute node only, switched between agents. */
 function switchingWorkflow() {
@@ -55,7 +56,7 @@ function switchingWorkflow() {
 	};
 }
 
-describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
+describeEachLine()('n8n $line ($version): the editor', (line) => {
 	const editor = useEditorOfLine(
 		line,
 		'editor',
@@ -185,7 +186,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 					expect(Object.keys(answered)).toEqual(expect.arrayContaining(fill.map(([id]) => id)));
 				}
 				// the run finishes and n8n shows its item (its ID in the output) before the next agent
-				const runId = Math.max(...emu.state.responses.keys());
+				const runId = Math.max(...emu.state.runs.keys());
 				await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
 				await restSettled(page);
 			});
@@ -303,7 +304,7 @@ describe.each(selectedLines())('n8n $line ($version): the editor', (line) => {
 				topic: 'Sea otters',
 				tone: 'formal',
 			});
-			const runId = Math.max(...emu.state.responses.keys());
+			const runId = Math.max(...emu.state.runs.keys());
 			await ndv.getByText(String(runId), { exact: true }).first().waitFor({ timeout: 60_000 });
 		});
 		await page.keyboard.press('Escape');

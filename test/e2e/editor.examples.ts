@@ -18,7 +18,6 @@ import {
 import {
 	exampleNames,
 	loadExample,
-	selectedLines,
 	type N8nLine,
 	PACKAGE_NAME,
 	type WorkflowFixture,
@@ -31,6 +30,7 @@ import {
 	redFields,
 	storedWorkflow,
 } from './editor.shared';
+import { describeEachLine } from './fixtures';
 
 /**
  * Words a form showed that were no longer true of it: the notice of node version 1.2 (an example
@@ -68,7 +68,7 @@ function openedWorkflows(): Array<readonly [string, WorkflowFixture]> {
  * one that must wait out a minute (editor.held.ts).
  */
 export function openingExamples(alongside?: (line: N8nLine) => { test(): void }): void {
-	describe.each(selectedLines())('n8n $line ($version): opening examples in the editor', (line) => {
+	describeEachLine()('n8n $line ($version): opening examples in the editor', (line) => {
 		const other = alongside?.(line);
 		const editor = useEditorOfLine(
 			line,

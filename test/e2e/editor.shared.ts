@@ -8,7 +8,6 @@ import {
 	EXAMPLE_CREDENTIALS,
 	agentPlatformCredential,
 	log,
-	openAiEmulatorCredential,
 	type CredentialFixture,
 	type N8nInstance,
 	type N8nLine,
@@ -190,7 +189,6 @@ export async function editorOfLine(
 			tag,
 			credentials: opts.credentials?.(platform) ?? [
 				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-				openAiEmulatorCredential(platform, 1),
 			],
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,

@@ -9,28 +9,22 @@
  * @slow (minutes: started first when jest has no times of a run before)
  */
 import { GENERATED_PNG, type PlatformEmulator } from '../../dev/emulator';
-import {
-	EXAMPLE_CREDENTIALS,
-	agentPlatformCredential,
-	openAiEmulatorCredential,
-} from '../../dev/n8n/examples';
+import { EXAMPLE_CREDENTIALS, agentPlatformCredential } from '../../dev/n8n/examples';
 import {
 	exampleNames,
 	loadExample,
 	nodeItems,
-	selectedLines,
 	sleep,
 	waitFor,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT, TEXT_AGENT, IMAGE_AGENT } from '../../dev/emulator';
+import { describeEachLine } from './fixtures';
 
 const API_KEY = 'e2e-examples-key-3c9f';
 const WORKSPACE_ID = '42';
 /** The agents the examples pick (the emulator's default seed): a chat agent and a text agent. */
-const CHAT_AGENT = 1;
-const TEXT_AGENT = 3;
-const IMAGE_AGENT = 2;
 
 /** Each example file and the workflow id it must keep (users' links and npm start rely on them). */
 const EXAMPLES = {
@@ -47,7 +41,7 @@ const EXAMPLES = {
 	'credits-per-agent-last-7-days': 'exampleUsage0001',
 } as const;
 
-describe.each(selectedLines())('n8n $line ($version): example workflows', (line) => {
+describeEachLine()('n8n $line ($version): example workflows', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
@@ -60,7 +54,6 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			emulator: { apiKey: API_KEY, workspaceId: WORKSPACE_ID, timeScale: 10 },
 			credentials: (platform) => [
 				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
-				openAiEmulatorCredential(platform, CHAT_AGENT),
 			],
 			workflows: () => exampleNames().map(loadExample),
 		},
@@ -68,7 +61,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 	);
 
 	const runsOf = (agentId: number) =>
-		[...emu.state.responses.values()].filter((r) => r.template_id === agentId);
+		[...emu.state.runs.values()].filter((r) => r.template_id === agentId);
 	const executeBodies = (agentId: number) =>
 		emu.requests
 			.filter((r) => r.method === 'POST' && r.path === `/agents/${agentId}/execute`)
@@ -105,7 +98,7 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			['Video Maker', { credits: 6, runs: 1 }],
 		]);
 		// …and the runs made so far in this file (none when it runs first), each a succeeded run's credits
-		for (const run of emu.state.responses.values()) {
+		for (const run of emu.state.runs.values()) {
 			const name = emu.state.agents.get(run.template_id)!.title;
 			const sum = expected.get(name) ?? { credits: 0, runs: 0 };
 			sum.credits += run.status === 'succeeded' ? (run.credits ?? 0) : 0;
@@ -305,13 +298,14 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			expect(item).toEqual({
 				run: runId,
 				agent: TEXT_AGENT,
-				answer: emu.state.responses.get(runId)!.output,
-				credits: emu.state.responses.get(runId)!.credits,
+				answer: emu.state.runs.get(runId)!.output,
+				credits: emu.state.runs.get(runId)!.credits,
 			});
 		});
 
-		test('AI Agent with a platform agent as its tool: the model calls the tool, the tool runs the platform agent', async () => {
-			const workflow = loadExample('ai-agent-with-a-platform-agent-tool');
+		test("AI Agent with a platform agent as its tool, on the platform's model: the model calls the tool, the tool runs the platform agent (n8n 2.x); a plain message on n8n 1.x", async () => {
+			const name = 'ai-agent-with-a-platform-agent-tool';
+			const workflow = loadExample(name);
 			const chatTrigger = workflow.nodes.find(
 				(n) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger',
 			) as unknown as { webhookId: string };
@@ -325,10 +319,19 @@ describe.each(selectedLines())('n8n $line ($version): example workflows', (line)
 			});
 			const text = await response.text();
 			expect({ status: response.status, text }).toMatchObject({ status: 200 });
+			if (line.line === '1.x') {
+				const [execution] = await n8n.getExecutions(fixture.id(EXAMPLES[name]), { limit: 1 });
+				expect(JSON.stringify(execution)).toContain(
+					'The Agent Platform Chat Model needs n8n 2.16 or later',
+				);
+				return;
+			}
 			const answer = JSON.parse(text) as { output?: string };
 			// The tool ran the chat agent with the question the model put into $fromAI('message'), the
 			// tool's default Message in node version 1.2 (the example types none)…
-			const run = runsOf(CHAT_AGENT).pop()!;
+			const run = runsOf(CHAT_AGENT)
+				.filter((r) => r.via === 'execute')
+				.pop()!;
 			expect(executeBodies(CHAT_AGENT).pop()).toMatchObject({
 				messages: [{ role: 'user', content: question }],
 			});

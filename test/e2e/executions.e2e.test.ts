@@ -11,16 +11,15 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	lastNodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { loadWorkflow, postToStreamingWebhook } from './fixtures';
+import { loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-executions-key-7d2b';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credExecutions'), name: 'Agent Platform (emulator)' };
-const CHAT_AGENT = 1;
 const WORKFLOWS = {
 	wait: fixtureId('execWait'),
 	start: fixtureId('execStart'),
@@ -30,7 +29,7 @@ const WORKFLOWS = {
 	webhook: 'webhookStream001',
 };
 
-describe.each(selectedLines())('n8n $line ($version): agent executions', (line) => {
+describeEachLine()('n8n $line ($version): agent executions', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;
@@ -107,7 +106,7 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		(setUp) => ({ emu, fixture, n8n } = setUp),
 	);
 
-	const recordOf = (id: unknown) => emu.state.responses.get(Number(id))!;
+	const recordOf = (id: unknown) => emu.state.runs.get(Number(id))!;
 
 	test('Execute, wait for completion: the finished run, simplified', async () => {
 		const [item] = lastNodeItems((await n8n.executeOk(fixture.id(WORKFLOWS.wait))).run);
@@ -162,7 +161,7 @@ describe.each(selectedLines())('n8n $line ($version): agent executions', (line) 
 		const items = messages.filter((m) => m.type === 'item');
 		expect(items.length).toBeGreaterThan(2);
 		const text = items.map((m) => m.content).join('');
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		expect(text).toBe(run.output);
 		expect(text).toContain('Tell me about otters');
 		// n8n passed the pieces on as they came, in several writes, not the whole answer in one (how

@@ -19,17 +19,16 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 	type N8nLine,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-files-key-7d2b10';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 /** Seeded so that Return All needs 4 pages at per_page 100: 100, 100, 100 and a short one. */
 const SEEDED_FILES = 321;
 /** The file n8n reads from disk and uploads. */
@@ -53,7 +52,7 @@ const MODES: Record<N8nLine['line'], BinaryMode> = {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-describe.each(selectedLines())('n8n $line ($version): files', (line) => {
+describeEachLine()('n8n $line ($version): files', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let id: (fixtureId: string) => string;

@@ -168,11 +168,11 @@ export async function streamedPieces(
 }
 
 /**
- * `describe.each` over the selected lines among `only` (['2.x'] for the files of the AI node SDK,
- * which 1.x lacks); with none of them selected (E2E_N8N_LINES=1) the file's suite is skipped, as
- * jest refuses an empty table.
+ * The one way a test picks n8n lines: `describe.each` over the selected lines (E2E_N8N_LINES),
+ * among `only` when given (['2.x'] for the files of the AI node SDK, which 1.x lacks); with none
+ * of them selected (E2E_N8N_LINES=1) the file's suite is skipped, as jest refuses an empty table.
  */
-export function describeEachLine(only: Array<N8nLine['line']>) {
+export function describeEachLine(only: Array<N8nLine['line']> = ['1.x', '2.x']) {
 	const lines = selectedLines().filter((line) => only.includes(line.line));
 	return lines.length ? describe.each(lines) : describe.skip.each(only.map(lineByName));
 }

@@ -12,35 +12,30 @@
  * Run: npx jest test/e2e/interactive-first.e2e.test.ts --selectProjects e2e
  */
 import type { PlatformEmulator } from '../../dev/emulator';
-import {
-	agentPlatformCredential,
-	fixtureId,
-	log,
-	selectedLines,
-	type N8nInstance,
-} from '../../dev/n8n/harness';
+import { agentPlatformCredential, fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import {
 	chatAgentVars,
 	loadWorkflow,
 	postToStreamingWebhook,
 	readStreamedAnswer,
 	withOwnPaths,
+	describeEachLine,
 } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-interactive-first-key-5c9e';
 const WORKSPACE_ID = '42';
 const RATE = 4;
 const PAGES = 40;
 const MEMORIES_PER_PAGE = 50;
-const CHAT_AGENT = 1;
 const CREDENTIAL = {
 	id: fixtureId('credInteractive'),
 	name: 'Agent Platform (4 requests a second)',
 };
 const WORKFLOWS = { paging: 'memoriesPaging01', chat: 'webhookStream001' };
 
-describe.each(selectedLines())('n8n $line ($version): interactive work first', (line) => {
+describeEachLine()('n8n $line ($version): interactive work first', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let fixture: LineN8n;
@@ -101,7 +96,7 @@ describe.each(selectedLines())('n8n $line ($version): interactive work first', (
 			.filter((l) => l.trim())
 			.map((l) => JSON.parse(l) as { type: string; content?: string })
 			.filter((m) => m.type === 'item');
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		expect(pieces.map((m) => m.content).join('')).toBe(run.output);
 
 		// pages the platform received between the chat's arrival at n8n and its run's start

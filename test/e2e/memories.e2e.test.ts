@@ -12,10 +12,9 @@ import {
 	fixtureId,
 	lastNodeItems,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-memories-key-8c2d';
@@ -33,7 +32,7 @@ const TEXT = {
 	NEW_MEMORY_TEXT: 'The customer now prefers the phone',
 };
 
-describe.each(selectedLines())('n8n $line ($version): memories and collections', (line) => {
+describeEachLine()('n8n $line ($version): memories and collections', (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let fixture: LineN8n;

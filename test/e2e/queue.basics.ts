@@ -147,7 +147,7 @@ export function basicCases(line: N8nLine, cluster: () => QueueSuite): void {
 			const pieces = await streamedPieces(response);
 			const [execution] = await suite.finishedExecutions(WORKFLOWS.chat, 1);
 			await expectRunByWorker(execution.id);
-			const run = [...suite.emu.state.responses.values()].filter((r) => r.via === 'stream').at(-1)!;
+			const run = [...suite.emu.state.runs.values()].filter((r) => r.via === 'stream').at(-1)!;
 			log(
 				`n8n ${line.version} queue mode: the chat's answer came in ${pieces.length} pieces over ${pieces.length ? pieces[pieces.length - 1].at - pieces[0].at : 0} ms`,
 			);

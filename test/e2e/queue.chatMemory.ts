@@ -61,7 +61,7 @@ export function chatMemoryCases(cluster: () => QueueSuite): void {
 			const first = await say('queue-ada', 'My name is Ada.');
 			expect(executes()).toHaveLength(1);
 			expect(executes()[0].root_id).toBeUndefined();
-			const rootId = [...emu.state.responses.values()].pop()!.root_id;
+			const rootId = [...emu.state.runs.values()].pop()!.root_id;
 			const firstWorker = await workerOfNewest();
 			// the worker that ran the first message stops: the second goes to the other one
 			stopped = firstWorker;

@@ -76,7 +76,7 @@ export function faultCases(line: N8nLine, cluster: () => QueueSuite): void {
 			expect(survivor.log()).not.toContain(started);
 
 			// the run went on on the platform and was delivered to the trigger, on the other worker
-			const run = [...suite.emu.state.responses.values()]
+			const run = [...suite.emu.state.runs.values()]
 				.filter((r) => r.template_id === suite.textAgent)
 				.at(-1)!;
 			// (deliveries of the earlier cases' runs may come in meanwhile: find this run's)

@@ -12,10 +12,9 @@ import {
 	fixtureId,
 	lastNodeItems,
 	log,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 
 const API_KEY = 'e2e-rate-limits-key-41f7';
@@ -26,7 +25,7 @@ const MEMORIES_PER_PAGE = 50;
 const CREDENTIAL = { id: fixtureId('credRateLimits'), name: 'Agent Platform (1 request a second)' };
 const WORKFLOW = { getMany: 'memoriesGetAll01' };
 
-describe.each(selectedLines())('n8n $line ($version): rate limits', (line) => {
+describeEachLine()('n8n $line ($version): rate limits', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

@@ -17,15 +17,14 @@ import {
 	fixtureId,
 	lastNodeItems,
 	nodeItems,
-	selectedLines,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-real-platform-key-51c0';
 const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credRealPlat'), name: 'Agent Platform (real platform)' };
-const CHAT_AGENT = 1;
 const UPLOAD_BYTES = 50 * 1024 * 1024;
 const WORKFLOWS = {
 	system: fixtureId('rpSystemMsg'),
@@ -97,7 +96,7 @@ function workflows(largeFile: string) {
 	];
 }
 
-describe.each(selectedLines())("n8n $line ($version): the real platform's terms", (line) => {
+describeEachLine()("n8n $line ($version): the real platform's terms", (line) => {
 	let emu: PlatformEmulator;
 	let n8n: N8nInstance;
 	let id: (fixtureId: string) => string;
@@ -150,7 +149,7 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 		expect(item.generated_files).toEqual([]);
 		const body = executeBody();
 		for (const name of ['model', 'tools', 'temperature']) expect(body).not.toHaveProperty(name);
-		expect(emu.state.responses.get(Number(item.id))!.answers.temperature).toBe('1');
+		expect(emu.state.runs.get(Number(item.id))!.answers.temperature).toBe('1');
 	});
 
 	test('a 50 MB upload goes sign → PUT to the storage host (sha256 checked there, no key) → register', async () => {
@@ -198,11 +197,11 @@ describe.each(selectedLines())("n8n $line ($version): the real platform's terms"
 			output: 'All of the long answer, start to end.',
 		});
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const [item] = lastNodeItems(
 				(await n8n.executeOk(id(WORKFLOWS.gateway), { timeoutMs: 120_000 })).run,
 			);
-			expect(emu.executionCount).toBe(before + 1);
+			expect(emu.runCount).toBe(before + 1);
 			expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 			expect(item).toMatchObject({
 				status: 'succeeded',

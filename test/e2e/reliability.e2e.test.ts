@@ -27,18 +27,17 @@ import {
 	log,
 	n8nInstallDir,
 	run,
-	selectedLines,
 	type ExecuteResult,
 	type N8nRun,
 } from '../../dev/n8n/harness';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
+import { FAILING_AGENT } from '../../dev/emulator';
 
 /** The key every credential of the run uses: it must not show up anywhere. */
 const SECRET_KEY = 'sk-live-7Hq2ZpX9rW4mV8nB3kJ6tY1c';
 const WRONG_KEY = 'sk-wrong-4Fd8Ls2Pq7Xz1Vb6Nm3Kt9Gh';
 const WORKSPACE_ID = '42';
-const FAILING_AGENT = 5; // the emulator's "Always Fails" agent (topic, tone)
 
 const WORKFLOWS = { items: fixtureId('reliabilityItems'), secrets: fixtureId('secretsFailing') };
 /** The 10 agent IDs: 3 bad ones, at items 3, 6 and 9 (0-based 2, 5, 8). */
@@ -80,7 +79,7 @@ function filesUnder(folder: string): Array<{ path: string; bytes: Buffer }> {
 	return out;
 }
 
-describe.each(selectedLines())('n8n $line ($version): reliability and secrets', (line) => {
+describeEachLine()('n8n $line ($version): reliability and secrets', (line) => {
 	let emu: PlatformEmulator;
 	const faulty = {} as Record<Faulty, PlatformEmulator>;
 	let n8n: N8nInstance;

@@ -12,21 +12,20 @@ import {
 	agentPlatformCredential,
 	fixtureId,
 	nodeItems,
-	selectedLines,
 	type N8nInstance,
 } from '../../dev/n8n/harness';
 import { seedFiles } from '../infra/seedFiles';
-import { loadWorkflow } from './fixtures';
+import { loadWorkflow, describeEachLine } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'e2e-saved-workflows-key-3c8e51';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 
 const CREDENTIAL = { id: fixtureId('credSavedFlows'), name: 'Agent Platform (saved workflows)' };
 const WORKFLOW_ID = 'agentFileListV01';
 
-describe.each(selectedLines())('n8n $line ($version): saved workflows', (line) => {
+describeEachLine()('n8n $line ($version): saved workflows', (line) => {
 	let emu: PlatformEmulator;
 	let fixture: LineN8n;
 	let n8n: N8nInstance;

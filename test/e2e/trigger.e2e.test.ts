@@ -12,7 +12,7 @@
  * @lines 1.x 2.x (n8n 1.x and 2.x register and restore a trigger's webhooks each its own way)
  */
 import { type PlatformEmulator, type StoredWebhook } from '../../dev/emulator';
-import { N8nInstance, log, selectedLines, waitFor } from '../../dev/n8n/harness';
+import { N8nInstance, log, waitFor } from '../../dev/n8n/harness';
 import {
 	API_KEY,
 	WORKSPACE_ID,
@@ -23,8 +23,9 @@ import {
 	startTriggerSuite,
 	itemsOf,
 } from './trigger.shared';
+import { describeEachLine } from './fixtures';
 
-describe.each(selectedLines())('n8n $line ($version): Agent Platform Trigger', (line) => {
+describeEachLine()('n8n $line ($version): Agent Platform Trigger', (line) => {
 	let suite: TriggerSuite;
 	let emu: PlatformEmulator;
 	let httpsEmu: PlatformEmulator;

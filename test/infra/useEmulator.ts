@@ -23,3 +23,19 @@ export function useEmulator(
 	});
 	afterAll(async () => emu?.stop());
 }
+
+/**
+ * A second emulator for one test, with options of its own (a base path, https-only webhooks):
+ * started, handed to `use`, stopped whatever happens.
+ */
+export async function withEmulator<T>(
+	options: EmulatorOptions,
+	use: (emu: PlatformEmulator) => Promise<T>,
+): Promise<T> {
+	const emu = await startEmulator(options);
+	try {
+		return await use(emu);
+	} finally {
+		await emu.stop();
+	}
+}

@@ -18,10 +18,10 @@ import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOL_SHAPES, TOOL_SHAPES_WORKFLOW, chatSurfaces } from '../e2e/chatHub';
 import { chatAgentVars, describeEachLine, loadWorkflow } from '../e2e/fixtures';
 import { useLineN8n, type LineN8n } from '../e2e/lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'measure-chat-hub-tools-key-52';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const CREDENTIAL = { id: fixtureId('credHubToolsMeas'), name: 'Agent Platform (tool shapes)' };
 
 /** A result as the table shows it: none, n8n's empty one, or its first characters. */

@@ -16,10 +16,10 @@ import { N8nInstance, log, openAiEmulatorCredential, type N8nLine } from '../../
 import { chatWorkflow, editorError, lastExecutionId, node, publicChat } from '../e2e/chatSurfaces';
 import { holdKeyForAnHour } from '../e2e/chatFailureCases';
 import { describeEachLine } from '../e2e/fixtures';
+import { CHAT_AGENT as CHAT } from '../../dev/emulator';
 
 const API_KEY = 'measure-openai-chat-failures-key';
 const WORKSPACE_ID = '42';
-const CHAT = 1;
 const MISSING = 99999;
 
 describeEachLine(['2.x'])("n8n $version: what n8n's OpenAI Chat Model shows", (line: N8nLine) => {

@@ -18,10 +18,10 @@ import {
 	withOwnPaths,
 } from '../e2e/fixtures';
 import { useLineN8n, type LineN8n } from '../e2e/lineN8n';
+import { CHAT_AGENT } from '../../dev/emulator';
 
 const API_KEY = 'measure-streaming-key-53';
 const WORKSPACE_ID = '42';
-const CHAT_AGENT = 1;
 const RUN_SECONDS = 3;
 const RUNS = 5;
 const CREDENTIAL = { id: fixtureId('credStreamMeasur'), name: 'Agent Platform (streaming)' };

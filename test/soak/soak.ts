@@ -263,7 +263,7 @@ async function main(): Promise<void> {
 			webhookStatuses: Object.fromEntries(statuses),
 			platformRequests: emu.requests.length,
 			platformAnswers: Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])),
-			agentRuns: emu.executionCount,
+			agentRuns: emu.runCount,
 			faults: FAULTS,
 			start,
 			end,
@@ -324,10 +324,8 @@ async function main(): Promise<void> {
 			);
 		}
 		// three agent runs per workflow run at most (Execute start, Execute stream, Chat Completion), +1 for the readiness probe
-		if (emu.executionCount > 3 * (done + 1))
-			problems.push(
-				`${emu.executionCount} agent runs for ${done} workflow runs: something ran twice`,
-			);
+		if (emu.runCount > 3 * (done + 1))
+			problems.push(`${emu.runCount} agent runs for ${done} workflow runs: something ran twice`);
 		if (secondHalfGrowth > 0.25)
 			problems.push(`RSS grew by ${result.secondHalfRssGrowthPercent} % over the second half`);
 		if (unexpected.length) {

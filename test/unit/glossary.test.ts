@@ -3,7 +3,9 @@
  * file path, an identifier, `Class.member`) exists in the source tree (nodes/, credentials/, dev/,
  * scripts/), read with TypeScript's parser: a member must be declared by the class, interface or
  * object it is cited with, not merely appear near it. The glossary lists each word once. A copy of
- * the tree with a planted entry, or with a cited file gone, shows that a stale name fails.
+ * the tree with a planted entry, or with a cited file gone, shows that a stale name fails. And a
+ * word keeps one sense: the senses it had besides, retired per area (RETIRED), occur nowhere in the
+ * source, the tests or the docs; a planted file shows that a second sense fails.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -138,6 +140,59 @@ function staleNames(root: string): string[] {
 	});
 }
 
+/**
+ * The senses each word of the glossary had besides its own, retired: the words or phrases that
+ * carried them, looked for in the source, the tests and the docs.
+ */
+const RETIRED: Array<{ word: string; sense: string; pattern: RegExp }> = [
+	{
+		word: 'held',
+		sense: 'text or reasoning not shown yet (pending)',
+		pattern: /\b(?:held|holds?|holding) back\b|\bheldToEnd\b/i,
+	},
+	{
+		word: 'kept',
+		sense: 'text not shown yet, reasoning out of the answer',
+		pattern: /\b(?:kept|keeps?|keeping) (?:back|out)\b/i,
+	},
+	{ word: 'settled', sense: 'the settings read', pattern: /\bsettleModelSettings\b/ },
+	{
+		word: 'run',
+		sense: "the emulator's other names for a run",
+		pattern: /\bStoredResponse\b|\bexecutionCount\b|dev\/emulator\/executions\.ts/,
+	},
+	{
+		word: 'reply',
+		sense: 'a reply asked for in words the emulator reads in a question',
+		pattern: /\[(?:model|family): |--model-family|\bmodelFamilies\.ts/,
+	},
+];
+/** Where the retired senses are looked for; the reader's core keeps its own words until it is renamed. */
+const WORDED = ['nodes', 'credentials', 'dev', 'scripts', 'test', 'docs', 'README.md'];
+const NOT_YET = [`${PACKAGE}/helpers/chatModel/toolCalls/`, 'test/unit/glossary.test.ts'];
+
+/** Each line of the tree at `root` that uses a word in a retired sense: `file:line: word (sense)`. */
+function secondSenses(root: string): string[] {
+	const files = WORDED.flatMap((place) => {
+		const full = path.join(root, place);
+		if (!fs.existsSync(full)) return [];
+		return fs.statSync(full).isDirectory() ? filesUnder(full) : [full];
+	});
+	return files.flatMap((file) => {
+		const name = path.relative(root, file);
+		if (!/\.(ts|mjs|js|md|sh)$/.test(name) || NOT_YET.some((place) => name.startsWith(place)))
+			return [];
+		return fs
+			.readFileSync(file, 'utf8')
+			.split('\n')
+			.flatMap((line, at) =>
+				RETIRED.filter((retired) => retired.pattern.test(line)).map(
+					(retired) => `${name}:${at + 1}: ${retired.word} (${retired.sense})`,
+				),
+			);
+	});
+}
+
 /** A copy of the glossary and the tree to plant in (the source and tests linked, not copied). */
 function treeCopy(change: (copy: string) => void): string {
 	const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'glossary-'));
@@ -213,6 +268,28 @@ describe("docs/design.md's glossary", () => {
 		expect(staleNames(copy)).toEqual([
 			'ClassQueue: not in the source',
 			'transport/pace/classQueue.ts: no such file',
+		]);
+	});
+
+	it('gives each word one sense: none of the retired senses is used', () => {
+		expect(secondSenses(REPO)).toEqual([]);
+	});
+
+	it('fails on a word used in a second sense, and only there', () => {
+		const copy = treeCopy((at) => {
+			fs.unlinkSync(path.join(at, 'scripts'));
+			fs.mkdirSync(path.join(at, 'scripts'));
+			const planted = [
+				'// the stream holds back the reasoning until it ends',
+				'const runs = emu.executionCount;',
+				'// the key is held after a 429; the reply is kept',
+			].join('\n');
+			fs.writeFileSync(path.join(at, 'scripts/planted.ts'), planted);
+		});
+		copies.push(copy);
+		expect(secondSenses(copy)).toEqual([
+			'scripts/planted.ts:1: held (text or reasoning not shown yet (pending))',
+			"scripts/planted.ts:2: run (the emulator's other names for a run)",
 		]);
 	});
 });

@@ -32,16 +32,16 @@ describe('faults', () => {
 	it('injects 5xx before or after processing, HTML 502, malformed JSON, resets and hangs', async () => {
 		const agent = await firstAgent('chat');
 		emu.setFaults({ serverErrorRate: 1 });
-		let before = emu.executionCount;
+		let before = emu.runCount;
 		let r = await call(`/agents/${agent.id}/execute`, { body: chatBody(agent, 'x') });
 		expect(r.status).toBe(503);
-		expect(emu.executionCount).toBe(before);
+		expect(emu.runCount).toBe(before);
 
 		emu.setFaults({ serverErrorRate: 1, serverErrorAfterProcessing: true, serverErrorStatus: 500 });
-		before = emu.executionCount;
+		before = emu.runCount;
 		r = await call(`/agents/${agent.id}/execute`, { body: chatBody(agent, 'x') });
 		expect(r.status).toBe(500);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 
 		emu.resetFaults();
 		emu.setFaults({ htmlErrorRate: 1 });
@@ -105,7 +105,7 @@ describe('faults', () => {
 		expect(run2.json.responses[0]).toMatchObject({ status: 'succeeded', output: 'fixed output' });
 
 		const state = (await (await fetch(`${root}/_emulator/state`)).json()) as Json;
-		expect(state.executionCount).toBe(emu.executionCount);
+		expect(state.runCount).toBe(emu.runCount);
 		expect(state.counts.agents).toBe(40);
 		expect(Array.isArray(state.deliveries)).toBe(true);
 	});

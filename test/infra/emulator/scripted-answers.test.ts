@@ -12,8 +12,8 @@ import {
 	toolsInstruction,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
 import { call, emu, type Json } from './shared';
+import { CHAT_AGENT } from '../../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
 
 /** LangChain's StructuredOutputParser instructions, as n8n's chains send them. */

@@ -6,8 +6,8 @@
  */
 import { toolsInstruction } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
 import { call, emu } from './shared';
+import { CHAT_AGENT } from '../../../dev/emulator';
 
-const CHAT_AGENT = 1;
 const PATH = `/agents/${CHAT_AGENT}/openai/chat/completions`;
 const TOOL = { name: 'lookup', description: 'Looks a word up', schema: { type: 'object' } };
 const MESSAGES = [

@@ -35,7 +35,7 @@ export interface HarnessCredentials {
 
 /**
  * Requests per Second of the test credentials unless a test sets its own: high enough that the
- * pace (transport/pace/) never holds back a test that is not about rate limits.
+ * pace (transport/pace/) never slows a test that is not about rate limits.
  */
 export const UNPACED_REQUESTS_PER_SECOND = 1000;
 

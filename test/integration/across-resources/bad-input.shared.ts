@@ -12,9 +12,9 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import type { HarnessCredentials } from '../../infra/n8n/credentials';
 import { byId } from '../../infra/n8n/credentials';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../../dev/emulator';
 
-export const CHAT = 1;
-export const TEXT = 3; // questions: topic (text, required), tone (select: formal, casual, friendly), max_words (number), keywords (array)
+export { CHAT, TEXT };
 
 export let emu: PlatformEmulator;
 useEmulator({ timeScale: 100, quiet: true }, (started) => (emu = started));

@@ -19,14 +19,13 @@ import { runNode } from '../../infra/n8n/runNode';
 import {
 	EXECUTE_START,
 	EXECUTE_WAIT,
-	LOST_RUN,
 	MEMORY_CREATE,
 	READS,
 	WEBHOOK_CREATE,
 	emu,
 	expectPlainWords,
+	itSendsOnce,
 	healAfter,
-	lookedUp,
 	posts,
 	run,
 	runs,
@@ -105,19 +104,10 @@ describe('an HTML error page (HTTP 502 from a proxy)', () => {
 		expect((error as { description?: string }).description).not.toContain('<html>');
 	});
 
-	it.each([EXECUTE_WAIT, MEMORY_CREATE].map((kind) => [kind.name, kind] as const))(
-		'%s: sent once; a plain-words error with the status',
-		async (_name, kind) => {
-			emu.setFaults({ htmlErrorRate: 1, faultMethods: ['POST'] });
-			const before = kind.effect!();
-			const { error } = await run(kind);
-			expect(error?.message).toBe(
-				lookedUp(kind) ? LOST_RUN : 'The platform had a problem on its side (HTTP 502)',
-			);
-			expect(posts()).toHaveLength(1);
-			expect(kind.effect!() - before).toBe(0);
-			expectPlainWords(error);
-		},
+	itSendsOnce(
+		[EXECUTE_WAIT, MEMORY_CREATE],
+		{ htmlErrorRate: 1 },
+		'The platform had a problem on its side (HTTP 502)',
 	);
 });
 

@@ -27,6 +27,7 @@ import {
 	STATUSES_5XX,
 	emu,
 	expectPlainWords,
+	itSendsOnce,
 	healAfter,
 	lookedUp,
 	posts,
@@ -132,19 +133,10 @@ describe('connection reset (the socket closes without an answer)', () => {
 		expect(emu.state.files.size).toBe(0);
 	});
 
-	it.each(POSTS.filter((kind) => kind !== FILE_UPLOAD).map((kind) => [kind.name, kind] as const))(
-		'%s: sent once, a plain-words error',
-		async (_name, kind) => {
-			emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
-			const before = kind.effect!();
-			const { error } = await run(kind);
-			expect(error?.message).toBe(
-				lookedUp(kind) ? LOST_RUN : 'The connection to the platform broke before it answered',
-			);
-			expect(posts()).toHaveLength(1);
-			expect(kind.effect!() - before).toBe(0);
-			expectPlainWords(error);
-		},
+	itSendsOnce(
+		POSTS.filter((kind) => kind !== FILE_UPLOAD),
+		{ resetConnectionRate: 1 },
+		'The connection to the platform broke before it answered',
 	);
 });
 

@@ -3,15 +3,18 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/polling';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 import { REQUEST_TIMEOUT, RETRY } from '../../../nodes/AgentPlatform/transport/retryPolicy';
-import type { PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
-import { startEmulator } from '../../../dev/emulator';
+import type { EmulatorFaults, PlatformEmulator, RecordedRequest } from '../../../dev/emulator';
 import type { RunNodeResult } from '../../infra/n8n/runNode';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { binaryItem, runNode } from '../../infra/n8n/runNode';
+import { useEmulator } from '../../infra/useEmulator';
+import {
+	CHAT_AGENT as CHAT,
+	TEXT_AGENT as TEXT,
+	VIDEO_AGENT as VIDEO,
+} from '../../../dev/emulator';
 
-export const CHAT = 1;
-export const TEXT = 3;
-export const VIDEO = 4; // gets the webhooks Webhook → Create makes; never run here, so nothing is delivered
+export { CHAT, TEXT, VIDEO };
 export const STATUSES_5XX = [502, 503, 504] as const;
 
 export let emu: PlatformEmulator;
@@ -23,15 +26,18 @@ export const RETRY_AFTER = 0.4;
 /** The request timeout of the cases where the platform never answers. */
 export const NO_ANSWER_TIMEOUT_MS = 1000;
 
-beforeAll(async () => {
-	emu = await startEmulator({
+useEmulator(
+	{
 		apiKey: 'sk-fault-matrix-0f3c',
 		timeScale: 100,
 		executionSeconds: 5,
 		quiet: true,
 		// 15 a page whatever is asked (the documented default): Get Many of 40 agents is 3 pages
 		maxPerPage: 15,
-	});
+	},
+	(started) => (emu = started),
+);
+beforeAll(() => {
 	// The same rules with shorter waits: backoff from 10-20 ms doubling. The request timeout stays
 	// long here (an answer of a busy machine took over a second): the cases of a platform that never
 	// answers set 1 s (NO_ANSWER_TIMEOUT_MS).
@@ -45,11 +51,8 @@ afterAll(async () => {
 	Object.assign(REQUEST_TIMEOUT, savedTimeout);
 	Object.assign(POLLING, savedPolling);
 	Object.assign(RECOVERY, savedRecovery);
-	await emu.stop();
 });
 beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
 	emu.state.files.clear();
 	emu.state.webhooks.clear();
 });
@@ -138,7 +141,7 @@ export let asked = 0;
 export const textAnswers = () => ({
 	answers: { mappingMode: 'defineBelow', value: { topic: `faults ${++asked}`, tone: 'formal' } },
 });
-export const runs = () => emu.executionCount;
+export const runs = () => emu.runCount;
 
 export const EXECUTE_WAIT: Kind = {
 	name: 'Agent → Execute, wait for completion (POST, spends credits)',
@@ -252,6 +255,26 @@ export function expectPlainWords(error: Error | undefined): void {
 	const text = `${error!.message}\n${(error as { description?: string }).description ?? ''}`;
 	expect(text).not.toMatch(
 		/SyntaxError|Unexpected (token|end)|JSON\.parse|in JSON at position|\n\s+at .+:\d+:\d+/,
+	);
+}
+
+/**
+ * The matrix's row for POSTs under a fault that loses their answer: `fault` on every POST, each
+ * kind sent once, nothing left behind, a plain-words error (`message`, or the lost run's words
+ * where the run is looked up).
+ */
+export function itSendsOnce(kinds: Kind[], fault: Partial<EmulatorFaults>, message: string): void {
+	it.each(kinds.map((kind) => [kind.name, kind] as const))(
+		'%s: sent once; a plain-words error',
+		async (_name, kind) => {
+			emu.setFaults({ ...fault, faultMethods: ['POST'] });
+			const before = kind.effect!();
+			const { error } = await run(kind);
+			expect(error?.message).toBe(lookedUp(kind) ? LOST_RUN : message);
+			expect(posts()).toHaveLength(1);
+			expect(kind.effect!() - before).toBe(0);
+			expectPlainWords(error);
+		},
 	);
 }
 

@@ -66,7 +66,7 @@ describe('Server-Sent Events cut midway or gone silent: the whole output through
 			const { outputs, error, chunks } = await streamRun(extra);
 			expect(error).toBeUndefined();
 			const item = outputs[0][0].json;
-			const record = emu.state.responses.get(Number(item.id))!;
+			const record = emu.state.runs.get(Number(item.id))!;
 			expect(item.status).toBe('succeeded');
 			expect(item.output).toBe(record.output);
 			expect(String(item.output).length).toBeGreaterThan(20);

@@ -10,8 +10,8 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
-const CHAT = 1;
 /** The node's Timeout, in minutes: 3 s. */
 const TIMEOUT_MINUTES = 0.05;
 let emu: PlatformEmulator;

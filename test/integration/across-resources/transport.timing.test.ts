@@ -256,7 +256,8 @@ describe('retries (decision 4)', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(error?.message).toBe('The platform had a problem on its side (HTTP 504)');
-		expect(agentRequests()).toHaveLength(RETRY.maxAttempts);
+		// 6 attempts (docs/errors-and-retries.md: backoff 0.5 s doubling, 6 attempts)
+		expect(agentRequests()).toHaveLength(6);
 	});
 
 	it('an execute that got a 503 after it ran is never sent twice', async () => {
@@ -266,7 +267,7 @@ describe('retries (decision 4)', () => {
 			serverErrorAfterProcessing: true,
 			faultMethods: ['POST'],
 		});
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { error } = await runNode({
 			parameters: {
 				resource: 'agent',
@@ -279,12 +280,12 @@ describe('retries (decision 4)', () => {
 		});
 		expect(error?.message).toBe('The platform had a problem on its side (HTTP 503)');
 		expect(emu.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-		expect(emu.executionCount - before).toBe(1);
+		expect(emu.runCount - before).toBe(1);
 	});
 
 	it('an execute is retried after a 429, which ran nothing', async () => {
 		emu.setFaults({ rateLimitPerSecond: 1, retryAfterSeconds: 1 });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { outputs, error } = await runNode({
 			parameters: {
 				resource: 'agent',
@@ -299,6 +300,6 @@ describe('retries (decision 4)', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toHaveLength(3);
 		expect(emu.requests.some((r) => r.status === 429)).toBe(true);
-		expect(emu.executionCount - before).toBe(3);
+		expect(emu.runCount - before).toBe(3);
 	});
 });

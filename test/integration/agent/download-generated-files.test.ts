@@ -20,11 +20,10 @@ import {
 } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
+import { IMAGE_AGENT as IMAGE, VIDEO_AGENT as VIDEO } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
 let host: FileHost;
-const IMAGE = 2; // seeded image agent: prompt (text, required), size (select, required)
-const VIDEO = 4; // seeded video agent: script (text, required), resolution (select, required)
 const CLIP = Buffer.from('not really a video, but bytes of a known digest\n'.repeat(2000));
 
 beforeAll(async () => {
@@ -186,7 +185,7 @@ describe('Download Generated Files', () => {
 			generatedFiles: [{ url: 'file:///etc/passwd', name: 'secrets.txt' }],
 		});
 		const { error } = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
-		const runId = [...emu.state.responses.keys()].pop();
+		const runId = [...emu.state.runs.keys()].pop();
 		expect(error?.message).toBe(
 			`Cannot download the generated file "secrets.txt" of run ${runId}: its address is not an http(s) URL (item 1)`,
 		);
@@ -197,7 +196,7 @@ describe('Download Generated Files', () => {
 			generatedFiles: [`${host.url}/missing.png`, `${emu.url}/generated-files/gone.png`],
 		});
 		const first = await runNode({ parameters: execute(), credentials: credentialsFor(emu) });
-		const runId = [...emu.state.responses.keys()].pop();
+		const runId = [...emu.state.runs.keys()].pop();
 		expect(first.error?.message).toBe(
 			`Could not download the generated file "missing.png" of run ${runId} (item 1)`,
 		);

@@ -119,8 +119,8 @@ describe('Agent → Execute with a Memory: one conversation per chat session', (
 		const first = await chat(memory, 'lost', 'My name is Ada.');
 		await chat(memory, 'lost', 'I live in London.');
 		// the platform forgot the conversation (deleted, or another workspace's)
-		for (const [id, run] of emu.state.responses)
-			if (run.root_id === first.root_id) emu.state.responses.delete(id);
+		for (const [id, run] of emu.state.runs)
+			if (run.root_id === first.root_id) emu.state.runs.delete(id);
 
 		emu.clearRequests();
 		const fresh = await chat(memory, 'lost', 'What do you know about me?');

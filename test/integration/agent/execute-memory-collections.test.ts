@@ -12,9 +12,9 @@ import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
 import { listSearch } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
 
 useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
 
@@ -52,7 +52,7 @@ describe('Agent → Execute: Memory Collections', () => {
 		const body = emu.requests.find((r) => r.method === 'POST' && r.path.endsWith('/execute'))!
 			.body as IDataObject;
 		expect(body.memory_collections).toEqual([customers, DEFAULT_COLLECTION_ID]);
-		expect(emu.state.responses.get(Number(item.id))?.memoryCollections).toEqual([
+		expect(emu.state.runs.get(Number(item.id))?.memoryCollections).toEqual([
 			customers,
 			DEFAULT_COLLECTION_ID,
 		]);

@@ -9,9 +9,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { AgentPlatformApi } from '../../../credentials/AgentPlatformApi.credentials';
-import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
+import { withEmulator } from '../../infra/useEmulator';
 import { CHAT, emu, execute, posts } from './execute-real-platform.shared';
 
 describe('point 3: the address', () => {
@@ -24,8 +24,7 @@ describe('point 3: the address', () => {
 
 	it('the emulator serves at its root by default, and under a base path when asked', async () => {
 		expect(new URL(emu.url).pathname).toBe('/');
-		const based = await startEmulator({ basePath: '/api', quiet: true });
-		try {
+		await withEmulator({ basePath: '/api', quiet: true }, async (based) => {
 			expect(based.url).toMatch(/\/api$/);
 			const { outputs, error } = await runNode({
 				parameters: { resource: 'agent', operation: 'get', agentId: byId(CHAT) },
@@ -34,9 +33,7 @@ describe('point 3: the address', () => {
 			expect(error).toBeUndefined();
 			expect(outputs[0][0].json.id).toBe(CHAT);
 			expect(based.requests[0].path).toBe(`/agents/${CHAT}`);
-		} finally {
-			await based.stop();
-		}
+		});
 	});
 });
 
@@ -46,7 +43,7 @@ describe('point 6: never lose a run', () => {
 		emu.setFaults({ gatewayTimeoutSeconds: 95 });
 		emu.configureAgent(CHAT, { executionSeconds: 150 });
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const res = await fetch(`${emu.url}/agents/${CHAT}/execute`, {
 				method: 'POST',
 				headers: {
@@ -62,8 +59,8 @@ describe('point 6: never lose a run', () => {
 			expect(res.status).toBe(524);
 			expect(res.headers.get('content-type')).toMatch(/text\/html/);
 			expect(await res.text()).toContain('Error code 524');
-			expect(emu.executionCount).toBe(before + 1);
-			const record = [...emu.state.responses.values()].at(-1)!;
+			expect(emu.runCount).toBe(before + 1);
+			const record = [...emu.state.runs.values()].at(-1)!;
 			await emu.waitFor(() => record.status === 'succeeded', 5000);
 		} finally {
 			emu.configureAgent(CHAT, { executionSeconds: 5 });
@@ -77,14 +74,14 @@ describe('point 6: never lose a run', () => {
 			output: 'The whole answer, from its first word to its last.',
 		});
 		try {
-			const before = emu.executionCount;
+			const before = emu.runCount;
 			const timeoutsBefore = emu.gatewayTimeouts;
 			const { outputs, error } = await runNode({
 				parameters: execute({ responseMode: 'wait' }),
 				credentials: credentialsFor(emu),
 			});
 			expect(error).toBeUndefined();
-			expect(emu.executionCount).toBe(before + 1);
+			expect(emu.runCount).toBe(before + 1);
 			expect(posts()).toHaveLength(1);
 			expect(emu.gatewayTimeouts).toBe(timeoutsBefore);
 			expect(outputs[0][0].json).toMatchObject({

@@ -1,15 +1,16 @@
 /** What the tests split from execute-real-platform.test.ts share: set-up (its hooks run in each file that imports this), helpers and fixtures. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator, StoredAgent } from '../../../dev/emulator';
-import { startEmulator } from '../../../dev/emulator';
 import { byId } from '../../infra/n8n/credentials';
+import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 export let emu: PlatformEmulator;
-export const CHAT = 1;
+export { CHAT };
 export const FORM = 900; // an agent added below, with the question types of public clients
 
-beforeAll(async () => {
-	emu = await startEmulator({ timeScale: 100, executionSeconds: 5, quiet: true });
+useEmulator({ timeScale: 100, executionSeconds: 5, quiet: true }, (started) => (emu = started));
+beforeAll(() => {
 	const template = emu.state.agents.get(3)!;
 	const agent: StoredAgent = {
 		...template,
@@ -54,11 +55,6 @@ beforeAll(async () => {
 		],
 	};
 	emu.state.agents.set(FORM, agent);
-});
-afterAll(async () => emu.stop());
-beforeEach(() => {
-	emu.resetFaults();
-	emu.clearRequests();
 });
 
 export const posts = () => emu.requests.filter((r) => r.method === 'POST');

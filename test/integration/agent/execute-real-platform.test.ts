@@ -119,7 +119,7 @@ describe("point 2: the agent's defaults and question types", () => {
 			expect(body).not.toHaveProperty(name);
 			expect(body.answers).not.toHaveProperty(name);
 		}
-		const record = emu.state.responses.get(Number(outputs[0][0].json.id))!;
+		const record = emu.state.runs.get(Number(outputs[0][0].json.id))!;
 		expect(record.answers.temperature).toBe('1');
 	});
 
@@ -172,7 +172,7 @@ describe("point 2: the agent's defaults and question types", () => {
 			logo: 'https://example.test/logo.png',
 		});
 		expect(body).not.toHaveProperty('language');
-		expect(emu.state.responses.get(Number(outputs[0][0].json.id))!.answers.language).toBe('en');
+		expect(emu.state.runs.get(Number(outputs[0][0].json.id))!.answers.language).toBe('en');
 	});
 
 	it('every missing or wrong answer of an item is named in one error, before sending', async () => {

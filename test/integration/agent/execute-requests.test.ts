@@ -17,10 +17,9 @@ import { POLLING } from '../../../nodes/AgentPlatform/helpers/runs/polling';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../../dev/emulator';
 
 const SCALE = 100;
-const CHAT = 1;
-const TEXT = 3;
 const OUTPUT = 'The whole answer, from its first word to its last.';
 const saved = {
 	polling: { ...POLLING },
@@ -62,9 +61,9 @@ function execute(message: string, extra: INodeParameters = {}): INodeParameters 
 }
 
 async function runOnce(message: string) {
-	const before = emu.executionCount;
+	const before = emu.runCount;
 	const result = await runNode({ parameters: execute(message), credentials: credentialsFor(emu) });
-	return { ...result, runs: emu.executionCount - before, requests: [...emu.requests] };
+	return { ...result, runs: emu.runCount - before, requests: [...emu.requests] };
 }
 
 const starts = (requests: PlatformEmulator['requests']) =>

@@ -10,9 +10,9 @@ import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { RECOVERY } from '../../../nodes/AgentPlatform/helpers/runs/runRecovery';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
 const OUTPUT = 'The whole answer, from its first word to its last.';
 const saved = { ...RECOVERY };
 
@@ -43,43 +43,43 @@ function execute(message: string, responseMode = 'wait'): INodeParameters {
 describe('a start call cut after it was sent', () => {
 	it('connection cut after the run started: one run, one POST, the whole output in the item', async () => {
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { outputs, error } = await runNode({
 			parameters: execute('Cut me once'),
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 		expect(lookups().length).toBeGreaterThanOrEqual(1);
 		expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: OUTPUT });
 	});
 
 	it('a 524 page at once to the start call: one run, one POST, the whole output in the item', async () => {
 		emu.setFaults({ cutAfterProcessing: 524, faultMethods: ['POST'] });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { outputs, error } = await runNode({
 			parameters: execute('Gateway page please'),
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 		expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: OUTPUT });
 	});
 
 	it('Start Only returns the recovered run', async () => {
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { outputs, error } = await runNode({
 			parameters: execute('Start me only', 'start'),
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeUndefined();
 		expect(posts()).toHaveLength(1);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 		const id = Number(outputs[0][0].json.id);
-		expect(emu.state.responses.get(id)?.input).toBe('Start me only');
+		expect(emu.state.runs.get(id)?.input).toBe('Start me only');
 	});
 
 	it('identical runs from before the call are not mistaken for it', async () => {
@@ -92,7 +92,7 @@ describe('a start call cut after it was sent', () => {
 			expect(error).toBeUndefined();
 		}
 		// Those two ran five minutes ago.
-		const old = [...emu.state.responses.values()].filter((r) => r.input === message);
+		const old = [...emu.state.runs.values()].filter((r) => r.input === message);
 		expect(old).toHaveLength(2);
 		for (const run of old) run.created_at = new Date(Date.now() - 5 * 60_000).toISOString();
 		emu.clearRequests();
@@ -105,7 +105,7 @@ describe('a start call cut after it was sent', () => {
 		expect(posts()).toHaveLength(1);
 		const id = Number(outputs[0][0].json.id);
 		expect(old.map((r) => r.id)).not.toContain(id);
-		expect(emu.state.responses.get(id)?.input).toBe(message);
+		expect(emu.state.runs.get(id)?.input).toBe(message);
 		expect(outputs[0][0].json).toMatchObject({ status: 'succeeded', output: OUTPUT });
 	});
 
@@ -116,7 +116,7 @@ describe('a start call cut after it was sent', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(first).toBeUndefined();
-		const twin = [...emu.state.responses.values()].find((r) => r.input === message)!;
+		const twin = [...emu.state.runs.values()].find((r) => r.input === message)!;
 		emu.clearRequests();
 		emu.setFaults({ cutAfterProcessing: 'reset', faultMethods: ['POST'] });
 		const { error } = await runNode({
@@ -131,7 +131,7 @@ describe('a start call cut after it was sent', () => {
 
 	it('no run started and the connection cut: a clear error, exactly one POST, nothing started', async () => {
 		emu.setFaults({ resetConnectionRate: 1, faultMethods: ['POST'] });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { error } = await runNode({
 			parameters: execute('Never arrives'),
 			credentials: credentialsFor(emu),
@@ -145,7 +145,7 @@ describe('a start call cut after it was sent', () => {
 		expect(description).toContain('Agent Response → Get Many');
 		expect(posts()).toHaveLength(1);
 		expect(lookups()).toHaveLength(RECOVERY.looks);
-		expect(emu.executionCount).toBe(before);
+		expect(emu.runCount).toBe(before);
 	});
 
 	it('a plain refusal (4xx) is not looked up', async () => {

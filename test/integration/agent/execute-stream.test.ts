@@ -21,7 +21,7 @@ describe('Agent → Execute: stream', () => {
 		});
 		return { ...result, chunks };
 	}
-	const recordOf = (id: unknown) => emu.state.responses.get(Number(id));
+	const recordOf = (id: unknown) => emu.state.runs.get(Number(id));
 
 	it('assembles the deltas into one item and forwards each to the caller', async () => {
 		const { outputs, error, chunks } = await streamRun();
@@ -64,7 +64,7 @@ describe('Agent → Execute: stream', () => {
 
 	it('a stream cut midway still returns the whole output, through polling, without a second run', async () => {
 		emu.setFaults({ cutStreamAfterEvents: 2 });
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { outputs, error, chunks } = await streamRun();
 		expect(error).toBeUndefined();
 		const item = outputs[0][0].json;
@@ -76,7 +76,7 @@ describe('Agent → Execute: stream', () => {
 				.map((c) => c.content)
 				.join(''),
 		).toBe(item.output);
-		expect(emu.executionCount - before).toBe(1);
+		expect(emu.runCount - before).toBe(1);
 		expect(polls().length).toBeGreaterThan(0);
 	});
 

@@ -3,10 +3,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId } from '../../infra/n8n/credentials';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../../dev/emulator';
 
 export let emu: PlatformEmulator;
-export const CHAT = 1; // seeded chat agent
-export const TEXT = 3; // seeded text agent: questions topic (text, required), tone (select, required), max_words, keywords
+export { CHAT, TEXT };
 export const FAILS = 5; // seeded agent whose runs fail
 
 // 100 virtual seconds per real second: the platform's 100 s wait lasts one real second.

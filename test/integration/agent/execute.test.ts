@@ -137,7 +137,7 @@ describe('Agent → Execute: wait for completion', () => {
 			credentials: credentialsFor(emu),
 		});
 		expect(error).toBeInstanceOf(NodeApiError);
-		const responseId = emu.state.responses.size ? [...emu.state.responses.keys()].pop() : undefined;
+		const responseId = emu.state.runs.size ? [...emu.state.runs.keys()].pop() : undefined;
 		expect(error?.message).toBe(
 			`The agent run ${responseId} ended with status "failed": ${ALWAYS_FAILS_ERROR}`,
 		);

@@ -11,9 +11,9 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
 
 useEmulator({ timeScale: 100, executionSeconds: 1, quiet: true }, (started) => (emu = started));
 
@@ -101,7 +101,7 @@ describe('Agent → Execute, output format JSON', () => {
 			{ role: 'user', content: expect.stringContaining('Your previous answer cannot be used') },
 		]);
 		expect((second.messages as IDataObject[])[0].content).toContain('The answer is not valid JSON');
-		const runs = [...emu.state.responses.values()].slice(-2);
+		const runs = [...emu.state.runs.values()].slice(-2);
 		expect(runs.map((r) => r.root_id)).toEqual([runs[0].id, runs[0].id]);
 		expect(item.credits).toBeCloseTo(Number(runs[0].credits) + Number(runs[1].credits), 6);
 	});

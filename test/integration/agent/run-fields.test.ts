@@ -18,10 +18,11 @@ import {
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
-
-const CHAT = 1; // seeded chat agent: asks for messages
-const IMAGE = 2; // seeded image agent: prompt, size
-const TEXT = 3; // seeded text agent: topic, tone
+import {
+	CHAT_AGENT as CHAT,
+	IMAGE_AGENT as IMAGE,
+	TEXT_AGENT as TEXT,
+} from '../../../dev/emulator';
 
 /** The fields every item about a run carries, with the same words, whatever made it. */
 const COMMON = [

@@ -9,10 +9,9 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
-const CHAT = 1;
-const TEXT = 3;
 
 // 15 a page whatever is asked (the documented default of lists), so that Return All pages
 useEmulator(
@@ -108,7 +107,7 @@ describe('Agent Response → Get Many', () => {
 		for (let i = 0; i < 16; i++) await say(`Filler ${i}`);
 		const all = await getMany({ filters: { agentId: byId(CHAT) } });
 		expect(all.outputs[0]).toHaveLength(
-			[...emu.state.responses.values()].filter((r) => r.template_id === CHAT).length,
+			[...emu.state.runs.values()].filter((r) => r.template_id === CHAT).length,
 		);
 		expect(listRequests().length).toBeGreaterThanOrEqual(2);
 		emu.clearRequests();

@@ -31,7 +31,7 @@ describe('Agent Platform Chat Model: calls', () => {
 				{ role: 'user', content: 'Tell me about otters' },
 			],
 		});
-		const run = [...emu.state.responses.values()].pop()!;
+		const run = [...emu.state.runs.values()].pop()!;
 		expect(json[0]).toMatchObject({
 			finishReason: 'stop',
 			message: { role: 'assistant', content: [{ type: 'text', text: run.output }] },
@@ -45,7 +45,7 @@ describe('Agent Platform Chat Model: calls', () => {
 		const chunks = json[0].chunks as IDataObject[];
 		const deltas = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
 		expect(deltas.length).toBeGreaterThan(2);
-		expect(deltas.join('')).toBe([...emu.state.responses.values()].pop()!.output);
+		expect(deltas.join('')).toBe([...emu.state.runs.values()].pop()!.output);
 		expect(chunks[chunks.length - 1]).toEqual({ type: 'finish', finishReason: 'stop' });
 		expect(completionPosts()).toHaveLength(1);
 		expect(completionPosts()[0].body).toMatchObject({ stream: true });

@@ -1,6 +1,6 @@
 /**
  * A forced tool choice (LangChain's withStructuredOutput, as n8n's Evaluation node's Correctness
- * and Helpfulness metrics call it) against the emulator's scripted model: an answer in prose gets
+ * and Helpfulness metrics call it) against the emulator's stand-in and replies written out here (the emulator's `replies`): an answer in prose gets
  * the one correction round naming the tool it must call, then a plain error in the package's
  * words; whole and streamed. And a stream of a model whose prompt opens its reasoning (DeepSeek-R1,
  * QwQ): the reasoning never shown, from its first stream on.
@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolsProtocol';
-import { callModel, CODE_TOOL, completionPosts, user } from './chat-model.shared';
+import { callModel, CODE_TOOL, completionPosts, replies, user } from './chat-model.shared';
 
 /** The Correctness metric's tool, as n8n 2.41.1 binds it. */
 const GRADE: BoundTool = {
@@ -26,6 +26,11 @@ const GRADE: BoundTool = {
 	},
 };
 const GRADED = 'Output: Paris\n\nGround truth: The capital of France is Paris.';
+// the model's replies, by hand: prose, and the call the tools protocol asks for (docs/chat-model.md)
+const PROSE = `I can answer that without a tool: ${GRADED}`;
+const STILL_PROSE = `I still answer without a tool: ${GRADED}`;
+const GRADE_CALL =
+	'{"tool_call": {"name": "extract", "arguments": {"reasoning_summary": "Both say Paris.", "score": 5}}}';
 
 const partsOf = (json: IDataObject) => (json.message as IDataObject).content as IDataObject[];
 const sentMessages = (index: number) =>
@@ -45,16 +50,17 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 	});
 
 	it('prose once: one correction round naming the tool it must call, then the call', async () => {
+		replies(PROSE, GRADE_CALL);
 		const { json, error } = await callModel([
-			{ messages: [user(`[model: prose] ${GRADED}`)], tools: [GRADE], forcedTool: 'extract' },
+			{ messages: [user(GRADED)], tools: [GRADE], forcedTool: 'extract' },
 		]);
 		expect(error).toBeUndefined();
 		expect(json[0].finishReason).toBe('tool-calls');
 		const call = partsOf(json[0]).find((p) => p.type === 'tool-call')!;
 		expect(call.toolName).toBe('extract');
 		expect(JSON.parse(String(call.input))).toEqual({
-			reasoning_summary: expect.any(String),
-			score: expect.any(Number),
+			reasoning_summary: 'Both say Paris.',
+			score: 5,
 		});
 		expect(completionPosts()).toHaveLength(2);
 		const correction = sentMessages(1).pop()!;
@@ -65,9 +71,10 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 	});
 
 	it('another tool instead of the forced one: corrected the same way', async () => {
+		replies('{"tool_call": {"name": "no_such_tool", "arguments": {}}}', GRADE_CALL);
 		const { json } = await callModel([
 			{
-				messages: [user('[model: unknown tool] Look up the word otter.')],
+				messages: [user('Look up the word otter.')],
 				tools: [GRADE, CODE_TOOL],
 				forcedTool: 'extract',
 			},
@@ -77,9 +84,10 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 	});
 
 	it('prose twice: a plain error in the package words, after two requests', async () => {
+		replies(PROSE, STILL_PROSE);
 		const { error } = await callModel([
 			{
-				messages: [user(`[model: prose twice] ${GRADED}`)],
+				messages: [user(GRADED)],
 				tools: [GRADE],
 				forcedTool: 'extract',
 			},
@@ -94,9 +102,10 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 	});
 
 	it('streamed, prose once: no text reaches the stream, the corrected call does', async () => {
+		replies(PROSE, GRADE_CALL);
 		const { json } = await callModel([
 			{
-				messages: [user(`[model: prose] ${GRADED}`)],
+				messages: [user(GRADED)],
 				tools: [GRADE],
 				forcedTool: 'extract',
 				stream: true,
@@ -110,9 +119,10 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 	});
 
 	it('streamed, prose twice: the same plain error', async () => {
+		replies(PROSE, STILL_PROSE);
 		const { error } = await callModel([
 			{
-				messages: [user(`[model: prose twice] ${GRADED}`)],
+				messages: [user(GRADED)],
 				tools: [GRADE],
 				forcedTool: 'extract',
 				stream: true,
@@ -125,13 +135,17 @@ describe('Agent Platform Chat Model: a forced tool choice', () => {
 describe('Agent Platform Chat Model: reasoning opened in the prompt, streamed', () => {
 	const QUESTION = 'Use lookup on "otter".';
 	const prose = `I can answer that without a tool: ${QUESTION}`;
+	// reasoning whose opening tag was in the prompt (DeepSeek-R1, QwQ): only `</think>` is written
+	const closingThought =
+		'The user asked something; a call would look like {"name":"lookup","arguments":{}}. I decide now.\n</think>\n\n';
 	const deltas = (json: IDataObject) =>
 		(json.chunks as IDataObject[]).filter((c) => c.type === 'text-delta').map((c) => c.delta);
 
 	it('a model of a family known to: the first stream shows none of the reasoning', async () => {
+		replies(`${closingThought}${prose}`);
 		const { json } = await callModel([
 			{
-				messages: [user(`[model: prose] [family: asked+closing-think] ${QUESTION}`)],
+				messages: [user(QUESTION)],
 				tools: [CODE_TOOL],
 				stream: true,
 				settings: { models: ['deepseek-r1-distill-qwen-32b'] },
@@ -144,9 +158,10 @@ describe('Agent Platform Chat Model: reasoning opened in the prompt, streamed', 
 	});
 
 	it('such a model that writes no reasoning after all: the held answer comes whole at the end', async () => {
+		replies(prose);
 		const { json } = await callModel([
 			{
-				messages: [user(`[model: prose] ${QUESTION}`)],
+				messages: [user(QUESTION)],
 				tools: [CODE_TOOL],
 				stream: true,
 				settings: { models: ['qwq-32b'] },
@@ -156,7 +171,8 @@ describe('Agent Platform Chat Model: reasoning opened in the prompt, streamed', 
 	});
 
 	it('a model not known to: its first stream shows the reasoning (the limit), the next not', async () => {
-		const asked = user(`[model: prose] [family: asked+closing-think] ${QUESTION}`);
+		replies(`${closingThought}${prose}`);
+		const asked = user(QUESTION);
 		const { json } = await callModel([
 			{ messages: [asked], tools: [CODE_TOOL], stream: true, settings: { models: ['gpt-4o'] } },
 			{ messages: [asked], tools: [CODE_TOOL], stream: true, settings: { models: ['gpt-4o'] } },

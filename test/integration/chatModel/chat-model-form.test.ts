@@ -12,7 +12,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
 import {
 	readModelParameters,
-	settleModelSettings,
+	resolveModelSettings,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/modelSettings';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { loadOptions } from '../../infra/n8n/loadOptions';
@@ -29,7 +29,7 @@ const settingsReader: INodeType = {
 		outputs: [NodeConnectionTypes.Main],
 	},
 	async execute(this: IExecuteFunctions) {
-		const settings = await settleModelSettings(this, readModelParameters(this, 0));
+		const settings = await resolveModelSettings(this, readModelParameters(this, 0));
 		return [[{ json: settings as unknown as IDataObject }]];
 	},
 };

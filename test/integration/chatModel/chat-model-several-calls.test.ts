@@ -1,6 +1,6 @@
 /**
- * The Agent Platform Chat Model through n8n-core against the emulator's scripted model: several
- * calls in one answer (one message, whole; one call per stream, the later ones given without a
+ * The Agent Platform Chat Model through n8n-core against the emulator's stand-in, and against
+ * replies written out here (the emulator's `replies`): several calls in one answer (one message, whole; one call per stream, the later ones given without a
  * request), a sentence before a streamed call, and the usage and finish reason the platform reported,
  * summed over the correction round. An AI Agent turn costs at most 2 requests.
  *
@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
 import { streamedMessage, withToolResults } from '../../infra/n8n/modelCaller';
-import { callModel, CODE_TOOL, completionPosts, emu, user } from './chat-model.shared';
+import { callModel, CODE_TOOL, completionPosts, emu, replies, user } from './chat-model.shared';
 
 const ADD: BoundTool = {
 	name: 'add',
@@ -24,11 +24,20 @@ const ADD: BoundTool = {
 const TOOLS = [ADD, CODE_TOOL];
 const BOTH = 'Use add for 2 and 3, then lookup the word "otter".';
 const RESULTS: Record<string, string> = { add: '5', lookup: 'a river animal' };
+// the model's replies, by hand: the tools protocol's call (docs/chat-model.md) and Hermes' tags
+const ADD_CALL = '{"tool_call": {"name": "add", "arguments": {"a": 2, "b": 3}}}';
+const LOOKUP_CALL = '{"tool_call": {"name": "lookup", "arguments": {"input": "otter"}}}';
+const HERMES_CALL =
+	'<tool_call>\n{"name": "lookup", "arguments": {"input": "otter"}}\n</tool_call>';
+const CUT_OFF = {
+	output: 'I can answer that without a tool: What is "ott',
+	finishReason: 'length',
+} as const;
 
 type Part = IDataObject & { type: string };
 const partsOf = (json: IDataObject) => (json.message as IDataObject).content as Part[];
 /** What the platform answered last: the text the model must give whole, nothing added or cut. */
-const platformSaid = () => [...emu.state.responses.values()].pop()!.output;
+const platformSaid = () => [...emu.state.runs.values()].pop()!.output;
 const withResults = (conversation: Message[], assistant: Message) =>
 	withToolResults(conversation, assistant, (name) => RESULTS[name]);
 
@@ -80,9 +89,10 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 	});
 
 	it('streamed: the sentence before a call is shown as it comes, the call JSON never', async () => {
-		const { json } = await callModel([
-			{ messages: [user(`[model: sentence first] ${BOTH}`)], tools: TOOLS, stream: true },
-		]);
+		replies(
+			`I'll use the add tool to answer this.\n\`\`\`json\n${ADD_CALL}\n${LOOKUP_CALL}\n\`\`\``,
+		);
+		const { json } = await callModel([{ messages: [user(BOTH)], tools: TOOLS, stream: true }]);
 		const chunks = json[0].chunks as IDataObject[];
 		const shown = chunks.filter((c) => c.type === 'text-delta').map((c) => String(c.delta));
 		expect(shown.join('').trim()).toBe("I'll use the add tool to answer this.");
@@ -95,9 +105,10 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 	});
 
 	it('Hermes tags are read as a call, whole and streamed, with no correction round', async () => {
+		replies(HERMES_CALL);
 		const { json } = await callModel([
-			{ messages: [user('[model: hermes] What is "otter"?')], tools: [CODE_TOOL] },
-			{ messages: [user('[model: hermes] What is "otter"?')], tools: [CODE_TOOL], stream: true },
+			{ messages: [user('What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('What is "otter"?')], tools: [CODE_TOOL], stream: true },
 		]);
 		expect(partsOf(json[0])).toEqual([
 			expect.objectContaining({
@@ -112,10 +123,11 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 	});
 
 	it('usage and finish reason as the platform reported them, summed over the correction round', async () => {
+		replies('{"tool_call": {"name": ', LOOKUP_CALL, CUT_OFF);
 		const { json } = await callModel([
-			{ messages: [user('[model: broken json] What is "otter"?')], tools: [CODE_TOOL] },
-			{ messages: [user('[model: cut off] What is "otter"?')], tools: [CODE_TOOL] },
-			{ messages: [user('[model: cut off] What is "otter"?')], tools: [CODE_TOOL], stream: true },
+			{ messages: [user('What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('What is "otter"?')], tools: [CODE_TOOL] },
+			{ messages: [user('What is "otter"?')], tools: [CODE_TOOL], stream: true },
 		]);
 		const [broken, cut] = [json[0], json[1]];
 		const posts = completionPosts();
@@ -123,6 +135,7 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 		// the corrected answer: both requests' usage, the correction's id
 		const usage = broken.usage as IDataObject;
 		expect(usage.totalTokens).toBe(Number(usage.promptTokens) + Number(usage.completionTokens));
+		replies(LOOKUP_CALL);
 		const alone = await callModel([{ messages: [user('What is "otter"?')], tools: [CODE_TOOL] }]);
 		expect(Number(usage.promptTokens)).toBeGreaterThan(
 			2 * Number((alone.json[0].usage as IDataObject).promptTokens),

@@ -1,15 +1,20 @@
 /**
- * The Agent Platform Chat Model's tools protocol against the emulator's scripted model
- * (dev/emulator/toolsProtocolModel.ts): a tool call read back, the final answer after the tool's
- * result, and each malformed answer with its one correction round; streamed and whole.
+ * The Agent Platform Chat Model's tools protocol against the emulator: a tool call read back from
+ * the stand-in (dev/emulator/toolsProtocolModel.ts), the final answer after the tool's result, and
+ * each malformed answer, written out here as the model's replies (the emulator's `replies`), with
+ * its one correction round; streamed and whole.
  *
  * Run: npx jest test/integration/chatModel --selectProjects integration
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Message } from '../../../nodes/AgentPlatform/helpers/chatModel/aiNodeSdk';
-import { callModel, CODE_TOOL, completionPosts, emu, user } from './chat-model.shared';
+import { callModel, CODE_TOOL, completionPosts, emu, replies, user } from './chat-model.shared';
 
 const QUESTION = 'Use lookup on "otter".';
+// the model's replies, as the tools protocol asks for a call (docs/chat-model.md), by hand
+const VALID = '{"tool_call": {"name": "lookup", "arguments": {"input": "otter"}}}';
+const BROKEN = '{"tool_call": {"name": ';
+const PROSE = `I can answer that without a tool: ${QUESTION}`;
 const call = (json: IDataObject) =>
 	((json.message as IDataObject).content as IDataObject[]).find((c) => c.type === 'tool-call');
 
@@ -44,7 +49,7 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		];
 		const second = await callModel([{ messages: conversation, tools: [CODE_TOOL] }]);
 		// the platform's answer, whole: built from the tool's result
-		const said = [...emu.state.responses.values()].pop()!.output;
+		const said = [...emu.state.runs.values()].pop()!.output;
 		expect(said).toContain('a river animal');
 		expect(second.json[0]).toMatchObject({
 			finishReason: 'stop',
@@ -63,26 +68,30 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 	});
 
 	it('prose is the final answer, with no correction round', async () => {
-		const { json } = await callModel([
-			{ messages: [user(`[model: prose] ${QUESTION}`)], tools: [CODE_TOOL] },
-		]);
+		replies(PROSE);
+		const { json } = await callModel([{ messages: [user(QUESTION)], tools: [CODE_TOOL] }]);
 		expect(json[0]).toMatchObject({
 			finishReason: 'stop',
-			message: {
-				content: [{ type: 'text', text: `I can answer that without a tool: ${QUESTION}` }],
-			},
+			message: { content: [{ type: 'text', text: PROSE }] },
 		});
 		expect(completionPosts()).toHaveLength(1);
 	});
 
 	it.each([
-		['broken json', /not valid JSON/],
-		['unknown tool', /there is no tool "no_such_tool"; the tools are "lookup"/],
-		['wrong arguments', /the arguments of "lookup" do not match its schema/],
-	])('%s: one correction round naming the problem, then the call', async (wish, problem) => {
-		const { json, error } = await callModel([
-			{ messages: [user(`[model: ${wish}] ${QUESTION}`)], tools: [CODE_TOOL] },
-		]);
+		['broken json', BROKEN, /not valid JSON/],
+		[
+			'unknown tool',
+			'{"tool_call": {"name": "no_such_tool", "arguments": {}}}',
+			/there is no tool "no_such_tool"; the tools are "lookup"/,
+		],
+		[
+			'wrong arguments',
+			'{"tool_call": {"name": "lookup", "arguments": {"unexpected": true}}}',
+			/the arguments of "lookup" do not match its schema/,
+		],
+	])('%s: one correction round naming the problem, then the call', async (_, first, problem) => {
+		replies(first, VALID);
+		const { json, error } = await callModel([{ messages: [user(QUESTION)], tools: [CODE_TOOL] }]);
 		expect(error).toBeUndefined();
 		expect(call(json[0])).toMatchObject({
 			toolName: 'lookup',
@@ -99,11 +108,12 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 	it.each([false, true])(
 		'broken twice (streamed: %s): the first answer is the final one, in its words, with a note; 2 requests',
 		async (stream) => {
+			replies(BROKEN); // the last reply stays: the correction gets it again
 			const { json, error } = await callModel([
-				{ messages: [user(`[model: broken twice] ${QUESTION}`)], tools: [CODE_TOOL], stream },
+				{ messages: [user(QUESTION)], tools: [CODE_TOOL], stream },
 			]);
 			expect(error).toBeUndefined();
-			const first = '{"tool_call": {"name": ';
+			const first = BROKEN;
 			if (stream) {
 				const chunks = json[0].chunks as IDataObject[];
 				const shown = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
@@ -132,10 +142,11 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		expect(completionPosts()).toHaveLength(0);
 	});
 
-	it('streamed: a call is held back and given as one tool-call chunk; prose streams as it comes', async () => {
+	it('streamed: a call is pending until given as one tool-call chunk; prose streams as it comes', async () => {
+		replies('{"tool_call": {"name": "no_such_tool", "arguments": {}}}', VALID, PROSE);
 		const { json } = await callModel([
-			{ messages: [user(`[model: unknown tool] ${QUESTION}`)], tools: [CODE_TOOL], stream: true },
-			{ messages: [user(`[model: prose] ${QUESTION}`)], tools: [CODE_TOOL], stream: true },
+			{ messages: [user(QUESTION)], tools: [CODE_TOOL], stream: true },
+			{ messages: [user(QUESTION)], tools: [CODE_TOOL], stream: true },
 		]);
 		const [called, prose] = json.map((j) => j.chunks as IDataObject[]);
 		expect(called.filter((c) => c.type === 'text-delta')).toEqual([]);
@@ -150,7 +161,7 @@ describe('Agent Platform Chat Model: tools protocol', () => {
 		]);
 		const deltas = prose.filter((c) => c.type === 'text-delta').map((c) => c.delta);
 		expect(deltas.length).toBeGreaterThan(2);
-		expect(deltas.join('')).toBe(`I can answer that without a tool: ${QUESTION}`);
+		expect(deltas.join('')).toBe(PROSE);
 		// the call's stream, its correction (not streamed), the prose's stream
 		expect(completionPosts().map((r) => (r.body as IDataObject).stream ?? false)).toEqual([
 			true,

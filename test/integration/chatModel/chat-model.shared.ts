@@ -11,14 +11,20 @@ import { credentialsFor } from '../../infra/n8n/credentials';
 import { modelCaller, type ModelCall } from '../../infra/n8n/modelCaller';
 import { runNode, type RunNodeResult } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT as CHAT, TEXT_AGENT as TEXT } from '../../../dev/emulator';
 
 export { user } from '../../infra/n8n/modelCaller';
 
 export let emu: PlatformEmulator;
-export const CHAT = 1; // seeded chat agent
-export const TEXT = 3; // seeded text agent: its chat-completions endpoint refuses
+export { CHAT, TEXT };
 
 useEmulator({ timeScale: 100, executionSeconds: 20, quiet: true }, (started) => (emu = started));
+afterEach(() => emu.configureAgent(CHAT, { replies: undefined }));
+
+/** The model's replies of the next requests, written out by the test (the emulator's `replies`). */
+export const replies = (
+	...said: Array<string | { output: string; finishReason: 'stop' | 'length' }>
+) => emu.configureAgent(CHAT, { replies: said });
 
 /** The Code tool's schema as n8n gives it (one string, `input`). */
 export const CODE_TOOL: BoundTool = {

@@ -6,9 +6,10 @@ import type { PlatformEmulator, RecordedMultipart, RecordedRequest } from '../..
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { binaryItem, runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT } from '../../../dev/emulator';
 
 export let emu: PlatformEmulator;
-export const CHAT_AGENT = 1;
+export { CHAT_AGENT };
 
 // 100 virtual seconds per real second: processing a file (2 virtual seconds) takes 20 ms.
 

@@ -13,11 +13,13 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { GENERATED_MP4, GENERATED_PNG, startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { binaryItem, runNode } from '../../infra/n8n/runNode';
+import {
+	IMAGE_AGENT as IMAGE,
+	VIDEO_AGENT as VIDEO,
+	CHAT_AGENT as CHAT,
+} from '../../../dev/emulator';
 
 const MiB = 1024 * 1024;
-const IMAGE = 2; // seeded image agent
-const VIDEO = 4; // seeded video agent
-const CHAT = 1;
 
 let emu: PlatformEmulator;
 beforeAll(async () => {

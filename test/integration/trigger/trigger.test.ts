@@ -18,10 +18,11 @@ import {
 	urlWithSecret,
 } from '../../../nodes/AgentPlatform/helpers/trigger/delivery';
 import type { PlatformEmulator } from '../../../dev/emulator';
-import { DELIVERY_USER_AGENT, startEmulator } from '../../../dev/emulator';
+import { DELIVERY_USER_AGENT } from '../../../dev/emulator';
 import { readBody, startLoopbackServer, type LoopbackServer } from '../../../dev/loopback';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { listSearch } from '../../infra/n8n/loadOptions';
+import { useEmulator } from '../../infra/useEmulator';
 
 interface Received {
 	method: string;
@@ -61,15 +62,12 @@ class Receiver {
 let emu: PlatformEmulator;
 let receiver: Receiver;
 
+useEmulator({ timeScale: 50, quiet: true }, (started) => (emu = started));
 beforeAll(async () => {
-	emu = await startEmulator({ timeScale: 50, quiet: true });
 	receiver = new Receiver();
 	await receiver.start();
 });
-afterAll(async () => {
-	await receiver.stop();
-	await emu.stop();
-});
+afterAll(async () => receiver.stop());
 
 async function platform<T>(
 	method: string,
@@ -176,7 +174,7 @@ describe('secret, URL matching and items, against what the platform stores and d
 		).toBe(false);
 
 		const item = deliveryJson(mine.body, undefined);
-		const record = emu.state.responses.get(runId)!;
+		const record = emu.state.runs.get(runId)!;
 		expect(item).toMatchObject({
 			id: runId,
 			status: 'succeeded',

@@ -6,10 +6,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlatformEmulator, StoredWebhook } from '../../../dev/emulator';
-import { startEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
-import { useEmulator } from '../../infra/useEmulator';
+import { useEmulator, withEmulator } from '../../infra/useEmulator';
 
 let emu: PlatformEmulator;
 
@@ -122,8 +121,7 @@ describe('Webhook → Create', () => {
 	});
 
 	it('passes on in plain words a platform that accepts https:// only', async () => {
-		const strict = await startEmulator({ quiet: true, requireHttpsWebhooks: true });
-		try {
+		await withEmulator({ quiet: true, requireHttpsWebhooks: true }, async (strict) => {
 			const { error } = await run(
 				webhook('create', { agentId: byId(1), url: 'http://example.com/hook' }),
 				strict,
@@ -134,9 +132,7 @@ describe('Webhook → Create', () => {
 				'The platform refused the request: Validation failed — url: The url field must start with https://.',
 			);
 			expect(strict.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // a refused POST is not retried
-		} finally {
-			await strict.stop();
-		}
+		});
 	});
 
 	it('says in plain words that an unknown agent was not found', async () => {

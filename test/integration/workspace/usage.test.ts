@@ -8,10 +8,11 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { PlatformEmulator, StoredResponse } from '../../../dev/emulator';
+import type { PlatformEmulator, StoredRun } from '../../../dev/emulator';
 import { credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { useEmulator } from '../../infra/useEmulator';
+import { CHAT_AGENT, TEXT_AGENT } from '../../../dev/emulator';
 
 let emu: PlatformEmulator;
 useEmulator({ quiet: true }, (started) => (emu = started));
@@ -19,14 +20,12 @@ useEmulator({ quiet: true }, (started) => (emu = started));
 /** 250 runs of today (Today holds them and none of the emulator's seeded history). */
 const RUNS = 250;
 const FIRST_RUN_ID = 90_001;
-const CHAT_AGENT = 1;
-const TEXT_AGENT = 3;
 
 beforeAll(() => {
 	const now = new Date().toISOString().replace('Z', '000Z');
 	for (let i = 0; i < RUNS; i++) {
 		const id = FIRST_RUN_ID + i;
-		const run: StoredResponse = {
+		const run: StoredRun = {
 			id,
 			status: i % 10 === 9 ? 'failed' : 'succeeded',
 			input: `question ${i}`,
@@ -41,7 +40,7 @@ beforeAll(() => {
 			fileIds: [],
 			via: 'execute',
 		};
-		emu.state.responses.set(id, run);
+		emu.state.runs.set(id, run);
 	}
 });
 
@@ -127,10 +126,10 @@ describe('Workspace → Get Usage: a run arriving while the pages are read', () 
 			usage({ period: 'custom', startDate: today, endDate: today, returnAll: true }),
 		);
 		await emu.waitFor(() => usageRequests().length === 2);
-		const newest = { ...emu.state.responses.get(FIRST_RUN_ID)!, id: FIRST_RUN_ID + 5000 };
-		emu.state.responses.set(newest.id, newest);
+		const newest = { ...emu.state.runs.get(FIRST_RUN_ID)!, id: FIRST_RUN_ID + 5000 };
+		emu.state.runs.set(newest.id, newest);
 		const { outputs, error } = await listing;
-		emu.state.responses.delete(newest.id);
+		emu.state.runs.delete(newest.id);
 
 		expect(error).toBeUndefined();
 		expect(usageRequests().map((r) => r.query.page)).toEqual(['1', '2', '3']);

@@ -1,7 +1,7 @@
 /**
  * Ordinary answers stay answers (issue 50), streamed: every answer of the corpus, a character at
  * a time and in three random chunkings (streamProperty.ts), shows at every piece only the start of
- * the answer and holds, with what the stream kept back, the answer word for word; after
+ * the answer and holds, with the stream's pending text, the answer word for word; after
  * reasoning, the answer after it and never the reasoning. One stream per feeding (linear per
  * answer), the answers in groups whose failures name each case.
  */

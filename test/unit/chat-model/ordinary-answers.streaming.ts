@@ -19,7 +19,7 @@ export interface Streamed {
 
 /**
  * `pieces` streamed: what was shown as they came, and what the chat holds at the end by the
- * stream's own account (what it showed, then the text it kept back: `pending()`), not completed
+ * stream's own account (what it showed, then its pending text: `pending()`), not completed
  * from the whole reading.
  */
 export function streamedThrough(

@@ -9,7 +9,7 @@ import {
 	readToolsAnswer,
 	StreamedText,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
-import { WRITERS_BY_FAMILY } from '../../../dev/modelFormats';
+import { WRITERS_BY_FAMILY } from './modelFormats';
 import { FAMILIES } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
 import { streamProblems } from './streamProperty';
 import { ADD, LOOKUP, TOOLS } from './toolCallCorpus';

@@ -2,7 +2,7 @@
  * The stream's property (issue 56): fed a reply a character at a time and in a few random
  * chunkings, what the chat is shown is, at every piece, the start of what the whole reading says
  * the chat holds (the final answer, or the prose before the calls; after an attempt at a call,
- * the correction follows it); and at the end, what was shown plus what the stream itself kept back
+ * the correction follows it); and at the end, what was shown plus the stream's own pending text
  * is that text, for a final answer; before calls, all their prose was shown. Linear per reply: one
  * stream per feeding, never one per cut.
  */
@@ -11,21 +11,15 @@ import {
 	StreamedText,
 	type BoundTool,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
+import { prng } from '../fuzz/seed';
 import { closingAlone } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/reasoning';
 
-/** Pieces of 1 to 12 characters, from a seeded generator (mulberry32): the same every run. */
+/** Pieces of 1 to 12 characters, from a seeded generator (../fuzz/seed.ts): the same every run. */
 export function randomPieces(text: string, seed: number): string[] {
-	let state = seed >>> 0;
-	const next = () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const { int } = prng(seed);
 	const pieces: string[] = [];
 	for (let at = 0; at < text.length;) {
-		const size = 1 + Math.floor(next() * 12);
+		const size = int(1, 12);
 		pieces.push(text.slice(at, at + size));
 		at += size;
 	}

@@ -2,15 +2,13 @@
  * Every family of the corpus (toolCallCorpus.ts), read whole and streamed: one call, two calls,
  * prose before, after and between, reasoning first. Streamed a character at a time and in random
  * chunks (streamProperty.ts): what the chat is shown is only ever the prose before the calls,
- * never a piece of a call's markup or of the reasoning. The writers are dev/modelFormats/'s; the
+ * never a piece of a call's markup or of the reasoning. The writers are modelFormats/'; the
  * readings they must have are proven from outside by the hand-written fixtures.
  */
 import {
 	readToolsAnswer,
 	type ToolsAnswer,
 } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
-import { WRITERS_BY_FAMILY } from '../../../dev/modelFormats';
-import { FAMILIES as FAMILY_MODULES } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/families';
 import { streamProblems } from './streamProperty';
 import { ADD, FAMILIES, LOOKUP, REASONINGS, TOOLS, type Call } from './toolCallCorpus';
 
@@ -67,11 +65,6 @@ function expectRead(answer: ToolsAnswer, expected: Case) {
 }
 
 describe('tool calls of every family', () => {
-	it('the corpus writes in every family module the reader has', () => {
-		for (const module of FAMILY_MODULES)
-			expect(Object.keys(WRITERS_BY_FAMILY[module.name] ?? {}).length).toBeGreaterThan(0);
-	});
-
 	it.each(CASES.map((c) => [c.name, c] as const))('reads %s', (_, expected) => {
 		expectRead(readToolsAnswer(expected.reply, TOOLS), expected);
 	});

@@ -1,10 +1,10 @@
 /**
  * A corpus of tool calls as the model families and agent frameworks write them: the
- * development writers (dev/modelFormats/), the same the emulator's scripted model writes with;
+ * test writers (modelFormats/);
  * what they are read as is proven from outside by the hand-written fixtures (tool-call-fixtures*). From each
  * the tests make one call, two calls, prose before, after and between, and reasoning first.
  */
-import { CALL_WRITERS, type Call } from '../../../dev/modelFormats';
+import { CALL_WRITERS, type Call } from './modelFormats';
 import type { BoundTool } from '../../../nodes/AgentPlatform/helpers/chatModel/toolCallReader';
 
 export type { Call };

@@ -2,7 +2,6 @@
  * The chat model's tools protocol (helpers/chatModel/toolsProtocol.ts): how n8n's tools are
  * described to a platform model without function calling (its answer is read by tool-call-reader.test.ts).
  */
-import { TOOLS_PROTOCOL_MARK } from '../../../nodes/AgentPlatform/helpers/output/protocolWords';
 import {
 	toolsCorrection,
 	toolsInstruction,
@@ -25,7 +24,10 @@ const TOOLS: BoundTool[] = [
 describe('tools protocol', () => {
 	it('describes each tool with its schema and the one answer shape, after the mark', () => {
 		const text = toolsInstruction(TOOLS);
-		expect(text.startsWith(TOOLS_PROTOCOL_MARK)).toBe(true);
+		// the mark the platform's agents see first (docs/chat-model.md), written out
+		expect(text.startsWith('Tools protocol 1 of the Agent Platform Chat Model for n8n.')).toBe(
+			true,
+		);
 		expect(text).toContain('{"tool_call": {"name": "<tool name>", "arguments": {<arguments>}}}');
 		expect(text).toContain(
 			'- lookup_order: Finds an order by its number\n  arguments (JSON Schema): {"type":"object","properties":{"number":{"type":"integer"},"note":{"type":"string"}},"required":["number"]}',

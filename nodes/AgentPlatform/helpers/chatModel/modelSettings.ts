@@ -3,7 +3,7 @@
  * the AI Agent runs, and its fallback model catches only the failures of a model's calls: setting
  * up reads the form alone (readModelParameters, no request), and what only the platform can say
  * (the key, the agent, whether it is a chat agent and what it asks for) is read at the first call
- * (settleModelSettings), so that such a failure is the call's and the fallback takes over.
+ * (resolveModelSettings), so that such a failure is the call's and the fallback takes over.
  */
 import type { IDataObject, IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -62,7 +62,7 @@ export function readModelParameters(
  * many executions), refused when it is not a chat agent, and the Model, Tools or Temperature it
  * asks for checked (a value left on the form from another agent is not sent).
  */
-export async function settleModelSettings(
+export async function resolveModelSettings(
 	ctx: PlatformContext,
 	parameters: ModelParameters,
 ): Promise<ModelSettings> {

@@ -10,7 +10,7 @@ import { readableInChat } from '../../transport/chatErrors';
 
 import type { AiNodeSdk, ChatModel, Message } from './aiNodeSdk';
 import { generateAnswer, streamAnswer } from './modelAnswers';
-import { settleModelSettings, type ModelParameters } from './modelSettings';
+import { resolveModelSettings, type ModelParameters } from './modelSettings';
 import type { ModelSettings } from './platformCalls';
 import type { BoundTool } from './toolCallReader';
 
@@ -26,13 +26,13 @@ export function createPlatformChatModel(
 	parameters: ModelParameters,
 ): PlatformChatModel {
 	// read once for the model and its bound copies; a failure is the call's, and the next call reads again
-	let settled: Promise<ModelSettings> | undefined;
+	let resolved: Promise<ModelSettings> | undefined;
 	async function settings(): Promise<ModelSettings> {
-		settled ??= settleModelSettings(ctx, parameters);
+		resolved ??= resolveModelSettings(ctx, parameters);
 		try {
-			return await settled;
+			return await resolved;
 		} catch (error) {
-			settled = undefined;
+			resolved = undefined;
 			throw readableInChat(ctx, error);
 		}
 	}

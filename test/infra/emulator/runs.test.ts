@@ -25,7 +25,7 @@ import {
 describe('executions', () => {
 	it('execute without wait answers `starting`, then the record runs to `succeeded`', async () => {
 		const agent = await firstAgent('chat');
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const { status, json } = await call(`/agents/${agent.id}/execute`, {
 			body: chatBody(agent, 'Tell me a story about loopback sockets'),
 		});
@@ -43,7 +43,7 @@ describe('executions', () => {
 		});
 		expect(r.root_id).toBe(r.id);
 		expect(r.created_at).toMatch(MICRO_TS);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 
 		const done = await pollResponse(r.id, (x) => x.status === 'succeeded');
 		expect(done.output).toBe(`Echo from ${agent.title}: Tell me a story about loopback sockets`);
@@ -101,7 +101,7 @@ describe('executions', () => {
 		// production: model, tools and temperature are optional, the agent's own defaults apply
 		let r = await call(`/agents/${agent.id}/execute`, { body: { ...body, wait_execution: true } });
 		expect(r.status).toBe(200);
-		expect(emu.state.responses.get(r.json.responses[0].id)!.answers.model).toBe(
+		expect(emu.state.runs.get(r.json.responses[0].id)!.answers.model).toBe(
 			agent.questions[1].options[0],
 		);
 
@@ -254,7 +254,7 @@ describe('executions', () => {
 		const agent = await firstAgent('chat');
 		const model = agent.questions.find((q: Json) => q.name === 'model').options[0];
 		const base = `/agents/${agent.id}/openai/chat/completions`;
-		const before = emu.executionCount;
+		const before = emu.runCount;
 		const plain = await call(base, {
 			body: {
 				model,
@@ -283,7 +283,7 @@ describe('executions', () => {
 		expect(plain.json.usage.total_tokens).toBe(
 			plain.json.usage.prompt_tokens + plain.json.usage.completion_tokens,
 		);
-		expect(emu.executionCount).toBe(before + 1);
+		expect(emu.runCount).toBe(before + 1);
 
 		const res = await fetch(emu.url + base, {
 			method: 'POST',

@@ -3,11 +3,11 @@
  * OpenAI's shapes, Llama 3's, xLAM's, Anthropic's and Gemini's, LangChain's agents, pythonic
  * call lists and Gemini's tool code, ReAct.
  */
-import { toolCallText } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 import { argumentsJson, each, json, named, pythonCall, type CallWriter } from './writing';
 
 export const JSON_WRITERS: Record<string, Record<string, CallWriter>> = {
-	asked: { asked: each((c) => toolCallText(c.name, c.arguments)) },
+	// the tools protocol's own shape (docs/chat-model.md), written here, not by the node's writer
+	asked: { asked: each((c) => json({ tool_call: named(c) })) },
 	json: {
 		openai: each((c) => json({ name: c.name, arguments: argumentsJson(c) })),
 		llama3: each((c) => json({ name: c.name, parameters: c.arguments }), '; '),
@@ -52,10 +52,4 @@ export const JSON_WRITERS: Record<string, Record<string, CallWriter>> = {
 	'xml-agent': {
 		'xml-agent': each((c) => `<tool>${c.name}</tool><tool_input>${argumentsJson(c)}</tool_input>`),
 	},
-};
-
-export const JSON_FINAL_WRITERS: Record<string, (answer: string) => string> = {
-	'langchain-json': (answer) =>
-		`\`\`\`json\n${json({ action: 'Final Answer', action_input: answer })}\n\`\`\``,
-	'xml-agent': (answer) => `<final_answer>${answer}</final_answer>`,
 };

@@ -3,7 +3,7 @@
  * Mistral, Llama's tokens, the smaller JSON-in-tag families, Hermes, GLM, Qwen3-Coder and Seed-OSS,
  * Claude-style XML and MiniMax.
  */
-import type { ToolCall } from '../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
+import type { ToolCall } from '../../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
 import {
 	argumentsJson,
 	each,
@@ -94,8 +94,4 @@ export const TOKEN_WRITERS: Record<string, Record<string, CallWriter>> = {
 		minimax: (calls) =>
 			`<minimax:tool_call>\n${calls.map(invoke).join('\n')}\n</minimax:tool_call>`,
 	},
-};
-
-export const TOKEN_FINAL_WRITERS: Record<string, (answer: string) => string> = {
-	harmony: (answer) => `<|start|>assistant<|channel|>final<|message|>${answer}<|return|>`,
 };

@@ -36,13 +36,12 @@ import {
 import type { Ctx, Reply, SseSink } from './http';
 import { checkMemoryCollections, memoryCollectionsNote } from './memoryCollectionsOnRuns';
 import { responseJson } from './runEngine';
-import { askModel, forwardedReply, ModelEndpointError } from './modelEndpoint';
+import { askModel, ModelEndpointError } from './modelEndpoint';
 import { takeScriptedReply } from './scriptedReplies';
 import { earlierUserMessages, filesSeenWords, seenWords, sessionMessages } from './sessionSeen';
 import type { ExecEvent } from './runEngine';
-import { isFunctionCallingRequest, scriptedToolCall } from './toolCalling';
 import { scriptedModelAnswer } from './toolsProtocolModel';
-import type { StoredResponse } from './types';
+import type { StoredRun } from './types';
 
 /** The 100 s wait of wait_execution, in virtual seconds. */
 export const WAIT_TIMEOUT_SECONDS = 100;
@@ -52,7 +51,7 @@ const OPENAI_ROLES = ['system', 'user', 'assistant'];
 
 /** Wire form of one streamed event (spec: no `input`). */
 function streamEvent(
-	r: StoredResponse,
+	r: StoredRun,
 	status: string,
 	output: string,
 	credits: number | null,
@@ -196,7 +195,7 @@ async function modelAnswer(
 
 export function getResponse(ctx: Ctx): Reply {
 	const id = parseId(ctx.params.id);
-	const r = id === null ? undefined : ctx.core.state.responses.get(id);
+	const r = id === null ? undefined : ctx.core.state.runs.get(id);
 	if (!r) throw notFound('Agent response not found');
 	return json(200, responseJson(r));
 }
@@ -218,13 +217,6 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 	if (agent.type !== 'chat')
 		throw validation('model', 'Chat completions are only available for chat agents.');
 	const body = bodyObject(ctx);
-	// Function definitions in `tools` (n8n's AI Agent): the model endpoint, else the stand-in
-	// (toolCalling.ts) answers.
-	if (isFunctionCallingRequest(body))
-		return core.opts.model
-			? forwardedReply(ctx, core.opts.model, body)
-			: scriptedToolCall(ctx, body);
-
 	if (!isPresent(body.messages)) throw required('messages');
 	const messages = validateMessages(body.messages, OPENAI_ROLES);
 
@@ -256,10 +248,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 		takeScriptedReply(cfg) ??
 		(core.opts.model && !configured
 			? await modelAnswer(ctx, { messages, temperature: Number(temperature), stream: false })
-			: scriptedModelAnswer(messages, {
-					followFormat: !configured,
-					modelFamily: core.opts.modelFamily,
-				}));
+			: scriptedModelAnswer(messages, { followFormat: !configured }));
 	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,

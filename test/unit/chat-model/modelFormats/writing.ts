@@ -1,5 +1,5 @@
 /** What the writers share: a call's arguments as JSON, Python or XML parameters. */
-import type { ToolCall } from '../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
+import type { ToolCall } from '../../../../nodes/AgentPlatform/helpers/chatModel/toolCalls/types';
 
 export type CallWriter = (calls: ToolCall[]) => string;
 
