@@ -2,11 +2,12 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	isChatAgent,
-	notChatAgent,
+	notChatAgentInList,
 	questionOptions,
 	readableName,
 } from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
+import type { FormAgent } from './formAgent';
 import { formAgent } from './formAgent';
 
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
@@ -22,12 +23,12 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
  * from another agent that this one does not ask for stays listed as what it is, not sent, so that
  * n8n does not mark it "not supported" in red after switching agents.
  */
-async function optionsOf(
+function optionsOf(
 	ctx: ILoadOptionsFunctions,
+	form: FormAgent | undefined,
 	question: string,
 	named: (option: INodePropertyOptions) => INodePropertyOptions = (option) => option,
-): Promise<INodePropertyOptions[]> {
-	const form = await formAgent(ctx);
+): INodePropertyOptions[] {
 	if (!form) return [AGENT_DEFAULT_OPTION];
 	const { definition: agent, note } = form;
 	const options: INodePropertyOptions[] = [
@@ -54,10 +55,11 @@ async function optionsOf(
 	return options;
 }
 
+/** A list of the form's agent, read once per lookup. */
+type FormList = (ctx: ILoadOptionsFunctions, form: FormAgent | undefined) => INodePropertyOptions[];
+
 /** The agent's own model choices (they differ per agent). */
-export async function getModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'model');
-}
+const modelOptions: FormList = (ctx, form) => optionsOf(ctx, form, 'model');
 
 /**
  * A tool the platform names by its ID alone (`web-search`, `no-tools`) is shown in words (Web
@@ -70,52 +72,58 @@ function toolInWords(option: INodePropertyOptions): INodePropertyOptions {
 }
 
 /** `no-tools` plus the agent's own tools. */
-export async function getTools(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'tools', toolInWords);
-}
+const toolOptions: FormList = (ctx, form) => optionsOf(ctx, form, 'tools', toolInWords);
 
 /** The agent's own choices, and Custom for any number from 0 to 2. */
-export async function getTemperatures(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return [
-		...(await optionsOf(this, 'temperature')),
-		{
-			name: 'Custom',
-			value: CUSTOM_TEMPERATURE,
-			description: 'Any number from 0 to 2, typed in Custom Temperature',
-		},
-	];
+const temperatureOptions: FormList = (ctx, form) => [
+	...optionsOf(ctx, form, 'temperature'),
+	{
+		name: 'Custom',
+		value: CUSTOM_TEMPERATURE,
+		description: 'Any number from 0 to 2, typed in Custom Temperature',
+	},
+];
+
+/** Execute's lists: the form's agent as its Answers settle it (formAgent.ts). */
+function forExecute(list: FormList) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return list(this, await formAgent(this));
+	};
 }
+
+export const getModels = forExecute(modelOptions);
+export const getTools = forExecute(toolOptions);
+export const getTemperatures = forExecute(temperatureOptions);
 
 /**
  * A Model, Tools or Temperature list of the chat model's form that, for an agent given By ID that
  * is not a chat agent, says so instead of listing its options (the same read of the agent's form:
- * no request more). The edit-time half of what the model's first call checks.
+ * no request more). The edit-time half of what the model's first call checks. Its form has no
+ * Answers to carry the IDs typed on the way: each list answers at once (formAgent.ts), and its
+ * words name no ID.
  */
-export function forChatAgentsOnly(
-	list: (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>,
-) {
+function forChatAgentsOnly(list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const form = await formAgent(this);
+		const form = await formAgent(this, { settle: false });
 		if (form?.missing)
 			return [
 				{
-					name: `No agent with ID ${form.agentId}: check the ID, or pick a chat agent from the list`,
+					name: 'No agent with this ID: check the ID, or pick a chat agent from the list',
 					value: '',
 				},
 			];
-		if (form) {
-			const agent = form.definition;
-			if (!isChatAgent(agent))
-				return [
-					{
-						name: `${notChatAgent(agent, form.agentId)}: pick a chat agent`,
-						value: '',
-						description: 'Only a chat agent can be the model of an AI Agent or a chain',
-					},
-				];
-		}
-		return await list.call(this);
+		if (form && !isChatAgent(form.definition))
+			return [
+				{
+					name: `${notChatAgentInList(form.definition)}: pick a chat agent`,
+					value: '',
+					description: 'Only a chat agent can be the model of an AI Agent or a chain',
+				},
+			];
+		return list(this, form);
 	};
 }
+
+export const getChatModels = forChatAgentsOnly(modelOptions);
+export const getChatTools = forChatAgentsOnly(toolOptions);
+export const getChatTemperatures = forChatAgentsOnly(temperatureOptions);

@@ -96,7 +96,7 @@ describe('Agent Platform Chat Model: the form', () => {
 		expect(models).toEqual([
 			expect.objectContaining({
 				name: expect.stringMatching(
-					/^The agent ".+" \(ID 3\) is a text agent, not a chat agent: pick a chat agent$/,
+					/^The agent ".+" is a text agent, not a chat agent: pick a chat agent$/,
 				),
 				value: '',
 			}),
