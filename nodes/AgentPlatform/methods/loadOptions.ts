@@ -1,11 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import {
-	isChatAgent,
-	notChatAgentInList,
-	questionOptions,
-	readableName,
-} from '../helpers/agents/definitions';
+import { isChatAgent, questionOptions, readableName } from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
 import type { FormAgent } from './formAgent';
 import { formAgent } from './formAgent';
@@ -95,29 +90,30 @@ export const getModels = forExecute(modelOptions);
 export const getTools = forExecute(toolOptions);
 export const getTemperatures = forExecute(temperatureOptions);
 
+/** What the chat model's lists say for an agent given By ID that is not a chat agent, or no agent. */
+export const NO_CHAT_AGENT =
+	'No chat agent with this ID: check the ID, or pick a chat agent from the list';
+
 /**
  * A Model, Tools or Temperature list of the chat model's form that, for an agent given By ID that
- * is not a chat agent, says so instead of listing its options (the same read of the agent's form:
- * no request more). The edit-time half of what the model's first call checks. Its form has no
- * Answers to carry the IDs typed on the way: each list answers at once (formAgent.ts), and its
- * words name no ID.
+ * is not a chat agent (or no agent), says so instead of listing options (the same read of the
+ * agent's form: no request more). The edit-time half of what the model's first call checks.
+ * Its form has no Answers to carry the IDs typed on the way: each list answers at once
+ * (formAgent.ts), but one whose answer was pending while the person typed on keeps it. Its words
+ * name no ID and no agent, so that such a list, kept from an ID on the way that is no chat agent
+ * either, still says what is true of the ID typed.
  */
 function forChatAgentsOnly(list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const form = await formAgent(this, { settle: false });
-		if (form?.missing)
+		if (form && (form.missing || !isChatAgent(form.definition)))
 			return [
 				{
-					name: 'No agent with this ID: check the ID, or pick a chat agent from the list',
+					name: NO_CHAT_AGENT,
 					value: '',
-				},
-			];
-		if (form && !isChatAgent(form.definition))
-			return [
-				{
-					name: `${notChatAgentInList(form.definition)}: pick a chat agent`,
-					value: '',
-					description: 'Only a chat agent can be the model of an AI Agent or a chain',
+					description: form.missing
+						? 'The platform has no agent with the ID given for this credential'
+						: 'The agent with the ID given is not a chat agent: only a chat agent can be the model of an AI Agent or a chain',
 				},
 			];
 		return list(this, form);

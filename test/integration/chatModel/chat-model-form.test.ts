@@ -95,10 +95,9 @@ describe('Agent Platform Chat Model: the form', () => {
 		const models = await loadOptions('getModels', context(TEXT));
 		expect(models).toEqual([
 			expect.objectContaining({
-				name: expect.stringMatching(
-					/^The agent ".+" is a text agent, not a chat agent: pick a chat agent$/,
-				),
+				name: 'No chat agent with this ID: check the ID, or pick a chat agent from the list',
 				value: '',
+				description: expect.stringMatching(/is not a chat agent/),
 			}),
 		]);
 		// the agent's form read once at most (the test before may have read it: it is kept)

@@ -138,11 +138,6 @@ export function notChatAgent(agent: AgentDefinition, agentId: string): string {
 	return `The agent "${agent.title}" (ID ${agentId}) is ${agent.type ? `a ${agent.type} agent` : 'no chat agent'}, not a chat agent`;
 }
 
-/** What a list of the editor says of it: without its ID, which may be one typed on the way (methods/formAgent.ts). */
-export function notChatAgentInList(agent: AgentDefinition): string {
-	return `The agent "${agent.title}" is ${agent.type ? `a ${agent.type} agent` : 'no chat agent'}, not a chat agent`;
-}
-
 /** Drops the kept definition of an agent after an answer that shows it is stale. */
 export async function forgetAgentDefinition(ctx: PlatformContext, agentId: string): Promise<void> {
 	forgetReply(await definitionKey(ctx, agentId));
