@@ -9,7 +9,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { connectModelNotice, modelOptionsProperty } from './actions/chatModel.descriptions';
+import {
+	agentEmptiedNotice,
+	connectModelNotice,
+	modelOptionsProperty,
+} from './actions/chatModel.descriptions';
 import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
 import { readModelParameters } from './helpers/chatModel/modelSettings';
@@ -53,6 +57,7 @@ export class LmChatAgentPlatform implements INodeType {
 						: mode,
 				),
 			},
+			agentEmptiedNotice,
 			...chatSettingsProperties,
 			modelOptionsProperty,
 		],

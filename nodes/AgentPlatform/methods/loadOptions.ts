@@ -24,7 +24,26 @@ function optionsOf(
 	question: string,
 	named: (option: INodePropertyOptions) => INodePropertyOptions = (option) => option,
 ): INodePropertyOptions[] {
-	if (!form) return [AGENT_DEFAULT_OPTION];
+	const current = ctx.getCurrentNodeParameter(question);
+	const left =
+		typeof current === 'string' &&
+		current !== '' &&
+		!current.startsWith('=') &&
+		current !== CUSTOM_TEMPERATURE;
+	if (!form) {
+		// no agent (none picked yet, or emptied by n8n after a change of credential): a value chosen
+		// before stays listed, so that it is kept and not marked "not supported" until one is picked
+		if (!left) return [AGENT_DEFAULT_OPTION];
+		const kept = named({ name: current, value: current });
+		return [
+			AGENT_DEFAULT_OPTION,
+			{
+				name: `${kept.name} (kept until an agent is picked)`,
+				value: current,
+				description: `The ${question} chosen before, kept while no agent is picked: pick the agent again to see its own choices`,
+			},
+		];
+	}
 	const { definition: agent, note } = form;
 	const options: INodePropertyOptions[] = [
 		AGENT_DEFAULT_OPTION,
@@ -32,15 +51,8 @@ function optionsOf(
 			.map(named)
 			.map((option) => (note ? { ...option, description: note } : option)),
 	];
-	const current = ctx.getCurrentNodeParameter(question);
 	const asked = agent.questions.some((q) => q.name === question);
-	if (
-		!asked &&
-		typeof current === 'string' &&
-		current &&
-		!current.startsWith('=') &&
-		current !== CUSTOM_TEMPERATURE
-	) {
+	if (!asked && left) {
 		options.push({
 			name: `${current} (not sent to this agent)`,
 			value: current,
