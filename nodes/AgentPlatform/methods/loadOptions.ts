@@ -5,6 +5,9 @@ import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers
 import type { FormAgent } from './formAgent';
 import { formAgent } from './formAgent';
 
+/** How a value chosen before, kept while its agent cannot be read, is named. */
+const KEPT = ' (kept until an agent is picked)';
+
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	name: 'Agent Default',
 	value: AGENT_DEFAULT,
@@ -23,6 +26,7 @@ function optionsOf(
 	form: FormAgent | undefined,
 	question: string,
 	named: (option: INodePropertyOptions) => INodePropertyOptions = (option) => option,
+	failure?: string,
 ): INodePropertyOptions[] {
 	const current = ctx.getCurrentNodeParameter(question);
 	const left =
@@ -38,9 +42,11 @@ function optionsOf(
 		return [
 			AGENT_DEFAULT_OPTION,
 			{
-				name: `${kept.name} (kept until an agent is picked)`,
+				name: `${kept.name}${KEPT}`,
 				value: current,
-				description: `The ${question} chosen before, kept while no agent is picked: pick the agent again to see its own choices`,
+				description: failure
+					? `The ${question} chosen before, kept: this credential could not read the agent (${failure}). Check the credential, or pick the agent again.`
+					: `The ${question} chosen before, kept while no agent is picked: pick the agent again to see its own choices`,
 			},
 		];
 	}
@@ -62,11 +68,16 @@ function optionsOf(
 	return options;
 }
 
-/** A list of the form's agent, read once per lookup. */
-type FormList = (ctx: ILoadOptionsFunctions, form: FormAgent | undefined) => INodePropertyOptions[];
+/** A list of the form's agent, read once per lookup (`failure`: why it could not be read). */
+type FormList = (
+	ctx: ILoadOptionsFunctions,
+	form: FormAgent | undefined,
+	failure?: string,
+) => INodePropertyOptions[];
 
 /** The agent's own model choices (they differ per agent). */
-const modelOptions: FormList = (ctx, form) => optionsOf(ctx, form, 'model');
+const modelOptions: FormList = (ctx, form, failure) =>
+	optionsOf(ctx, form, 'model', undefined, failure);
 
 /**
  * A tool the platform names by its ID alone (`web-search`, `no-tools`) is shown in words (Web
@@ -79,11 +90,12 @@ function toolInWords(option: INodePropertyOptions): INodePropertyOptions {
 }
 
 /** `no-tools` plus the agent's own tools. */
-const toolOptions: FormList = (ctx, form) => optionsOf(ctx, form, 'tools', toolInWords);
+const toolOptions: FormList = (ctx, form, failure) =>
+	optionsOf(ctx, form, 'tools', toolInWords, failure);
 
 /** The agent's own choices, and Custom for any number from 0 to 2. */
-const temperatureOptions: FormList = (ctx, form) => [
-	...optionsOf(ctx, form, 'temperature'),
+const temperatureOptions: FormList = (ctx, form, failure) => [
+	...optionsOf(ctx, form, 'temperature', undefined, failure),
 	{
 		name: 'Custom',
 		value: CUSTOM_TEMPERATURE,
@@ -91,10 +103,39 @@ const temperatureOptions: FormList = (ctx, form) => [
 	},
 ];
 
+/**
+ * Where the agent cannot be read (a credential the platform refuses, an unreachable platform), a
+ * list with a value chosen keeps it, saying why, instead of n8n's "Error fetching options" in place
+ * of the value; a list without one shows n8n's error.
+ */
+function keptOrThrow(
+	ctx: ILoadOptionsFunctions,
+	list: FormList,
+	error: unknown,
+): INodePropertyOptions[] {
+	const options = list(ctx, undefined, (error as Error).message);
+	if (options.some((option) => option.name.endsWith(KEPT))) return options;
+	throw error;
+}
+
+async function readList(
+	ctx: ILoadOptionsFunctions,
+	list: FormList,
+	read: () => Promise<FormAgent | undefined>,
+): Promise<INodePropertyOptions[]> {
+	let form: FormAgent | undefined;
+	try {
+		form = await read();
+	} catch (error) {
+		return keptOrThrow(ctx, list, error);
+	}
+	return list(ctx, form);
+}
+
 /** Execute's lists: the form's agent as its Answers settle it (formAgent.ts). */
 function forExecute(list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return list(this, await formAgent(this));
+		return await readList(this, list, async () => await formAgent(this));
 	};
 }
 
@@ -117,7 +158,12 @@ export const NO_CHAT_AGENT =
  */
 function forChatAgentsOnly(list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const form = await formAgent(this, { settle: false });
+		let form: FormAgent | undefined;
+		try {
+			form = await formAgent(this, { settle: false });
+		} catch (error) {
+			return keptOrThrow(this, list, error);
+		}
 		if (form && (form.missing || !isChatAgent(form.definition)))
 			return [
 				{

@@ -150,4 +150,21 @@ describe('Agent Platform Chat Model: the form', () => {
 		expect(shown('')).toBe(true);
 		expect(shown('1')).toBe(false);
 	});
+
+	it("a credential the platform refuses: a value chosen stays, saying why; a list without one shows n8n's error", async () => {
+		const refused = { ...credentialsFor(emu), apiKey: 'a-key-the-platform-refuses' };
+		const agentId = { __rl: true, mode: 'list', value: String(CHAT) };
+		const context = (model: string) => ({
+			parameters: { agentId, model },
+			credentials: refused,
+			nodeType: new LmChatAgentPlatform(),
+		});
+		const kept = await loadOptions('getModels', context('gpt-4o-mini'));
+		expect(kept.map((o) => [o.name, o.value])).toEqual([
+			['Agent Default', ''],
+			['gpt-4o-mini (kept until an agent is picked)', 'gpt-4o-mini'],
+		]);
+		expect(kept[1].description).toMatch(/this credential could not read the agent \(.+\)/);
+		await expect(loadOptions('getModels', context(''))).rejects.toThrow();
+	});
 });
