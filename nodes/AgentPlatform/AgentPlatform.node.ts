@@ -33,8 +33,10 @@ export class AgentPlatform implements INodeType {
 		// in tool mode to one the AI Agent's model writes ($fromAI); older versions keep an empty one
 		// 1.3: under a Chat Trigger, the files of a chat message are attached to Agent → Execute's run
 		// (Options → Attach Chat Files); older versions attach only Attach Input Binaries
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		// 1.4: Message Source defaults to the chat's message where the item has one, else the Message
+		// below, so that a first run after a Manual Trigger works; 1.2 and 1.3 keep the chat's only
+		version: [1, 1.1, 1.2, 1.3, 1.4],
+		defaultVersion: 1.4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Run AI agents on the Agent Platform and manage their files, memories and webhooks',

@@ -9,7 +9,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { connectModelNotice, modelOptionsProperty } from './actions/chatModel.descriptions';
+import {
+	agentEmptiedNotice,
+	connectModelNotice,
+	modelOptionsProperty,
+} from './actions/chatModel.descriptions';
 import { agentLocator, chatSettingsProperties } from './actions/common.descriptions';
 import { loadAiNodeSdk } from './helpers/chatModel/aiNodeSdk';
 import { readModelParameters } from './helpers/chatModel/modelSettings';
@@ -18,7 +22,7 @@ import { checkSdkExports } from './helpers/chatModel/sdkCheck';
 import { asSuppliedModel } from './helpers/chatModel/suppliedModel';
 import { testAgentPlatformApi } from './methods/credentialTest';
 import { searchChatAgents } from './methods/listSearch';
-import { forChatAgentsOnly, getModels, getTemperatures, getTools } from './methods/loadOptions';
+import { getChatModels, getChatTemperatures, getChatTools } from './methods/loadOptions';
 
 /**
  * A chat agent of the platform as the language model of n8n's AI Agent and chains (n8n 2.16 and
@@ -53,6 +57,7 @@ export class LmChatAgentPlatform implements INodeType {
 						: mode,
 				),
 			},
+			agentEmptiedNotice,
 			...chatSettingsProperties,
 			modelOptionsProperty,
 		],
@@ -63,9 +68,9 @@ export class LmChatAgentPlatform implements INodeType {
 		listSearch: { searchChatAgents },
 		// an agent given By ID that is not a chat agent is named as such in each list
 		loadOptions: {
-			getModels: forChatAgentsOnly(getModels),
-			getTools: forChatAgentsOnly(getTools),
-			getTemperatures: forChatAgentsOnly(getTemperatures),
+			getModels: getChatModels,
+			getTools: getChatTools,
+			getTemperatures: getChatTemperatures,
 		},
 	};
 

@@ -84,6 +84,32 @@ export async function searchPanel(page: Page, text: string): Promise<Locator> {
 	return entry;
 }
 
+/** "What happens next?" after the canvas's first node: Agent Platform → Execute; its panel. */
+export async function addExecuteAfter(page: Page): Promise<Locator> {
+	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+	const entry = await searchPanel(page, 'Agent Platform');
+	await entry.first().click();
+	await page
+		.locator('[data-test-id="item-iterator-item"]')
+		.filter({ hasText: 'Chat with or run an agent' })
+		.first()
+		.click();
+	const panel = page.locator('[data-test-id="ndv"]').first();
+	await panel.waitFor({ timeout: 15_000 });
+	return panel;
+}
+
+/** Answers the text agent's two required questions on Execute's form: Topic, and Tone `tone`. */
+export async function answerTextAgent(page: Page, ndv: Locator, tone: string): Promise<void> {
+	const answers = ndv.locator('[data-test-id="resource-mapper-container"]');
+	const field = (id: string) =>
+		answers.locator(`[data-test-id$="${id}"][data-test-id^="parameter-input"]`).first();
+	await field('topic').locator('input, textarea').first().fill('Sea otters');
+	await field('tone').click();
+	await page.locator('.el-select-dropdown__item:visible').filter({ hasText: tone }).first().click();
+	await restSettled(page);
+}
+
 export async function pickAgent(page: Page, ndv: Locator, title: string): Promise<void> {
 	await ndv
 		.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')

@@ -13,6 +13,20 @@ export const connectModelNotice: INodeProperties = {
 	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
 };
 
+/**
+ * Shown while no agent is given. n8n 2.x empties a From List Agent when the node's credential
+ * changes and the new credential's list (its first page) does not hold the agent: the form says
+ * so, and Model, Tools and Temperature keep their values meanwhile (methods/loadOptions.ts).
+ */
+export const agentEmptiedNotice: INodeProperties = {
+	displayName:
+		"Pick the chat agent whose model answers. n8n empties the Agent when the node's credential changes and the new credential's list does not have the agent (another workspace, or a key the platform refuses): Model, Tools and Temperature are kept until it is picked again.",
+	name: 'agentEmptiedNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { agentId: [''] } },
+};
+
 /** The chat model's Options. n8n's community lint wants literal defaults: a unit test keeps them
  * equal to MODEL_OPTION_DEFAULTS, which the calls use. */
 export const modelOptionsProperty: INodeProperties = {

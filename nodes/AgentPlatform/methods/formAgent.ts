@@ -10,7 +10,16 @@
  * and a lookup asked on the way (for a shorter or longer ID of the same digits) answers with the
  * agent finally given: whatever order the answers arrive in, the form shows that agent's, and
  * the IDs typed on the way cost no request. An ID the platform has no agent for (404) is an agent
- * with no questions, marked `missing`, so that nothing of the agent typed before stays.
+ * with no questions, marked `missing`, so that nothing of the agent typed before stays. A lookup
+ * answered while the person typed on is answered again for the ID typed last.
+ *
+ * A dropdown (Model, Tools, Temperature, Answer Name or ID) is not asked again by n8n's editor
+ * while its answer is pending (ParameterInput.vue's loadRemoteParameterOptions returns while
+ * loading), unlike the Answers (ResourceMapper.vue asks on every change). Where the Answers carry
+ * the typed IDs (Execute), a held dropdown learns the last one from them; a form of dropdowns only
+ * (the chat model) is not held, so each change finds its dropdowns free to ask again. What a list
+ * says of an agent never names its ID (as n8n's own nodes say "could not be found"): an answer the
+ * editor kept from an ID on the way can never show a prefix of the ID typed.
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -100,11 +109,8 @@ function isNotFound(error: unknown): boolean {
 	return (error as { httpCode?: unknown } | null)?.httpCode === '404';
 }
 
-/** The agent the form follows (see above), or undefined while no agent is given. */
-export async function formAgent(ctx: ILoadOptionsFunctions): Promise<FormAgent | undefined> {
-	const given = currentAgentId(ctx);
-	if (!given) return undefined;
-	const agentId = typedMode(ctx) ? await settledId(ctx, given) : given;
+/** The agent with this ID, or one marked `missing` where the platform has none (404, kept a while). */
+async function lookUp(ctx: ILoadOptionsFunctions, agentId: string): Promise<FormAgent> {
 	const missing = {
 		agentId,
 		definition: { id: agentId, title: `Agent ${agentId}`, questions: [] },
@@ -119,5 +125,42 @@ export async function formAgent(ctx: ILoadOptionsFunctions): Promise<FormAgent |
 		if (!isNotFound(error)) throw asNodeError(ctx.getNode(), error);
 		missingSince.set(key, Date.now());
 		return missing;
+	}
+}
+
+/** A later ID typed on the way from (or back to) this one, once this one was looked up. */
+async function typedSince(
+	ctx: ILoadOptionsFunctions,
+	agentId: string,
+): Promise<string | undefined> {
+	const typed = latestTyped.get(await replyKey(ctx, 'agent typed in the Agent field'));
+	if (!typed || !onTheWay(typed.agentId, agentId)) return undefined;
+	return Date.now() - typed.at > TYPED_AGENT.typingMs ? undefined : typed.agentId;
+}
+
+/** At most this many IDs are followed by one lookup (a person typing on while it is answered). */
+const MAX_FOLLOWED = 5;
+
+/**
+ * The agent the form follows (see above), or undefined while no agent is given. `settle`: wait
+ * for a typed ID to stand, and answer for the latest ID the editor asked for (a form where a
+ * lookup is asked on every change: Execute's Answers). Without it (a form of dropdowns only, which
+ * n8n's editor does not ask again while their answer is pending, so a held lookup would keep the
+ * ID it was asked for) the lookup answers at once for its own ID.
+ */
+export async function formAgent(
+	ctx: ILoadOptionsFunctions,
+	{ settle = true }: { settle?: boolean } = {},
+): Promise<FormAgent | undefined> {
+	const given = currentAgentId(ctx);
+	if (!given) return undefined;
+	if (!settle || !typedMode(ctx)) return await lookUp(ctx, given);
+	let agentId = await settledId(ctx, given);
+	for (let followed = 0; ; followed++) {
+		const form = await lookUp(ctx, agentId);
+		// typed on while the platform answered: the answer is for the ID typed last
+		const later = followed < MAX_FOLLOWED ? await typedSince(ctx, agentId) : undefined;
+		if (later === undefined) return form;
+		agentId = await settledId(ctx, later);
 	}
 }

@@ -1,13 +1,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import {
-	isChatAgent,
-	notChatAgent,
-	questionOptions,
-	readableName,
-} from '../helpers/agents/definitions';
+import { isChatAgent, questionOptions, readableName } from '../helpers/agents/definitions';
 import { AGENT_DEFAULT, CUSTOM_TEMPERATURE } from '../helpers/agents/formAnswers';
+import type { FormAgent } from './formAgent';
 import { formAgent } from './formAgent';
+
+/** How a value chosen before, kept while its agent cannot be read, is named. */
+const KEPT = ' (kept until an agent is picked)';
 
 const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
 	name: 'Agent Default',
@@ -22,13 +21,35 @@ const AGENT_DEFAULT_OPTION: INodePropertyOptions = {
  * from another agent that this one does not ask for stays listed as what it is, not sent, so that
  * n8n does not mark it "not supported" in red after switching agents.
  */
-async function optionsOf(
+function optionsOf(
 	ctx: ILoadOptionsFunctions,
+	form: FormAgent | undefined,
 	question: string,
 	named: (option: INodePropertyOptions) => INodePropertyOptions = (option) => option,
-): Promise<INodePropertyOptions[]> {
-	const form = await formAgent(ctx);
-	if (!form) return [AGENT_DEFAULT_OPTION];
+	failure?: string,
+): INodePropertyOptions[] {
+	const current = ctx.getCurrentNodeParameter(question);
+	const left =
+		typeof current === 'string' &&
+		current !== '' &&
+		!current.startsWith('=') &&
+		current !== CUSTOM_TEMPERATURE;
+	if (!form) {
+		// no agent (none picked yet, or emptied by n8n after a change of credential): a value chosen
+		// before stays listed, so that it is kept and not marked "not supported" until one is picked
+		if (!left) return [AGENT_DEFAULT_OPTION];
+		const kept = named({ name: current, value: current });
+		return [
+			AGENT_DEFAULT_OPTION,
+			{
+				name: `${kept.name}${KEPT}`,
+				value: current,
+				description: failure
+					? `The ${question} chosen before, kept: this credential could not read the agent (${failure}). Check the credential, or pick the agent again.`
+					: `The ${question} chosen before, kept while no agent is picked: pick the agent again to see its own choices`,
+			},
+		];
+	}
 	const { definition: agent, note } = form;
 	const options: INodePropertyOptions[] = [
 		AGENT_DEFAULT_OPTION,
@@ -36,15 +57,8 @@ async function optionsOf(
 			.map(named)
 			.map((option) => (note ? { ...option, description: note } : option)),
 	];
-	const current = ctx.getCurrentNodeParameter(question);
 	const asked = agent.questions.some((q) => q.name === question);
-	if (
-		!asked &&
-		typeof current === 'string' &&
-		current &&
-		!current.startsWith('=') &&
-		current !== CUSTOM_TEMPERATURE
-	) {
+	if (!asked && left) {
 		options.push({
 			name: `${current} (not sent to this agent)`,
 			value: current,
@@ -54,10 +68,16 @@ async function optionsOf(
 	return options;
 }
 
+/** A list of the form's agent, read once per lookup (`failure`: why it could not be read). */
+type FormList = (
+	ctx: ILoadOptionsFunctions,
+	form: FormAgent | undefined,
+	failure?: string,
+) => INodePropertyOptions[];
+
 /** The agent's own model choices (they differ per agent). */
-export async function getModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'model');
-}
+const modelOptions: FormList = (ctx, form, failure) =>
+	optionsOf(ctx, form, 'model', undefined, failure);
 
 /**
  * A tool the platform names by its ID alone (`web-search`, `no-tools`) is shown in words (Web
@@ -70,52 +90,94 @@ function toolInWords(option: INodePropertyOptions): INodePropertyOptions {
 }
 
 /** `no-tools` plus the agent's own tools. */
-export async function getTools(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await optionsOf(this, 'tools', toolInWords);
-}
+const toolOptions: FormList = (ctx, form, failure) =>
+	optionsOf(ctx, form, 'tools', toolInWords, failure);
 
 /** The agent's own choices, and Custom for any number from 0 to 2. */
-export async function getTemperatures(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return [
-		...(await optionsOf(this, 'temperature')),
-		{
-			name: 'Custom',
-			value: CUSTOM_TEMPERATURE,
-			description: 'Any number from 0 to 2, typed in Custom Temperature',
-		},
-	];
+const temperatureOptions: FormList = (ctx, form, failure) => [
+	...optionsOf(ctx, form, 'temperature', undefined, failure),
+	{
+		name: 'Custom',
+		value: CUSTOM_TEMPERATURE,
+		description: 'Any number from 0 to 2, typed in Custom Temperature',
+	},
+];
+
+/**
+ * Where the agent cannot be read (a credential the platform refuses, an unreachable platform), a
+ * list with a value chosen keeps it, saying why, instead of n8n's "Error fetching options" in place
+ * of the value; a list without one shows n8n's error.
+ */
+function keptOrThrow(
+	ctx: ILoadOptionsFunctions,
+	list: FormList,
+	error: unknown,
+): INodePropertyOptions[] {
+	const options = list(ctx, undefined, (error as Error).message);
+	if (options.some((option) => option.name.endsWith(KEPT))) return options;
+	throw error;
 }
+
+async function readList(
+	ctx: ILoadOptionsFunctions,
+	list: FormList,
+	read: () => Promise<FormAgent | undefined>,
+): Promise<INodePropertyOptions[]> {
+	let form: FormAgent | undefined;
+	try {
+		form = await read();
+	} catch (error) {
+		return keptOrThrow(ctx, list, error);
+	}
+	return list(ctx, form);
+}
+
+/** Execute's lists: the form's agent as its Answers settle it (formAgent.ts). */
+function forExecute(list: FormList) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		return await readList(this, list, async () => await formAgent(this));
+	};
+}
+
+export const getModels = forExecute(modelOptions);
+export const getTools = forExecute(toolOptions);
+export const getTemperatures = forExecute(temperatureOptions);
+
+/** What the chat model's lists say for an agent given By ID that is not a chat agent, or no agent. */
+export const NO_CHAT_AGENT =
+	'No chat agent with this ID: check the ID, or pick a chat agent from the list';
 
 /**
  * A Model, Tools or Temperature list of the chat model's form that, for an agent given By ID that
- * is not a chat agent, says so instead of listing its options (the same read of the agent's form:
- * no request more). The edit-time half of what the model's first call checks.
+ * is not a chat agent (or no agent), says so instead of listing options (the same read of the
+ * agent's form: no request more). The edit-time half of what the model's first call checks.
+ * Its form has no Answers to carry the IDs typed on the way: each list answers at once
+ * (formAgent.ts), but one whose answer was pending while the person typed on keeps it. Its words
+ * name no ID and no agent, so that such a list, kept from an ID on the way that is no chat agent
+ * either, still says what is true of the ID typed.
  */
-export function forChatAgentsOnly(
-	list: (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>,
-) {
+function forChatAgentsOnly(list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const form = await formAgent(this);
-		if (form?.missing)
+		let form: FormAgent | undefined;
+		try {
+			form = await formAgent(this, { settle: false });
+		} catch (error) {
+			return keptOrThrow(this, list, error);
+		}
+		if (form && (form.missing || !isChatAgent(form.definition)))
 			return [
 				{
-					name: `No agent with ID ${form.agentId}: check the ID, or pick a chat agent from the list`,
+					name: NO_CHAT_AGENT,
 					value: '',
+					description: form.missing
+						? 'The platform has no agent with the ID given for this credential'
+						: 'The agent with the ID given is not a chat agent: only a chat agent can be the model of an AI Agent or a chain',
 				},
 			];
-		if (form) {
-			const agent = form.definition;
-			if (!isChatAgent(agent))
-				return [
-					{
-						name: `${notChatAgent(agent, form.agentId)}: pick a chat agent`,
-						value: '',
-						description: 'Only a chat agent can be the model of an AI Agent or a chain',
-					},
-				];
-		}
-		return await list.call(this);
+		return list(this, form);
 	};
 }
+
+export const getChatModels = forChatAgentsOnly(modelOptions);
+export const getChatTools = forChatAgentsOnly(toolOptions);
+export const getChatTemperatures = forChatAgentsOnly(temperatureOptions);

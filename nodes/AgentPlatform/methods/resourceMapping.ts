@@ -52,21 +52,35 @@ const TYPING: Record<string, { note: string; sentence: string }> = {
 };
 
 /**
- * An answer's label: the question's name in words, then how to type it and its default while
- * they fit n8n's width (Answer Name or ID and the error of a missing or wrong answer say the rest).
+ * The mark of a required answer in its label. n8n 2.41.1 marks no required node parameter, and a
+ * resource mapper's field only in mode `add` (MappingFields.vue), which Answers cannot use
+ * (docs/design.md): the label carries it, as n8n's credential forms draw a required field's.
+ */
+export const REQUIRED_MARK = ' *';
+
+/** Whether the agent runs only with an answer: required, and no default of its own to fall back on. */
+function needsAnswer(question: AgentQuestion): boolean {
+	return question.required === true && !hasDefault(question);
+}
+
+/**
+ * An answer's label: the question's name in words, marked when it needs an answer, then how to
+ * type it and its default while they fit n8n's width (Answer Name or ID and the error of a missing
+ * or wrong answer say the rest).
  */
 function answerLabel(question: AgentQuestion): string {
 	const notes = [
 		TYPING[question.type]?.note,
 		hasDefault(question) ? `default ${String(question.default)}` : undefined,
 	].filter((note): note is string => note !== undefined);
+	const mark = needsAnswer(question) ? REQUIRED_MARK : '';
 	let label = readableName(question.name);
 	for (const note of notes) {
 		const longer = label.endsWith(')') ? `${label.slice(0, -1)}; ${note})` : `${label} (${note})`;
-		if (longer.length > LABEL_WIDTH) break;
+		if (longer.length + mark.length > LABEL_WIDTH) break;
 		label = longer;
 	}
-	return label;
+	return `${label}${mark}`;
 }
 
 /** The question's own description, whether it needs an answer, and how to type it. */
@@ -97,7 +111,7 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 			id: question.name,
 			displayName: answerLabel(question),
 			// a question with a default runs without an answer
-			required: question.required === true && !hasDefault(question),
+			required: needsAnswer(question),
 			defaultMatch: false,
 			canBeUsedToMatch: false,
 			display: true,
@@ -131,11 +145,12 @@ export async function getAnswerDescriptions(
 		description: answerDescription(question),
 	}));
 	if (form.missing) {
+		// no ID named: an answer n8n kept from an ID on the way would name a prefix (formAgent.ts)
 		described.push({
-			name: `No Agent With ID ${form.agentId}`,
+			name: 'No Agent With This ID',
 			value: NO_ANSWERS,
 			description:
-				'The platform has no agent with this ID for this credential: check the ID, or pick the agent from the list',
+				'The platform has no agent with the ID given for this credential: check the ID, or pick the agent from the list',
 		});
 	} else if (!questions.length) {
 		described.push({

@@ -111,9 +111,10 @@ describe("Agent File's old operation value `list`", () => {
 
 	it('is offered to version 1 nodes, which may hold it, and not to new nodes', () => {
 		expect(operationOptions(1)).toEqual(['getAll', 'link', 'list', 'unlink']);
-		expect(node.description.defaultVersion).toBe(1.3);
+		expect(node.description.defaultVersion).toBe(1.4);
 		expect(operationOptions(1.1)).toEqual(['getAll', 'link', 'unlink']);
 		expect(operationOptions(1.2)).toEqual(['getAll', 'link', 'unlink']);
+		expect(operationOptions(1.4)).toEqual(['getAll', 'link', 'unlink']);
 	});
 
 	it('runs as Get Many, with the agent it was saved with', () => {

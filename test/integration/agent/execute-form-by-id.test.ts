@@ -9,6 +9,9 @@
  */
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
+import type { INodePropertyOptions, INodeType } from 'n8n-workflow';
+
+import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
@@ -70,7 +73,7 @@ it('typing 99999 (no such agent) By ID: every lookup on the way answers for 9999
 		expect(answer).toEqual({
 			typed: answer.typed,
 			fields: [],
-			descriptions: ['No Agent With ID 99999'],
+			descriptions: ['No Agent With This ID'],
 			tools: [''],
 		});
 	}
@@ -107,6 +110,100 @@ it('an ID that stood longer than the settling time is an agent of its own: its l
 			.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name)),
 	);
 	expect(TYPED_AGENT.settleMs).toBeGreaterThan(KEYSTROKE_MS * 5);
+});
+
+/**
+ * One dropdown of the form as n8n's editor asks for it (ParameterInput.vue, n8n 2.x): a change of
+ * the Agent field asks again only when no answer of it is pending (loadRemoteParameterOptions
+ * returns while loading), and the list shown is the last answer. The Answers
+ * (ResourceMapper.vue) ask on every change.
+ */
+class EditorDropdown {
+	shown: string[] = [];
+	readonly answers: string[][] = [];
+	private pending: Promise<void> | undefined;
+	constructor(private readonly ask: (typed: string) => Promise<INodePropertyOptions[]>) {}
+	change(typed: string): void {
+		if (this.pending) return;
+		this.pending = this.ask(typed)
+			.then((options) => {
+				this.shown = options.map((option) => option.name);
+				this.answers.push(this.shown);
+			})
+			.finally(() => (this.pending = undefined));
+	}
+	async settled(): Promise<void> {
+		while (this.pending) await this.pending;
+	}
+}
+
+const noIdNamed = (words: string[][]) => words.flat().filter((name) => /\d/.test(name));
+
+describe("the editor's way of asking: a dropdown is not asked again while its answer is pending", () => {
+	it("Execute: typing 12 (1 is a chat agent, 12 a text agent) leaves Answer Name or ID on agent 12's questions, though the editor asked it for 1 only", async () => {
+		const twelve = emu.state.agents.get(12)!;
+		expect(emu.state.agents.get(1)!.type).toBe('chat');
+		const own = twelve.questions.filter(
+			(q) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(q.name),
+		);
+		expect(own.length).toBeGreaterThan(0);
+		const asked: string[] = [];
+		const guide = new EditorDropdown(async (typed) => {
+			asked.push(typed);
+			return await loadOptions('getAnswerDescriptions', {
+				parameters: byIdForm(typed),
+				credentials: credentialsFor(emu),
+			});
+		});
+		const mapped: Array<Promise<unknown>> = [];
+		for (const typed of ['1', '12']) {
+			guide.change(typed);
+			// the Answers ask on every change: they tell the held lookup the ID typed last
+			mapped.push(
+				resourceMapping('getAnswerFields', {
+					parameters: byIdForm(typed),
+					credentials: credentialsFor(emu),
+				}),
+			);
+			await new Promise((resolve) => setTimeout(resolve, KEYSTROKE_MS));
+		}
+		await guide.settled();
+		await Promise.all(mapped);
+		expect(asked).toEqual(['1']);
+		expect(guide.shown).not.toContain('No Other Questions');
+		expect(guide.shown).toHaveLength(own.length);
+	});
+
+	it('the chat model (dropdowns only): each lookup answers at once for its own ID, and its words name no ID and no agent', async () => {
+		const settle = TYPED_AGENT.settleMs;
+		// a lookup held for typing to settle would now take a minute: none is
+		TYPED_AGENT.settleMs = 60_000;
+		try {
+			const model = new EditorDropdown(
+				async (typed) =>
+					await loadOptions('getModels', {
+						parameters: { agentId: { __rl: true, mode: 'id', value: typed } },
+						credentials: credentialsFor(emu),
+						nodeType: new LmChatAgentPlatform() as INodeType,
+					}),
+			);
+			// a person who types each digit once the list before has come
+			for (const typed of ['9', '99', '999', '9999', '99999']) {
+				model.change(typed);
+				await model.settled();
+			}
+			// written by hand: agent 9 is a video agent; 99, 999, 9999 and 99999 are no agents: none is
+			// a chat agent, and a list kept from any of them says what is true of 99999
+			expect(model.answers).toEqual(
+				Array(5).fill([
+					'No chat agent with this ID: check the ID, or pick a chat agent from the list',
+				]),
+			);
+			expect(noIdNamed(model.answers)).toEqual([]);
+		} finally {
+			TYPED_AGENT.settleMs = settle;
+		}
+	});
 });
 
 it("the Tools of a chat agent read in words, sent as the platform's IDs", async () => {

@@ -1,7 +1,8 @@
 /**
- * Agent → Execute's Message by node version (1.2 changed its default): after a Chat Trigger the
- * chat's message is sent without anything typed, in tool mode the AI Agent's model writes it, and
- * nodes saved with version 1 or 1.1 keep the empty default they had. The defaults are read with
+ * Agent → Execute's Message by node version (1.2 and 1.4 changed its default): after a Chat
+ * Trigger the chat's message is sent without anything typed, in tool mode the AI Agent's model
+ * writes it, from 1.4 a run after a Manual Trigger sends the Message typed below (a text agent
+ * needs none), and nodes saved with versions 1 to 1.3 keep the defaults they had. The defaults are read with
  * n8n's own NodeHelpers, as its editor and engine fill in a new or saved node; the run goes through
  * n8n's real execution machinery against the emulator.
  */
@@ -11,7 +12,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
 import { AGENT_PLATFORM_NODE_TYPE, byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
-import { CHAT, chatSettings, emu, posts } from './execute.shared';
+import { CHAT, TEXT, chatSettings, emu, posts } from './execute.shared';
 
 const description = new AgentPlatform().description;
 
@@ -49,9 +50,9 @@ function defaults(typeVersion: number, asTool = false): Record<string, unknown> 
 const defaultMessage = (typeVersion: number, asTool = false) =>
 	defaults(typeVersion, asTool).message;
 
-async function runWithChatItem(parameters: IDataObject, json: IDataObject) {
+async function runWithChatItem(parameters: IDataObject, json: IDataObject, typeVersion = 1.2) {
 	return await runNode({
-		typeVersion: 1.2,
+		typeVersion,
 		parameters: {
 			resource: 'agent',
 			operation: 'execute',
@@ -65,8 +66,8 @@ async function runWithChatItem(parameters: IDataObject, json: IDataObject) {
 }
 
 describe("Agent → Execute's Message by node version", () => {
-	it('a node of version 1.2 on (new nodes: 1.3) takes the chat message; as a tool, the model writes it', () => {
-		expect(description.defaultVersion).toBe(1.3);
+	it('a node of version 1.2 on takes the chat message; as a tool, the model writes it', () => {
+		expect(description.defaultVersion).toBe(1.4);
 		// read from the item at run time: no expression the editor must resolve before a first run
 		expect(defaults(1.2)).toMatchObject({ messageSource: 'chatTrigger' });
 		expect(defaultMessage(1.2)).toBeUndefined();
@@ -125,5 +126,101 @@ describe("Agent → Execute's Message by node version", () => {
 		expect((posts().at(-1)?.body as IDataObject).messages).toEqual([
 			{ role: 'user', content: 'Typed here' },
 		]);
+	});
+
+	it('a new node (1.4) takes the chat message where the item has one, else the Message below; 1.2 and 1.3 keep the chat only', () => {
+		expect(defaults(1.4)).toMatchObject({ messageSource: 'chatOrBelow', message: '' });
+		for (const version of [1.2, 1.3]) expect(defaults(version).messageSource).toBe('chatTrigger');
+		expect(defaults(1.4, true).messageSource).toBeUndefined();
+		expect(defaultMessage(1.4, true)).toMatch(/^=\{\{ \$fromAI\('message'/);
+	});
+
+	it("the chat's notices (Memory, chat files) show where the source is the chat's, not on a new node's default", () => {
+		const shown = (typeVersion: number, parameters: IDataObject = {}) => {
+			const node = executeNode(typeVersion);
+			const values = { ...node.parameters, ...defaults(typeVersion), ...parameters };
+			return description.properties
+				.filter((p) => p.type === 'notice' && /^chat(Memory|Files)Notice$/.test(p.name))
+				.filter((p) =>
+					NodeHelpers.displayParameter(values as INodeParameters, p, node, description),
+				)
+				.map((p) => p.name);
+		};
+		expect(shown(1.3)).toEqual(['chatMemoryNotice', 'chatFilesNotice']);
+		expect(shown(1.4)).toEqual([]);
+		expect(shown(1.4, { messageSource: 'chatTrigger' })).toEqual([
+			'chatMemoryNotice',
+			'chatFilesNotice',
+		]);
+	});
+});
+
+describe('the first run of a new node (1.4) after a Manual Trigger or a Webhook', () => {
+	/** What a Manual Trigger passes on: one empty item; a Webhook's has no chatInput either. */
+	const manualItem: IDataObject = {};
+
+	it('a text agent runs with the answers the form asks, and is sent no message', async () => {
+		const { error, outputs } = await runNode({
+			typeVersion: 1.4,
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(String(TEXT)),
+				answers: { mappingMode: 'defineBelow', value: { topic: 'Sea otters', tone: 'formal' } },
+			},
+			items: [{ json: manualItem }],
+			credentials: credentialsFor(emu),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.status).toBe('succeeded');
+		const body = posts().at(-1)?.body as IDataObject;
+		expect(body.messages).toBeUndefined();
+		expect(body.answers).toEqual({ topic: 'Sea otters', tone: 'formal' });
+	});
+
+	it("a chat agent is sent the Message typed below; a chat's item still sends the chat's message", async () => {
+		const typed = await runWithChatItem({ message: 'Typed below' }, { body: {} }, 1.4);
+		expect(typed.error).toBeUndefined();
+		expect((posts().at(-1)?.body as IDataObject).messages).toEqual([
+			{ role: 'user', content: 'Typed below' },
+		]);
+		const chat = await runWithChatItem(
+			{ message: 'Typed below' },
+			{ chatInput: 'From the chat' },
+			1.4,
+		);
+		expect(chat.error).toBeUndefined();
+		expect((posts().at(-1)?.body as IDataObject).messages).toEqual([
+			{ role: 'user', content: 'From the chat' },
+		]);
+	});
+
+	it('a chat agent with no Message and no chat message is refused before its run, naming the Message', async () => {
+		const before = posts().length;
+		const { error } = await runWithChatItem({}, manualItem, 1.4);
+		expect(error?.message).toBe(
+			'The agent "Chat Assistant" is a chat agent: give a Message or a History (item 1)',
+		);
+		expect(posts().length).toBe(before);
+	});
+
+	it('a saved 1.3 node keeps "Connected Chat Trigger Node": a chat agent still needs the chat; a text agent now runs', async () => {
+		const chat = await runWithChatItem({}, manualItem, 1.3);
+		expect(chat.error?.message).toMatch(
+			/No chat message to send: Message Source is "Connected Chat Trigger Node"/,
+		);
+		const text = await runNode({
+			typeVersion: 1.3,
+			parameters: {
+				resource: 'agent',
+				operation: 'execute',
+				agentId: byId(String(TEXT)),
+				answers: { mappingMode: 'defineBelow', value: { topic: 'Sea otters', tone: 'casual' } },
+			},
+			items: [{ json: manualItem }],
+			credentials: credentialsFor(emu),
+		});
+		expect(text.error).toBeUndefined();
+		expect((posts().at(-1)?.body as IDataObject).messages).toBeUndefined();
 	});
 });

@@ -6,8 +6,8 @@
  *
  * Run: npx jest test/integration/chatModel/chat-model-form.test.ts --selectProjects integration
  */
-import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameters, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import { LmChatAgentPlatform } from '../../../nodes/AgentPlatform/LmChatAgentPlatform.node';
 import {
@@ -95,10 +95,9 @@ describe('Agent Platform Chat Model: the form', () => {
 		const models = await loadOptions('getModels', context(TEXT));
 		expect(models).toEqual([
 			expect.objectContaining({
-				name: expect.stringMatching(
-					/^The agent ".+" \(ID 3\) is a text agent, not a chat agent: pick a chat agent$/,
-				),
+				name: 'No chat agent with this ID: check the ID, or pick a chat agent from the list',
 				value: '',
+				description: expect.stringMatching(/is not a chat agent/),
 			}),
 		]);
 		// the agent's form read once at most (the test before may have read it: it is kept)
@@ -109,5 +108,63 @@ describe('Agent Platform Chat Model: the form', () => {
 			...(emu.state.agents.get(CHAT)!.questions.find((q) => q.name === 'model')!
 				.options as string[]),
 		]);
+	});
+
+	it('with no agent (none yet, or emptied by n8n after a change of credential), the Model, Tools and Temperature chosen stay listed, and the form says why the Agent is empty', async () => {
+		const form = {
+			agentId: { __rl: true, mode: 'list', value: '' },
+			model: 'gpt-4o-mini',
+			tools: 'no-tools',
+			temperature: '0.5',
+		};
+		const context = {
+			parameters: form,
+			credentials: credentialsFor(emu),
+			nodeType: new LmChatAgentPlatform(),
+		};
+		emu.clearRequests();
+		// written by hand: Agent Default, then the value chosen before, in words
+		expect((await loadOptions('getModels', context)).map((o) => [o.name, o.value])).toEqual([
+			['Agent Default', ''],
+			['gpt-4o-mini (kept until an agent is picked)', 'gpt-4o-mini'],
+		]);
+		expect((await loadOptions('getTools', context)).map((o) => o.name)).toEqual([
+			'Agent Default',
+			'No Tools (kept until an agent is picked)',
+		]);
+		expect((await loadOptions('getTemperatures', context)).map((o) => o.value)).toEqual([
+			'',
+			'0.5',
+			'custom',
+		]);
+		expect(emu.requests).toHaveLength(0);
+		const description = new LmChatAgentPlatform().description;
+		const notice = description.properties.find((p) => p.name === 'agentEmptiedNotice')!;
+		const shown = (value: string) =>
+			NodeHelpers.displayParameter(
+				{ ...form, agentId: { __rl: true, mode: 'list', value } } as INodeParameters,
+				notice,
+				{ typeVersion: 1 },
+				description,
+			);
+		expect(shown('')).toBe(true);
+		expect(shown('1')).toBe(false);
+	});
+
+	it("a credential the platform refuses: a value chosen stays, saying why; a list without one shows n8n's error", async () => {
+		const refused = { ...credentialsFor(emu), apiKey: 'a-key-the-platform-refuses' };
+		const agentId = { __rl: true, mode: 'list', value: String(CHAT) };
+		const context = (model: string) => ({
+			parameters: { agentId, model },
+			credentials: refused,
+			nodeType: new LmChatAgentPlatform(),
+		});
+		const kept = await loadOptions('getModels', context('gpt-4o-mini'));
+		expect(kept.map((o) => [o.name, o.value])).toEqual([
+			['Agent Default', ''],
+			['gpt-4o-mini (kept until an agent is picked)', 'gpt-4o-mini'],
+		]);
+		expect(kept[1].description).toMatch(/this credential could not read the agent \(.+\)/);
+		await expect(loadOptions('getModels', context(''))).rejects.toThrow();
 	});
 });

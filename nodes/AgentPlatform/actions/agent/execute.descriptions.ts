@@ -2,7 +2,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_ATTACHMENTS } from '../../helpers/agents/definitions';
-import { EXECUTE_ROLES, MESSAGE_FROM_CHAT } from '../../helpers/agents/messages';
+import {
+	EXECUTE_ROLES,
+	MESSAGE_FROM_CHAT,
+	MESSAGE_FROM_CHAT_OR_BELOW,
+} from '../../helpers/agents/messages';
 import {
 	agentLocator,
 	chatSettingsProperties,
@@ -15,27 +19,7 @@ import {
 import { downloadGeneratedFilesProperty } from '../generatedFiles.descriptions';
 import { structuredOutputProperties } from '../structuredOutput.descriptions';
 import { memoryCollectionsProperty } from './memoryCollections';
-
-/** Message, for the node versions and modes `show` names, with its default and what it says of it. */
-function messageProperty(
-	defaultValue: string,
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	defaultWords = '',
-): INodeProperties {
-	return {
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: defaultValue,
-		displayOptions: { show },
-		placeholder: 'e.g. Summarise this report in three bullet points',
-		description:
-			'The user message to send to a chat agent. Leave empty to send only the history below.',
-		// n8n gives a text field no per-agent words, so the rule is said under it
-		hint: `${defaultWords}Sent only to chat agents (agents that ask for messages): for a text, image or video agent it is not sent`,
-	};
-}
+import { messageProperties } from './messageSource';
 
 export const executeProperties: INodeProperties[] = [
 	agentLocator,
@@ -68,86 +52,7 @@ export const executeProperties: INodeProperties[] = [
 			},
 		],
 	},
-	// Node version 1.2: the message comes from a Chat Trigger in front of the node, as n8n's AI
-	// Agent takes it ("Source for Prompt"), and in tool mode the model writes it. Older versions
-	// keep an empty default. The chat's message is read at run time, not through a default
-	// `{{ $json.chatInput }}`: an expression the editor cannot resolve before a first run stops it
-	// from reloading the agent's choices (Model, Tools) after a pick.
-	messageProperty('', { '@version': [1, 1.1] }),
-	{
-		displayName: 'Message Source',
-		name: 'messageSource',
-		type: 'options',
-		default: MESSAGE_FROM_CHAT,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [false] } },
-		description: 'Where the user message sent to a chat agent comes from',
-		options: [
-			{
-				name: 'Connected Chat Trigger Node',
-				value: MESSAGE_FROM_CHAT,
-				description:
-					"The chat's message: the chatInput field of the item, as n8n's Chat Trigger sends it",
-			},
-			{
-				name: 'Define Below',
-				value: 'define',
-				description: 'A message typed or mapped below',
-			},
-		],
-	},
-	// The form cannot see what is connected to an input (docs/chat-memory.md, "Without a memory"):
-	// the notice says both cases, true whether a Memory is connected or not.
-	{
-		...platformNotice(
-			'chatMemoryNotice',
-			"With a Memory (e.g. Simple Memory) connected to this node's Memory input, each session of n8n's chat continues one conversation with the agent; without one, each chat message starts a new conversation",
-		),
-		displayOptions: {
-			show: {
-				'@version': [{ _cnd: { gte: 1.2 } }],
-				'@tool': [false],
-				messageSource: [MESSAGE_FROM_CHAT],
-			},
-		},
-	},
-	// Node version 1.3: the chat message's files are attached (helpers/runs/executeRequest.ts)
-	{
-		...platformNotice(
-			'chatFilesNotice',
-			"Files sent with a chat message (the Chat Trigger's Allow File Uploads) are uploaded, processed and attached to the agent's run; a message without a file is sent as it is, and files without text go with a line naming them. Options → Attach Chat Files turns this off; Attach Input Binaries, where set, names the files to attach instead.",
-		),
-		displayOptions: {
-			show: {
-				'@version': [{ _cnd: { gte: 1.3 } }],
-				'@tool': [false],
-				messageSource: [MESSAGE_FROM_CHAT],
-			},
-		},
-	},
-	// Node version 1.2 (saved workflows): the chat's files are attached only where named
-	{
-		...platformNotice(
-			'chatFilesNoticeV12',
-			'This node (version 1.2) does not attach the files sent with a chat message: Options → Attach Input Binaries names the ones to attach (data0 for the first). A new Agent Platform node attaches them by itself.',
-		),
-		displayOptions: {
-			show: {
-				'@version': [1.2],
-				'@tool': [false],
-				messageSource: [MESSAGE_FROM_CHAT],
-			},
-		},
-	},
-	messageProperty('', {
-		'@version': [{ _cnd: { gte: 1.2 } }],
-		'@tool': [false],
-		messageSource: ['define'],
-	}),
-	messageProperty(
-		"={{ $fromAI('message', 'The message to send to the agent: the question or request, in full', 'string') }}",
-		{ '@version': [{ _cnd: { gte: 1.2 } }], '@tool': [true] },
-		"Written by the AI Agent's model by default. ",
-	),
+	...messageProperties,
 	// n8n writes a tool's automatic description from the operation alone, and an expression there
 	// cannot reach the agent's title (docs/chat-model.md, "The tool's description"): the form says so.
 	{
@@ -189,7 +94,7 @@ export const executeProperties: INodeProperties[] = [
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
 		description:
-			"The picked agent's other questions, answered field by field (none shown: no agent picked yet, or it asks no other questions)",
+			"The picked agent's other questions, answered field by field; those marked * need an answer (none shown: no agent picked yet, or it asks no other questions)",
 		typeOptions: {
 			loadOptionsDependsOn: ['agentId.value'],
 			resourceMapper: {
@@ -230,7 +135,10 @@ export const executeProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				displayOptions: {
-					show: { '@version': [{ _cnd: { gte: 1.3 } }], '/messageSource': [MESSAGE_FROM_CHAT] },
+					show: {
+						'@version': [{ _cnd: { gte: 1.3 } }],
+						'/messageSource': [MESSAGE_FROM_CHAT, MESSAGE_FROM_CHAT_OR_BELOW],
+					},
 				},
 				description:
 					"Whether the files of the chat message (the Chat Trigger's binaries data0, data1, …) are uploaded and attached to the run when Attach Input Binaries is empty. Processed first, as Process Attachments First says.",

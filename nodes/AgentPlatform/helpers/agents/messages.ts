@@ -34,6 +34,8 @@ export const CHAT_COMPLETION_ROLES = ['system', 'user', 'assistant'];
 const INSTRUCTION_ROLES = ['system', 'developer'];
 /** Execute's Message Source (node version 1.2): the chatInput field a Chat Trigger sends. */
 export const MESSAGE_FROM_CHAT = 'chatTrigger';
+/** Execute's Message Source (node version 1.4): the chatInput field where the item has one, else Message. */
+export const MESSAGE_FROM_CHAT_OR_BELOW = 'chatOrBelow';
 /** What joins two turns of one role that Execute receives as one. */
 export const TURN_SEPARATOR = '\n\n';
 
@@ -91,13 +93,16 @@ export function checkMessages(
 
 /**
  * The chat input of an item: History (JSON), then the History entered message by message, then
- * the Message as the user's last turn; every role and content checked.
+ * the Message as the user's last turn; every role and content checked. `chatMessageRequired`
+ * false: a chat message that is not there is left out instead of failing (Execute, before it knows
+ * whether the agent takes messages; requireChatMessage fails for a chat agent).
  */
 export function readChatMessages(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	roles: string[],
 	attachedFiles: string[] = [],
+	{ chatMessageRequired = true }: { chatMessageRequired?: boolean } = {},
 ): ChatMessage[] {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const history = checkMessages(
@@ -110,8 +115,46 @@ export function readChatMessages(
 		itemIndex,
 		'History',
 	);
-	const message = userMessage(ctx, itemIndex, attachedFiles);
+	const message =
+		chatMessageRequired || hasChatMessage(ctx, itemIndex, attachedFiles)
+			? userMessage(ctx, itemIndex, attachedFiles)
+			: '';
 	return message ? [...history, { role: 'user', content: message }] : history;
+}
+
+/**
+ * Whether the user message can be read without an error: Execute reads it before it knows the
+ * agent, and only a chat agent needs it (a text, image or video agent is sent none).
+ */
+function hasChatMessage(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	attachedFiles: string[],
+): boolean {
+	if (messageSourceOf(ctx, itemIndex) !== MESSAGE_FROM_CHAT) return true;
+	const chatInput = ctx.getInputData()[itemIndex]?.json?.chatInput;
+	return typeof chatInput === 'string' && (chatInput.trim() !== '' || attachedFiles.length > 0);
+}
+
+/**
+ * Where the message comes from for this item: "Chat Message, Else Message Below" (node version
+ * 1.4) is the chat's where the item has a chatInput field, else Define Below. Where Message Source
+ * is hidden (Chat Completion, versions before 1.2, tool mode), Define Below.
+ */
+export function messageSourceOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	const source = ctx.getNodeParameter('messageSource', itemIndex, 'define') as string;
+	if (source !== MESSAGE_FROM_CHAT_OR_BELOW) return source;
+	const chatInput = ctx.getInputData()[itemIndex]?.json?.chatInput;
+	return typeof chatInput === 'string' ? MESSAGE_FROM_CHAT : 'define';
+}
+
+/** Fails as reading a chat agent's missing chat message does (see readChatMessages). */
+export function requireChatMessage(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	attachedFiles: string[],
+): void {
+	userMessage(ctx, itemIndex, attachedFiles);
 }
 
 /**
@@ -130,8 +173,7 @@ function filesOnlyMessage(fileNames: string[]): string {
  * Completion, older versions, tool mode) the Message is read.
  */
 function userMessage(ctx: IExecuteFunctions, itemIndex: number, attachedFiles: string[]): string {
-	const source = ctx.getNodeParameter('messageSource', itemIndex, 'define') as string;
-	if (source !== MESSAGE_FROM_CHAT)
+	if (messageSourceOf(ctx, itemIndex) !== MESSAGE_FROM_CHAT)
 		return String(ctx.getNodeParameter('message', itemIndex, '') ?? '').trim();
 	const item = ctx.getInputData()[itemIndex];
 	const chatInput = item?.json?.chatInput;

@@ -13,7 +13,9 @@ import { prepareUpload } from '../files/binary';
 import {
 	EXECUTE_ROLES,
 	MESSAGE_FROM_CHAT,
+	messageSourceOf,
 	readChatMessages,
+	requireChatMessage,
 	toExecuteMessages,
 } from '../agents/messages';
 import {
@@ -86,7 +88,7 @@ function attachedBinaries(
 	const fromChat =
 		ctx.getNode().typeVersion >= 1.3 &&
 		options.attachChatFiles !== false &&
-		ctx.getNodeParameter('messageSource', itemIndex, 'define') === MESSAGE_FROM_CHAT;
+		messageSourceOf(ctx, itemIndex) === MESSAGE_FROM_CHAT;
 	if (!fromChat) return [];
 	return chatFileBinaries(ctx.getInputData()[itemIndex]);
 }
@@ -126,14 +128,11 @@ export async function readExecuteRequest(
 	// Extension and size of every binary are checked before anything is uploaded.
 	const uploads: PreparedUpload[] = [];
 	for (const name of binaryNames) uploads.push(await prepareUpload(ctx, itemIndex, name));
+	const fileNames = uploads.map((upload) => upload.fileName);
+	// a chat message that is not there fails only a chat agent's run (below): others are sent none
 	const messages = toExecuteMessages(
 		ctx,
-		readChatMessages(
-			ctx,
-			itemIndex,
-			EXECUTE_ROLES,
-			uploads.map((upload) => upload.fileName),
-		),
+		readChatMessages(ctx, itemIndex, EXECUTE_ROLES, fileNames, { chatMessageRequired: false }),
 		itemIndex,
 	);
 
@@ -163,6 +162,7 @@ export async function readExecuteRequest(
 	// Message and History go only to a chat agent (its type, or a form that asks for `messages`); one
 	// left on the form from a chat agent is not sent to a text or image agent.
 	const takesMessages = isChatAgent(agent);
+	if (takesMessages) requireChatMessage(ctx, itemIndex, fileNames);
 	const needsMessages = agent.questions.some((q) => q.name === 'messages' && q.required);
 	if (needsMessages && messages.length === 0) {
 		fail(ctx, itemIndex, `The agent "${agent.title}" is a chat agent: give a Message or a History`);
