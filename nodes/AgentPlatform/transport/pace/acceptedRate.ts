@@ -146,7 +146,7 @@ export class AcceptedRate {
 			this.setLearned(Math.min(this.rate, 1000 / (since + askedMs)), askedMs, now, sentSeq, true);
 			return;
 		}
-		const windowMs = learningWindowMs(askedMs);
+		const windowMs = Math.max(askedMs, PACING.learnMinMs);
 		const from = slot.sentAt - windowMs;
 		const count = (times: number[]) => times.filter((t) => t >= from && t < slot.sentAt).length;
 		// sending at full pace for most of the window: what got through is what the platform allows
@@ -200,9 +200,4 @@ export class AcceptedRate {
 		this.rate = this.learned;
 		this.probeAt = now + this.probeWaitMs() * 2 ** this.probesRefused;
 	}
-}
-
-/** The window a refusal is judged over: as long as the wait asked, at least PACING.learnMinMs. */
-function learningWindowMs(askedMs: number): number {
-	return Math.max(askedMs, PACING.learnMinMs);
 }

@@ -20,9 +20,9 @@ export class Gate {
 	private holdAskedMs = 0;
 	/** When the first send after the hold may go: its end, or a random moment after it (resumeSpreadMs). */
 	private resumeAt = 0;
-	/** The newest 429 came while this process sent within its share: another sender crowds the key. */
+	/** The newest 429 came while this process sent within its share: another sender crowds the key (read by Pace.crowd). */
 	crowded = false;
-	/** 429s since the last accepted answer. */
+	/** 429s since the last accepted answer (read by Pace.crowd). */
 	refusals = 0;
 	/** When the last answer other than 429 arrived. */
 	private lastAnsweredAt = 0;
