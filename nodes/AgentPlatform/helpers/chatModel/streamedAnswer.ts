@@ -1,5 +1,5 @@
 /**
- * A streamed answer to n8n: the text shown as it is written (StreamedText keeps back only what
+ * A streamed answer to n8n: the text shown as it is written (StreamedText withholds only what
  * may still become a call), then the answer read whole: a call given as a tool-call chunk, the
  * pending text of a final answer passed on, so that what the chat showed is the answer returned.
  * A forced tool's answer is the call alone: no text is passed on.
@@ -17,7 +17,7 @@ import { refuseUndescribedTools } from './toolsProtocol';
 /**
  * What is left to show once the answer is read: the rest after what was shown; after a
  * correction, the corrected answer set apart from the prose shown before it (a stream cannot take
- * back what it showed); else the stream's pending text, so that nothing kept back is dropped.
+ * back what it showed); else the stream's pending text, so that nothing withheld is dropped.
  */
 function unshown(settled: Settled, shown: StreamedText): string {
 	const { answer } = settled;

@@ -72,13 +72,16 @@ function inlineRanges(text: string, fences: Fence[]): number[] {
 	return ranges;
 }
 
-/** The places of each of `marks` in the text, in order. */
-function placesOf(text: string, marks: string[]): number[] {
-	const places: number[] = [];
+/** The places of each of `marks` in the text, in order, found once: [where, which mark]. */
+export function placesOf(text: string, marks: string[]): Array<[number, string]> {
+	const places: Array<[number, string]> = [];
 	for (const mark of marks)
-		for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) places.push(at);
-	return places.sort((a, b) => a - b);
+		for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + mark.length))
+			places.push([at, mark]);
+	return places.sort((a, b) => a[0] - b[0]);
 }
+
+const wheres = (places: Array<[number, string]>) => places.map(([at]) => at);
 
 export function codeOf(text: string): Code {
 	const fences = fencesOf(text);
@@ -95,8 +98,8 @@ export function codeOf(text: string): Code {
 		fenceAround,
 		inSentence: (at) => {
 			if (atLineStart(text, at)) return false;
-			lines ??= placesOf(text, ['\n']);
-			tokens ??= placesOf(text, ['|>', '｜>']);
+			lines ??= wheres(placesOf(text, ['\n']));
+			tokens ??= wheres(placesOf(text, ['|>', '｜>']));
 			const lineStart = (lines[firstAbove(lines, at - 1) - 1] ?? -1) + 1;
 			// a token between the line's start and `at`: the last one before `at` is past the start
 			const token = tokens[firstAbove(tokens, at - 2) - 1];

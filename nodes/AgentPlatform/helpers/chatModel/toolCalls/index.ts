@@ -16,7 +16,7 @@ import {
 	LEAD_IN_CHARS,
 } from './answerLayout';
 import { codeOf, type Code } from './code';
-import { FAMILIES } from './families';
+import { FAMILIES, MARKERS } from './families';
 import { tagVerdict } from './openingVerdicts';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
@@ -134,11 +134,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * special token, and any family's marker (the families' own knowledge, taken from their modules).
  */
 const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${[
-		...new Set(FAMILIES.flatMap((family) => family.markers)),
-	]
-		.map(escaped)
-		.join('|')})+$`,
+	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${MARKERS.map(escaped).join('|')})+$`,
 	'i',
 );
 

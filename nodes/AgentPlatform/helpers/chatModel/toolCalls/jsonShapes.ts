@@ -9,7 +9,7 @@
 import { FENCE_LANGUAGE, FENCE_RUN } from './answerLayout';
 import { namesBoundTool, toolNamed } from './arguments';
 import { parseLoose } from './looseJson';
-import { isRecord, type BoundTool } from './types';
+import { isRecord, type BoundTool, type Verdict } from './types';
 
 export type JsonCall = { name: unknown; arguments: unknown; mayBeData?: boolean };
 
@@ -27,7 +27,7 @@ const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
 /**
- * The first keys of a call's JSON in any shape read (the stream holds such an object); arguments
+ * The first keys of a call's JSON in any shape read (the stream withholds such an object); arguments
  * first too, as serialisers that sort keys write them.
  */
 const FIRST_KEYS = [
@@ -134,8 +134,6 @@ export function jsonAt(text: string, at: number): { value: unknown; end: number 
 	const close = CLOSING.exec(text.slice(parsed.end, parsed.end + 32))![0].length;
 	return { value: parsed.value, end: parsed.end + close };
 }
-
-export type Verdict = 'call' | 'not' | 'wait';
 
 const KEY = /^\s*(?:"([^"\\]*)"|'([^'\\]*)'|([A-Za-z_$][\w$-]*))\s*(:)?\s*/;
 const STRING_VALUE = /^(?:"([^"\\]*)"|'([^'\\]*)')/;

@@ -4,10 +4,10 @@
  * verdict is jsonShapes.ts's. 'wait' while the text stops before it can be told.
  */
 import { namesBoundTool } from './arguments';
-import { jsonVerdict, type Verdict } from './jsonShapes';
-import type { BoundTool } from './types';
+import { jsonVerdict } from './jsonShapes';
+import type { BoundTool, Verdict } from './types';
 
-/** How far an opening may stay undecided before it is held to the end. */
+/** How far an opening may stay undecided before it is withheld to the end. */
 export const DECIDED_WITHIN = 256;
 
 /** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */

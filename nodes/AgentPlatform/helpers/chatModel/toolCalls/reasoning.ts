@@ -7,7 +7,7 @@
  */
 
 import { atLineStart } from './answerLayout';
-import { codeOf, type Code } from './code';
+import { codeOf, placesOf, type Code } from './code';
 
 /** [opening, closing] of each family's reasoning. */
 export const REASONING_TAGS: Array<[string, string]> = [
@@ -52,15 +52,6 @@ export const opensReasoning = (text: string, at: number, tag: string, code: Code
 	(atLineStart(text, at) ||
 		/^[ \t]*\r?\n/.test(text.slice(at + tag.length, at + tag.length + 16))) &&
 	!code.inCode(at);
-
-/** The places of each tag in the text, in order, found once. */
-function placesOf(text: string, tags: string[]): Array<[number, string]> {
-	const places: Array<[number, string]> = [];
-	for (const tag of tags)
-		for (let at = text.indexOf(tag); at >= 0; at = text.indexOf(tag, at + tag.length))
-			places.push([at, tag]);
-	return places.sort((a, b) => a[0] - b[0]);
-}
 
 /**
  * The closing tag that ends reasoning opened in the prompt, and where it stands: the first closing

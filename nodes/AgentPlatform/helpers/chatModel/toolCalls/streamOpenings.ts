@@ -14,7 +14,7 @@ export const REASONING = [
 ]
 	.filter((tag, index, tags) => tags.indexOf(tag) === index)
 	.sort((a, b) => b.length - a.length);
-/** Harmony's tokens, which wrap reasoning and answer alike (held with or without tools). */
+/** Harmony's tokens, which wrap reasoning and answer alike (withheld with or without tools). */
 const HARMONY = ['<|start|>', '<|channel|>'];
 
 /** What a stream looks for, built once per list of families (and once without tools). */

@@ -1,15 +1,15 @@
 /**
  * What of a streamed answer the chat may show as it comes, by the whole reading's rules
- * (answerLayout.ts, code.ts): text is kept back only while it may still become a call of a bound
- * tool (a family's marker or the asked key outside code holds the rest; JSON, a call list or a
- * fence where a call may open is held until its first key, name or line decides, and let go the
- * moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
+ * (answerLayout.ts, code.ts): text is withheld only while it may still become a call of a bound
+ * tool (a family's marker or the asked key outside code withholds the rest; JSON, a call list or a
+ * fence where a call may open is withheld until its first key, name or line decides, and let go
+ * the moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
  * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
 import { CALL_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { InlineCode } from './code';
 import { FAMILIES } from './families';
-import { jsonVerdict, type Verdict } from './jsonShapes';
+import { jsonVerdict } from './jsonShapes';
 import {
 	actionVerdict,
 	askedVerdict,
@@ -21,15 +21,16 @@ import {
 } from './openingVerdicts';
 import { HARMONY_REASONING, REASONING_TAGS } from './reasoning';
 import { openingsOf, partialOpening, REASONING, type Openings } from './streamOpenings';
-import type { BoundTool, CallFamily } from './types';
+import type { BoundTool, CallFamily, Verdict } from './types';
 
 const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
 const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
 const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
-/** How much text before the place looked at is kept (a line's indentation). */
+/** How much text before the place looked at stays (a line's indentation). */
 const LOOKED_BACK = 64;
 
-type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: 'hold' | 'wait'; at: number };
+type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: Withheld; at: number };
+type Withheld = 'withhold' | 'wait';
 
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
@@ -44,22 +45,22 @@ export class StreamedText {
 	private answerStart = 0;
 	/** The closing tag awaited inside reasoning. */
 	private closing: string | undefined;
-	/** Reasoning in the middle, kept until its closing tag comes (unclosed, it was prose). */
-	private held: string | undefined;
+	/** Reasoning in the middle, withheld until its closing tag comes (unclosed, it was prose). */
+	private withheldReasoning: string | undefined;
 	/** Spaces before `at` not shown yet (an opening may follow them), moved out of the text. */
 	private spaces = '';
 	/** The fence of a code block let go: nothing in it is a call. */
 	private codeFence: string | undefined;
 	private readonly inline = new InlineCode();
-	/** From a call's opening on, the rest is pending text until the answer is read. */
-	private heldToEnd = false;
+	/** From a call's opening on, the rest is withheld (pending text) until the answer is read. */
+	private withheldToEnd = false;
 	private started = false;
 	/** All that was shown, in order. */
 	shown = '';
 
 	/**
 	 * `tools`: the tools bound (true: tools are bound but not known here; false: none, so only
-	 * reasoning is kept out). `reasoningUntil`: the answer starts inside reasoning whose opening tag
+	 * reasoning is withheld). `reasoningUntil`: the answer starts inside reasoning whose opening tag
 	 * was in the prompt; nothing is shown until this closing tag. `families`: the formats read.
 	 */
 	constructor(
@@ -77,22 +78,23 @@ export class StreamedText {
 	push(piece: string): string {
 		this.text += piece;
 		let out = '';
-		while (!this.heldToEnd) {
+		while (!this.withheldToEnd) {
 			if (this.closing) {
 				const from = Math.max(this.at, this.scan - this.closing.length);
 				const end = this.text.indexOf(this.closing, from);
 				if (end < 0) {
-					// reasoning is never shown: only a closing tag's first characters are kept
+					// reasoning is never shown: only a closing tag's first characters stay
 					this.scan = this.text.length;
 					const keep = Math.max(this.at, this.scan - this.closing.length);
-					if (this.held !== undefined) this.held += this.text.slice(this.at, keep);
+					if (this.withheldReasoning !== undefined)
+						this.withheldReasoning += this.text.slice(this.at, keep);
 					this.at = keep;
 					break;
 				}
 				this.at = this.scan = end + this.closing.length;
-				if (this.held === undefined) this.answerStart = this.at;
+				if (this.withheldReasoning === undefined) this.answerStart = this.at;
 				this.inline.skipTo(this.at);
-				this.closing = this.held = undefined;
+				this.closing = this.withheldReasoning = undefined;
 				continue;
 			}
 			const event = this.nextEvent();
@@ -106,29 +108,29 @@ export class StreamedText {
 			if (event.kind !== 'reasoning') {
 				// an opening not decided yet is looked at again with the next piece
 				if (event.kind === 'wait') this.scan = event.at;
-				else this.heldToEnd = true;
+				else this.withheldToEnd = true;
 				break;
 			}
-			// in the middle, kept (from its spaces before) until its closing tag says it was reasoning
-			if (!this.atAnswerStart(event.at) && OPENINGS.includes(event.tag)) this.held = '';
+			// in the middle, withheld (from its spaces before) until its closing tag says it was reasoning
+			if (!this.atAnswerStart(event.at) && OPENINGS.includes(event.tag))
+				this.withheldReasoning = '';
 			else this.at = event.at + event.tag.length;
 			this.scan = event.at + event.tag.length;
 			this.closing = closingOf.get(event.tag);
 			if (!this.closing) this.answerStart = this.at;
 		}
 		this.shown += out;
-		if (!this.heldToEnd) this.forgetLooked();
+		if (!this.withheldToEnd) this.forgetLooked();
 		return out;
 	}
 
 	/**
-	 * Drops the text shown and looked at, but for the end of its line (a line's start is looked
-	 * back at) and, near the answer's start, the prose a call may follow: the text kept stays
-	 * short, so that reading a character of it never copies the whole answer (a string grown piece
-	 * by piece is flattened when read).
+	 * Drops the text shown and looked at, but for its line's end and, near the answer's start, the
+	 * prose a call may follow: what stays is short, so that reading a character of it never copies
+	 * the whole answer (a string grown piece by piece is flattened when read).
 	 */
 	private forgetLooked() {
-		// spaces kept back (a call may follow them) move aside: the text kept stays short
+		// spaces withheld (a call may follow them) move aside: the text that stays is short
 		const spacesTo = this.scan - LOOKED_BACK;
 		if (!this.closing && this.at < spacesTo) {
 			this.spaces += this.text.slice(this.at, spacesTo);
@@ -146,8 +148,8 @@ export class StreamedText {
 
 	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
 	pending(): string {
-		if (this.closing && this.held === undefined) return '';
-		const rest = (this.held ?? '') + this.spaces + this.text.slice(this.at);
+		if (this.closing && this.withheldReasoning === undefined) return '';
+		const rest = (this.withheldReasoning ?? '') + this.spaces + this.text.slice(this.at);
 		return this.started ? rest : rest.trimStart();
 	}
 
@@ -209,7 +211,7 @@ export class StreamedText {
 		return endsLine(this.text.slice(i + tag.length, i + tag.length + 16));
 	}
 
-	/** Whether a call may open at `i`: held, waited for, or undefined (it cannot). */
+	/** Whether a call may open at `i`: withheld, waited for, or undefined (it cannot). */
 	private openingAt(i: number): Event | undefined {
 		const text = this.text;
 		const char = text[i];
@@ -221,7 +223,7 @@ export class StreamedText {
 				const verdict = this.lineStart(i)
 					? actionVerdict(text.slice(i, i + DECIDED_WITHIN))
 					: 'not';
-				if (verdict !== 'not') return { kind: verdict === 'call' ? 'hold' : 'wait', at: i };
+				if (verdict !== 'not') return { kind: verdict === 'call' ? 'withhold' : 'wait', at: i };
 				continue;
 			}
 			const after = text.slice(i + marker.length, i + marker.length + 64);
@@ -247,7 +249,7 @@ export class StreamedText {
 	}
 
 	/**
-	 * A fence: held where a call may open while its language and first line may make it one (the
+	 * A fence: withheld where a call may open while its language and first line may make it one (the
 	 * whole answer's fenced call), else let go as code, to its closing fence of the same run.
 	 */
 	private fenceAt(i: number, char: string): Event | undefined {
@@ -258,7 +260,7 @@ export class StreamedText {
 		if (run - i < 3) return undefined;
 		const lineEnd = text.indexOf('\n', i);
 		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'wait', at: i };
-		if (lineEnd < 0) return this.letGo(text.slice(i, run));
+		if (lineEnd < 0) return void (this.codeFence = text.slice(i, run));
 		const language = text.slice(run, lineEnd).trim().toLowerCase();
 		let verdict: Verdict = 'not';
 		if (this.calls && CALL_FENCES.includes(language)) verdict = 'call';
@@ -266,19 +268,15 @@ export class StreamedText {
 			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
 			verdict = fencedVerdict(content, this.openings.markers, this.tools);
 		}
-		return this.decided(verdict, i) ?? this.letGo(text.slice(i, run));
-	}
-
-	private letGo(ticks: string): undefined {
-		this.codeFence = ticks;
-		return undefined;
+		return this.decided(verdict, i) ?? void (this.codeFence = text.slice(i, run));
 	}
 
 	private decided(verdict: Verdict, at: number): Event | undefined {
 		if (verdict === 'not') return undefined;
-		// undecided past its first line or key: held as a call would be
-		if (verdict === 'wait' && this.text.length - at >= DECIDED_WITHIN) return { kind: 'hold', at };
-		return { kind: verdict === 'call' ? 'hold' : 'wait', at };
+		// undecided past its first line or key: withheld as a call would be
+		if (verdict === 'wait' && this.text.length - at >= DECIDED_WITHIN)
+			return { kind: 'withhold', at };
+		return { kind: verdict === 'call' ? 'withhold' : 'wait', at };
 	}
 
 	/** At a line's start, or at the answer's (right after reasoning). */

@@ -12,7 +12,7 @@ export interface ToolCall {
 	arguments: Record<string, unknown>;
 }
 
-/** `reasoning`: what the model thought before answering, kept out of the answer. */
+/** `reasoning`: what the model thought before answering, taken out of the answer. */
 export type ToolsAnswer =
 	| { kind: 'calls'; prose: string; calls: ToolCall[]; reasoning?: string }
 	| { kind: 'final'; text: string; reasoning?: string }
@@ -69,6 +69,13 @@ export interface CallFamily {
 	/** The final answer where the family wraps it (`<final_answer>`), if the text is one. */
 	readFinal?(text: string): string | undefined;
 }
+
+/**
+ * A verdict: what the stream decides at an opening from what came so far: `call` (it opens a call
+ * of a bound tool, or may: the rest is withheld), `not` (it cannot: shown), `wait` (not known yet:
+ * looked at again with the next piece).
+ */
+export type Verdict = 'call' | 'not' | 'wait';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
