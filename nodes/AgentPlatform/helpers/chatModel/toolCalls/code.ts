@@ -4,7 +4,8 @@
  * line closing it. Nothing in code is a call or reasoning, for every family; the stream follows the
  * same rule as it goes (InlineCode).
  */
-import { atLineStart, fencesOf, type Fence } from './answerLayout';
+import { fencesOf, type Fence } from '../../output/codeFences';
+import { atLineStart } from './answerLayout';
 
 export interface Code {
 	fences: Fence[];

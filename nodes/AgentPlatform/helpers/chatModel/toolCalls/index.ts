@@ -7,14 +7,8 @@
  * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
-import {
-	endsItsLine,
-	FENCE_LANGUAGE,
-	FENCE_RUN,
-	isClosing,
-	isLeadIn,
-	LEAD_IN_CHARS,
-} from './answerLayout';
+import { FENCE_LANGUAGE, FENCE_RUN, fenceRunAt } from '../../output/codeFences';
+import { endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
 import { FAMILIES, MARKERS } from './families';
 import { tagVerdict } from './openingVerdicts';
@@ -39,7 +33,7 @@ function openingPlaces(text: string, code: Code): Array<{ at: number; whole: boo
 		line = text.indexOf('\n', line + 1)
 	) {
 		const at = line + 1 + (/^[ \t]*/.exec(text.slice(line + 1, line + 64))?.[0].length ?? 0);
-		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || code.fenceAround(at)) continue;
+		if (!(/^[{[]/.test(text[at] ?? '') || fenceRunAt(text, at)) || code.fenceAround(at)) continue;
 		if (!isLeadIn(text.slice(start, at))) break;
 		places.push({ at, whole: false });
 		break;

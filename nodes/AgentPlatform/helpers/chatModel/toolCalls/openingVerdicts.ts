@@ -3,6 +3,7 @@
  * the stream (streamedText.ts): a call list's or a bare call's name, ReAct's `Action:` line. JSON's
  * verdict is jsonShapes.ts's. 'wait' while the text stops before it can be told.
  */
+import { fenceRunAt, mayBecomeFenceRun } from '../../output/codeFences';
 import { namesBoundTool } from './arguments';
 import { jsonVerdict } from './jsonShapes';
 import type { BoundTool, Verdict } from './types';
@@ -40,14 +41,17 @@ export function pythonVerdict(text: string, tools: BoundTool[] | undefined): Ver
 	return namesBoundTool(call[1], tools) ? 'call' : 'not';
 }
 
+/** JSON or a fence. */
+const opensCall = (text: string) => /^[{[]/.test(text) || !!fenceRunAt(text, 0);
+
 /** ReAct's `Action:` at a line's start: a call's label only when its input or JSON follows. */
 export function actionVerdict(text: string): Verdict {
 	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
-	if (/^(?:```|[{[])/.test(same[1])) return 'call';
+	if (opensCall(same[1])) return 'call';
 	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
 	const next = same[3].trimStart();
-	if (/^(?:```|[{[])/.test(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
-	return 'Action Input'.startsWith(next) || /^```?$|^`$/.test(next) ? 'wait' : 'not';
+	if (opensCall(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
+	return 'Action Input'.startsWith(next) || mayBecomeFenceRun(next) ? 'wait' : 'not';
 }
 
 /** What follows a call's tag: JSON, another tag, a quoted or bare name before its arguments. */

@@ -47,7 +47,7 @@ export function openingsOf(families: CallFamily[], calls: boolean): Openings {
 		markerStarts: new Set(markers.map((marker) => marker[0])),
 		openingStarts: new Set(openings.map((opening) => opening[0])),
 		partials,
-		longest: Math.max(...[...openings, '```'].map((tag) => tag.length)),
+		longest: Math.max(...openings.map((tag) => tag.length)),
 	};
 	if (calls) OPENINGS_OF.set(families, built);
 	else openingsWithoutCalls = built;

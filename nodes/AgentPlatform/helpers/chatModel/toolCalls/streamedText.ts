@@ -7,6 +7,7 @@
  * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
 import { CALL_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
+import { closingSoFar, FENCE_CHARS, openingOf } from '../../output/codeFences';
 import { InlineCode } from './code';
 import { FAMILIES } from './families';
 import { jsonVerdict } from './jsonShapes';
@@ -173,11 +174,12 @@ export class StreamedText {
 		for (let i = Math.max(this.at, this.scan); i < text.length; i++) {
 			const char = text[i];
 			if (this.codeFence) {
-				if (char === this.codeFence[0] && text.startsWith(this.codeFence, i) && this.lineStart(i)) {
-					i += this.codeFence.length - 1;
-					this.codeFence = undefined;
-					this.inline.skipTo(i + 1);
-				}
+				// a closing fence: known at its line's end (spaces or a token after its run)
+				if (char !== this.codeFence[0] || !this.lineStart(i)) continue;
+				const closing = closingSoFar(text, i, this.codeFence);
+				if (closing === undefined) return { kind: 'wait', at: i };
+				if (closing >= 0) [i, this.codeFence] = [closing - 1, undefined];
+				if (closing >= 0) this.inline.skipTo(closing);
 				continue;
 			}
 			if (char === '<' || char === '◁') {
@@ -199,8 +201,7 @@ export class StreamedText {
 
 	/**
 	 * Whether a reasoning tag at `i` is one: an opening first or last on its line, a closing tag
-	 * alone only at the end of its line (a tag in a sentence about it is prose); harmony's tokens
-	 * anywhere.
+	 * alone only at the end of its line (a tag in a sentence about it is prose); tokens anywhere.
 	 */
 	private reasoningVerdict(tag: string, i: number): Verdict {
 		const opening = OPENINGS.includes(tag);
@@ -215,7 +216,7 @@ export class StreamedText {
 	private openingAt(i: number): Event | undefined {
 		const text = this.text;
 		const char = text[i];
-		if ((char === '`' || char === '~') && this.lineStart(i)) return this.fenceAt(i, char);
+		if (FENCE_CHARS.includes(char) && this.lineStart(i)) return this.fenceAt(i, char);
 		const { markers, markerStarts } = this.openings;
 		for (const marker of markerStarts.has(char) ? markers : []) {
 			if (marker[0] !== char || !text.startsWith(marker, i) || this.inline.at(text, i)) continue;
@@ -260,15 +261,17 @@ export class StreamedText {
 		if (run - i < 3) return undefined;
 		const lineEnd = text.indexOf('\n', i);
 		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'wait', at: i };
-		if (lineEnd < 0) return void (this.codeFence = text.slice(i, run));
-		const language = text.slice(run, lineEnd).trim().toLowerCase();
+		const opening = openingOf(text.slice(i, lineEnd < 0 ? undefined : lineEnd));
+		if (!opening) return undefined;
+		if (lineEnd < 0) return void (this.codeFence = opening.run);
+		const language = opening.language.toLowerCase();
 		let verdict: Verdict = 'not';
 		if (this.calls && CALL_FENCES.includes(language)) verdict = 'call';
 		else if (this.calls && this.callMayOpen(i)) {
 			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
 			verdict = fencedVerdict(content, this.openings.markers, this.tools);
 		}
-		return this.decided(verdict, i) ?? void (this.codeFence = text.slice(i, run));
+		return this.decided(verdict, i) ?? void (this.codeFence = opening.run);
 	}
 
 	private decided(verdict: Verdict, at: number): Event | undefined {

@@ -4,12 +4,14 @@
  * (```` ```tool_code ```` with `print(default_api.add(a=2))`). Keyword arguments only: `add(2, 3)`
  * in a sentence is code. Without the brackets only as the whole answer (a fenced block too).
  */
-import { CALL_FENCES, FENCE_OPENING, FENCE_RUN } from '../answerLayout';
+import { FENCE_CHARS, FENCE_OPENING, FENCE_RUN } from '../../../output/codeFences';
+import { CALL_FENCES } from '../answerLayout';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
 
 const NAME = /^[A-Za-z_][\w.-]*/;
-const TOOL_CODE = '```tool_code';
+/** Gemini's tool code, fenced with either fence character. */
+const TOOL_CODE = FENCE_CHARS.map((char) => `${char.repeat(3)}tool_code`);
 
 /** One `name(k=v, …)` at `at`: the call and where it ends, or undefined. */
 function callAt(text: string, at: number): WrittenCall | undefined {
@@ -95,17 +97,18 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 export const pythonic: CallFamily = {
 	name: 'pythonic',
 	models: /llama[-_ ]?(?:3\.[23]|4)|gemini|gemma/i,
-	markers: [TOOL_CODE],
+	markers: TOOL_CODE,
 	markersMeanACall: true,
 	read: (text, at) => {
 		const calls: WrittenCall[] = [];
-		for (
-			let fence = text.indexOf(TOOL_CODE, at);
-			fence >= 0;
-			fence = text.indexOf(TOOL_CODE, fence + 1)
-		)
-			calls.push(...readOpening(text, fence, { whole: false }));
-		return calls;
+		for (const marker of TOOL_CODE)
+			for (
+				let fence = text.indexOf(marker, at);
+				fence >= 0;
+				fence = text.indexOf(marker, fence + 1)
+			)
+				calls.push(...readOpening(text, fence, { whole: false }));
+		return calls.sort((a, b) => a.start - b.start);
 	},
 	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
 		readOpening(text, at, place),

@@ -4,15 +4,22 @@
  * structured chat and Cohere's `Action:` with fenced JSON. `Final Answer:` is an answer. `Action:`
  * is a word prose writes too (meeting notes), so nothing readable after it is prose.
  */
+import { FENCE_LANGUAGE, FENCE_RUN } from '../../../output/codeFences';
 import { callsOf, jsonAt } from '../jsonShapes';
 import { parseLoose } from '../looseJson';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
 import { matchesFrom } from './patternCalls';
 
 /** The name takes the rest of its line at once (trimmed after): no backtracking over spaces. */
-const REACT =
-	/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\s`{[][^\n`{[]*)`?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*(?:```[\w-]*\s*)?/gim;
-const STRUCTURED = /^[ \t]*Action[ \t]*:(?=\s*(?:```|[{[]))/gim;
+const REACT = new RegExp(
+	`${
+		/^[ \t]*Action[ \t]*\d*[ \t]*:[ \t]*`?([^\s`{[][^\n`{[]*)`?\n[ \t]*Action[ \t]*\d*[ \t]+Input[ \t]*\d*[ \t]*:[ \t]*/
+			.source
+	}(?:${FENCE_RUN}${FENCE_LANGUAGE}\\s*)?`,
+	'gim',
+);
+const STRUCTURED = new RegExp(`^[ \\t]*Action[ \\t]*:(?=\\s*(?:${FENCE_RUN}|[{[]))`, 'gim');
+const FENCE_AFTER = new RegExp(`^\\s*${FENCE_RUN}`);
 
 function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	const calls: WrittenCall[] = [...matchesFrom(text, at, REACT)].map((match) => {
@@ -20,7 +27,7 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 		const parsed = /[{["]/.test(text[from] ?? '') ? parseLoose(text, from) : undefined;
 		const line = /^[^\n]*/.exec(text.slice(from, from + 4096))![0];
 		const end = parsed ? parsed.end : from + line.length;
-		const fence = /^\s*```/.exec(text.slice(end, end + 16))?.[0].length ?? 0;
+		const fence = FENCE_AFTER.exec(text.slice(end, end + 16))?.[0].length ?? 0;
 		return {
 			start: match.index,
 			end: end + fence,
