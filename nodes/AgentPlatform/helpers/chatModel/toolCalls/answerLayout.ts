@@ -5,17 +5,13 @@
  * whole reading (index.ts) and the stream (streamedText.ts), so that both draw the same lines.
  */
 import { hasFenceRun } from '../../output/codeFences';
+import { CLOSING_MARKUP } from './families/blocks';
 
 /** The prose a family writes before a call: a sentence or two, no code. */
 export const LEAD_IN_CHARS = 400;
 export const LEAD_IN_LINES = 3;
 /** Prose after a call written without a marker: a closing sentence, no code. */
 export const CLOSING_CHARS = 300;
-
-/** Fence languages that are a call wrapper of a family's own, not code a person asked for. */
-export const CALL_FENCES = ['tool_code', 'tool_call', 'tool_calls'];
-/** Fence languages whose block holds a call only in a protocol's own wrapper, after prose. */
-export const JSON_FENCES = ['', 'json', 'json5', 'jsonc'];
 
 /** Whether `at` is the first thing on its line (spaces aside). */
 export function atLineStart(text: string, at: number): boolean {
@@ -33,7 +29,7 @@ export function atLineStart(text: string, at: number): boolean {
 export function endsItsLine(text: string, end: number): boolean {
 	const lineEnd = text.indexOf('\n', end);
 	const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
-	return !/[\p{L}\p{N}]/u.test(rest.replace(/<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g, ''));
+	return !/[\p{L}\p{N}]/u.test(rest.replace(CLOSING_MARKUP, ''));
 }
 
 /** Whether the text before a call is the prose a family writes before one. */

@@ -6,6 +6,7 @@
  */
 import { fencesOf, type Fence } from '../../output/codeFences';
 import { atLineStart } from './answerLayout';
+import { TOKEN_ENDS } from './families';
 
 export interface Code {
 	fences: Fence[];
@@ -15,7 +16,7 @@ export interface Code {
 	fenceAround(at: number): Fence | undefined;
 	/**
 	 * Whether `at` stands in the middle of a line of prose: words before it on its line, and no
-	 * family's token (`<|channel|>commentary to=functions.…`) among them.
+	 * family's special token among them (families' `tokenEnds`).
 	 */
 	inSentence(at: number): boolean;
 }
@@ -100,7 +101,7 @@ export function codeOf(text: string): Code {
 		inSentence: (at) => {
 			if (atLineStart(text, at)) return false;
 			lines ??= wheres(placesOf(text, ['\n']));
-			tokens ??= wheres(placesOf(text, ['|>', '｜>']));
+			tokens ??= wheres(placesOf(text, TOKEN_ENDS));
 			const lineStart = (lines[firstAbove(lines, at - 1) - 1] ?? -1) + 1;
 			// a token between the line's start and `at`: the last one before `at` is past the start
 			const token = tokens[firstAbove(tokens, at - 2) - 1];

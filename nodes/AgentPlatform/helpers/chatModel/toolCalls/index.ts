@@ -8,9 +8,10 @@
  */
 import { toolNamed, usableCall } from './arguments';
 import { FENCE_LANGUAGE, FENCE_RUN, fenceRunAt } from '../../output/codeFences';
-import { endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
+import { atLineStart, endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
-import { FAMILIES, MARKERS } from './families';
+import { BLOCK_TOKENS, FAMILIES, MARKERS } from './families';
+import { CLOSING_MARKUP } from './families/blocks';
 import { tagVerdict } from './openingVerdicts';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
@@ -54,19 +55,6 @@ function standsAlone(text: string, at: number, calls: WrittenCall[], tools: Boun
 	return true;
 }
 
-/**
- * Whether calls after a label prose writes too (ReAct's `Action:`) stand as the answer: prose
- * (a thought) before them or more text after them (an observation aside, or its start where the
- * stop word cut it), not both; an example
- * inside an explanation is an example.
- */
-function labelsStandAlone(text: string, calls: WrittenCall[]): boolean {
-	if (!calls.length) return true;
-	const after = text.slice(calls[calls.length - 1].end).trim();
-	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
-	return !after || observation || !proseBefore(text, calls[0].start);
-}
-
 /** Where each family's markers first stand outside code, and every place of a pattern marker. */
 function markerStarts(text: string, code: Code, family: CallFamily): number[] {
 	const starts: number[] = [];
@@ -102,7 +90,8 @@ function markedCalls(text: string, code: Code, family: CallFamily, tools: BoundT
 			continue;
 		calls.push(call);
 	}
-	return !family.markersMeanACall && !labelsStandAlone(text, calls) ? [] : calls;
+	const alone = !family.standsAlone || !calls.length;
+	return alone || family.standsAlone!(text, calls, (at) => proseBefore(text, at)) ? calls : [];
 }
 
 /** The calls read first in the answer: by marker or where a call opens, the earliest. */
@@ -124,11 +113,11 @@ function firstCalls(text: string, code: Code, tools: BoundTool[], families: Call
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * What opens a call at the end of the prose before it, not part of it: spaces, a fence, a tag or
- * special token, and any family's marker (the families' own knowledge, taken from their modules).
+ * What opens a call at the end of the prose before it, not part of it: spaces, a fence, and the
+ * tags, tokens and markers of the families' blocks (taken from their modules).
  */
 const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${MARKERS.map(escaped).join('|')})+$`,
+	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|${[...BLOCK_TOKENS, ...MARKERS.map(escaped)].join('|')})+$`,
 	'i',
 );
 
@@ -149,12 +138,20 @@ function fencedCalls(text: string, code: Code, tools: BoundTool[], families: Cal
 	const inner = text.slice(fence.contentStart, fence.contentEnd);
 	const calls = firstCalls(inner, codeOf(inner), tools, families);
 	if (!calls.length || proseBefore(inner, calls[0].start)) return undefined;
-	const rest = inner
-		.slice(calls[calls.length - 1].end)
-		.replace(/<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g, '');
+	const rest = inner.slice(calls[calls.length - 1].end).replace(CLOSING_MARKUP, '');
 	const usable = calls.every((call) => 'call' in usableCall(call, tools));
 	if (/[\p{L}\p{N}]/u.test(rest) || !usable) return undefined;
 	return { calls, prose: text.slice(0, fence.start).trim() };
+}
+
+/** A marker that opens a call by its family's verdict, with nothing readable after it. */
+function markedAttempt(text: string, at: number, family: CallFamily): string | undefined {
+	const marker = family.markers.find((each) => text.startsWith(each, at))!;
+	const after = text.slice(at + marker.length);
+	const verdict = family.markerVerdict
+		? family.markerVerdict(marker, text.slice(at), atLineStart(text, at), true)
+		: tagVerdict(after, true);
+	return verdict === 'call' ? 'it names a tool call but holds no readable one' : undefined;
 }
 
 /** An attempt at a call that nothing could be read from, if the answer is one. */
@@ -163,13 +160,8 @@ function attemptProblem(text: string, code: Code, families: CallFamily[]): strin
 		if (!family.markersMeanACall) continue;
 		for (const at of markerStarts(text, code, family)) {
 			if (code.inSentence(at)) continue;
-			if (family.markerPattern) {
-				const piece = text.slice(at).trim();
-				return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
-			}
-			const marker = family.markers.find((each) => text.startsWith(each, at))!;
-			if (tagVerdict(marker, text.slice(at + marker.length), true) === 'call')
-				return 'it names a tool call but holds no readable one';
+			const problem = family.attempt ? family.attempt(text, at) : markedAttempt(text, at, family);
+			if (problem) return problem;
 		}
 	}
 	return undefined;

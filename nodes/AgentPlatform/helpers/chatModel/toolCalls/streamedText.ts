@@ -6,25 +6,23 @@
  * the moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
  * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
-import { CALL_FENCES, LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
+import { LEAD_IN_CHARS, atLineStart, isLeadIn } from './answerLayout';
 import { closingSoFar, FENCE_CHARS, openingOf } from '../../output/codeFences';
 import { InlineCode } from './code';
-import { FAMILIES } from './families';
-import { jsonVerdict } from './jsonShapes';
+import { FAMILIES, REASONING_TAGS } from './families';
+import { DECIDED_WITHIN, endsLine } from './openingVerdicts';
 import {
-	actionVerdict,
-	askedVerdict,
-	DECIDED_WITHIN,
-	endsLine,
 	fencedVerdict,
-	pythonVerdict,
-	tagVerdict,
-} from './openingVerdicts';
-import { HARMONY_REASONING, REASONING_TAGS } from './reasoning';
-import { openingsOf, partialOpening, REASONING, type Openings } from './streamOpenings';
+	openingsOf,
+	partialOpening,
+	REASONING,
+	REASONING_PAIRS,
+	REASONING_STARTS,
+	type Openings,
+} from './streamOpenings';
 import type { BoundTool, CallFamily, Verdict } from './types';
 
-const closingOf = new Map([...REASONING_TAGS, ...HARMONY_REASONING]);
+const closingOf = new Map(REASONING_PAIRS);
 const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
 const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
 /** How much text before the place looked at stays (a line's indentation). */
@@ -182,7 +180,7 @@ export class StreamedText {
 				if (closing >= 0) this.inline.skipTo(closing);
 				continue;
 			}
-			if (char === '<' || char === '◁') {
+			if (REASONING_STARTS.has(char)) {
 				const tag = REASONING.find((each) => text.startsWith(each, i));
 				const verdict = tag ? this.reasoningVerdict(tag, i) : 'not';
 				if (verdict === 'wait') return { kind: 'wait', at: i };
@@ -201,7 +199,8 @@ export class StreamedText {
 
 	/**
 	 * Whether a reasoning tag at `i` is one: an opening first or last on its line, a closing tag
-	 * alone only at the end of its line (a tag in a sentence about it is prose); tokens anywhere.
+	 * alone only at the end of its line (a tag in a sentence about it is prose); channels' tokens
+	 * anywhere.
 	 */
 	private reasoningVerdict(tag: string, i: number): Verdict {
 		const opening = OPENINGS.includes(tag);
@@ -217,35 +216,25 @@ export class StreamedText {
 		const text = this.text;
 		const char = text[i];
 		if (FENCE_CHARS.includes(char) && this.lineStart(i)) return this.fenceAt(i, char);
-		const { markers, markerStarts } = this.openings;
+		const { markers, markerStarts, verdicts, patterned, opening } = this.openings;
 		for (const marker of markerStarts.has(char) ? markers : []) {
 			if (marker[0] !== char || !text.startsWith(marker, i) || this.inline.at(text, i)) continue;
-			if (marker === 'Action:') {
-				const verdict = this.lineStart(i)
-					? actionVerdict(text.slice(i, i + DECIDED_WITHIN))
-					: 'not';
-				if (verdict !== 'not') return { kind: verdict === 'call' ? 'withhold' : 'wait', at: i };
-				continue;
-			}
-			const after = text.slice(i + marker.length, i + marker.length + 64);
-			const verdict = tagVerdict(marker, after, false);
+			const window = text.slice(i, i + DECIDED_WITHIN);
+			const verdict = verdicts.get(marker)!(window, this.lineStart(i), false);
 			if (verdict !== 'not') return this.decided(verdict, i);
 		}
 		if (!this.calls || this.inline.at(text, i)) return undefined;
-		if (char === '{') {
-			const asked = askedVerdict(text.slice(i, i + 32));
-			if (asked !== 'not') return this.decided(asked, i);
+		for (const family of patterned) {
+			if (!family.patternStarts!.includes(char)) continue;
+			const verdict = family.patternVerdict!(text.slice(i, i + DECIDED_WITHIN));
+			if (verdict !== 'not') return this.decided(verdict, i);
 		}
-		if ((char === '{' || char === '[') && this.lineStart(i) && this.callMayOpen(i)) {
-			const window = text.slice(i, i + DECIDED_WITHIN);
-			const verdict =
-				char === '[' && /^\[\s*[A-Za-z_]/.test(window)
-					? pythonVerdict(window.slice(1).trimStart(), this.tools)
-					: jsonVerdict(window, this.tools, false);
-			return this.decided(verdict, i);
+		if (!/[\w{[]/.test(char) || !this.lineStart(i) || !this.callMayOpen(i)) return undefined;
+		const window = text.slice(i, i + DECIDED_WITHIN);
+		for (const family of opening) {
+			const verdict = family.openingVerdict!(window, this.atAnswerStart(i), this.tools);
+			if (verdict !== 'not') return this.decided(verdict, i);
 		}
-		if (/[A-Za-z_]/.test(char) && this.atAnswerStart(i))
-			return this.decided(pythonVerdict(text.slice(i, i + DECIDED_WITHIN), this.tools), i);
 		return undefined;
 	}
 
@@ -266,10 +255,10 @@ export class StreamedText {
 		if (lineEnd < 0) return void (this.codeFence = opening.run);
 		const language = opening.language.toLowerCase();
 		let verdict: Verdict = 'not';
-		if (this.calls && CALL_FENCES.includes(language)) verdict = 'call';
+		if (this.calls && this.openings.callFences.includes(language)) verdict = 'call';
 		else if (this.calls && this.callMayOpen(i)) {
 			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
-			verdict = fencedVerdict(content, this.openings.markers, this.tools);
+			verdict = fencedVerdict(content, this.openings, this.tools);
 		}
 		return this.decided(verdict, i) ?? void (this.codeFence = opening.run);
 	}

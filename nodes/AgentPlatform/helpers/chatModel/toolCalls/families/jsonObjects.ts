@@ -7,10 +7,11 @@
  * fenced block after prose only in a protocol's own wrapper (`tool_call`, `action`).
  */
 import { FENCE_LANGUAGE, FENCE_OPENING, FENCE_RUN, fenceRunAt } from '../../../output/codeFences';
-import { CALL_FENCES, JSON_FENCES, atLineStart, isLeadIn } from '../answerLayout';
-import { callsOf, finalActionOf, inOwnWrapper, jsonAt } from '../jsonShapes';
+import { atLineStart, isLeadIn } from '../answerLayout';
+import { CALL_FENCES, JSON_FENCES } from './blocks';
+import { callsOf, finalActionOf, inOwnWrapper, jsonAt, jsonVerdict } from './jsonShapes';
 import { parseWhole } from '../looseJson';
-import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import type { BoundTool, CallFamily, OpeningPlace, Verdict, WrittenCall } from '../types';
 
 /** A whole answer that is one fenced block. */
 const FENCED = new RegExp(`^${FENCE_RUN}${FENCE_LANGUAGE}\\s*\\n([\\s\\S]*?)\\n?${FENCE_RUN}$`);
@@ -64,6 +65,10 @@ function readFinal(text: string): string | undefined {
 	return parsed && finalActionOf(parsed.value);
 }
 
+/** The stream's verdict on JSON where a call may open (a call list `[name(` is pythonic's). */
+const openingVerdict = (text: string, _start: boolean, tools: BoundTool[] | undefined): Verdict =>
+	/^[{[]/.test(text) && !/^\[\s*[A-Za-z_]/.test(text) ? jsonVerdict(text, tools, false) : 'not';
+
 export const jsonObjects: CallFamily = {
 	name: 'json',
 	markers: [],
@@ -71,4 +76,6 @@ export const jsonObjects: CallFamily = {
 	read: () => [],
 	readOpening,
 	readFinal,
+	openingVerdict,
+	callFences: ['tool_call', 'tool_calls'],
 };

@@ -5,9 +5,11 @@
  * in a sentence is code. Without the brackets only as the whole answer (a fenced block too).
  */
 import { FENCE_CHARS, FENCE_OPENING, FENCE_RUN } from '../../../output/codeFences';
-import { CALL_FENCES } from '../answerLayout';
+import { namesBoundTool } from '../arguments';
+import { DECIDED_WITHIN } from '../openingVerdicts';
+import { CALL_FENCES } from './blocks';
 import { parseLoose } from '../looseJson';
-import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import type { BoundTool, CallFamily, OpeningPlace, Verdict, WrittenCall } from '../types';
 
 const NAME = /^[A-Za-z_][\w.-]*/;
 /** Gemini's tool code, fenced with either fence character. */
@@ -94,6 +96,42 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 	return calls;
 }
 
+/** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */
+const NAMESPACES = ['functions', 'default_api', 'tools', 'api'];
+
+/** Whether a name not yet whole may still become a bound tool's (or a namespace before one). */
+function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean {
+	if (!tools) return true;
+	const lower = written.toLowerCase();
+	const last = lower.split('.').pop()!;
+	return (
+		tools.some((tool) => tool.name.toLowerCase().startsWith(last)) ||
+		(!lower.includes('.') && NAMESPACES.some((space) => space.startsWith(lower)))
+	);
+}
+
+/** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
+function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
+	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
+	if (!call)
+		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
+			? 'wait'
+			: 'not';
+	const end = call[0].length;
+	if (!call[3]) {
+		const open = end >= text.length && end < DECIDED_WITHIN;
+		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
+		return open && named ? 'wait' : 'not';
+	}
+	return namesBoundTool(call[1], tools) ? 'call' : 'not';
+}
+
+/** The stream's verdict: a call list where a call may open; bare calls only at the start. */
+function openingVerdict(text: string, start: boolean, tools: BoundTool[] | undefined): Verdict {
+	if (/^\[\s*[A-Za-z_]/.test(text)) return pythonVerdict(text.slice(1).trimStart(), tools);
+	return start && /^[A-Za-z_]/.test(text) ? pythonVerdict(text, tools) : 'not';
+}
+
 export const pythonic: CallFamily = {
 	name: 'pythonic',
 	models: /llama[-_ ]?(?:3\.[23]|4)|gemini|gemma/i,
@@ -112,4 +150,6 @@ export const pythonic: CallFamily = {
 	},
 	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
 		readOpening(text, at, place),
+	openingVerdict,
+	callFences: ['tool_code'],
 };

@@ -5,9 +5,11 @@
  * is a word prose writes too (meeting notes), so nothing readable after it is prose.
  */
 import { FENCE_LANGUAGE, FENCE_RUN } from '../../../output/codeFences';
-import { callsOf, jsonAt } from '../jsonShapes';
+import { callsOf, jsonAt } from './jsonShapes';
 import { parseLoose } from '../looseJson';
-import type { BoundTool, CallFamily, WrittenCall } from '../types';
+import { fenceRunAt, mayBecomeFenceRun } from '../../../output/codeFences';
+import { DECIDED_WITHIN } from '../openingVerdicts';
+import type { BoundTool, CallFamily, Verdict, WrittenCall } from '../types';
 import { matchesFrom } from './patternCalls';
 
 /** The name takes the rest of its line at once (trimmed after): no backtracking over spaces. */
@@ -44,9 +46,36 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	return calls.sort((a, b) => a.start - b.start);
 }
 
+/** JSON or a fence. */
+const opensCall = (text: string) => /^[{[]/.test(text) || !!fenceRunAt(text, 0);
+
+/** `Action:` at a line's start: a call's label only when its input or JSON follows. */
+function markerVerdict(_marker: string, text: string, lineStart: boolean): Verdict {
+	if (!lineStart) return 'not';
+	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
+	if (opensCall(same[1])) return 'call';
+	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
+	const next = same[3].trimStart();
+	if (opensCall(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
+	return 'Action Input'.startsWith(next) || mayBecomeFenceRun(next) ? 'wait' : 'not';
+}
+
+/**
+ * Whether its calls stand as the answer: prose (a thought) before them or more text after them
+ * (an observation aside, or its start where the stop word cut it), not both; an example inside an
+ * explanation is an example.
+ */
+function standsAlone(text: string, calls: WrittenCall[], proseBefore: (at: number) => string) {
+	const after = text.slice(calls[calls.length - 1].end).trim();
+	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
+	return !after || observation || !proseBefore(calls[0].start);
+}
+
 export const react: CallFamily = {
 	name: 'react',
 	markers: ['Action:'],
 	markersMeanACall: false,
 	read,
+	markerVerdict,
+	standsAlone,
 };

@@ -2,7 +2,9 @@
  * LangChain's XML agent: `<tool>add</tool><tool_input>…</tool_input>` (the closing tag often cut
  * by its stop word); `<final_answer>…</final_answer>` is the answer (LangChain `xml.py`).
  */
+import { tagVerdict } from '../openingVerdicts';
 import type { CallFamily } from '../types';
+import { TOOL_TAG } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const read = patternCalls(
@@ -37,4 +39,10 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal,
+	// its final answer's tag opens no call, but is withheld as one: the answer is read whole
+	markerVerdict: (marker, text, _, ended) =>
+		marker === '<final_answer>'
+			? 'call'
+			: tagVerdict(text.slice(marker.length, marker.length + 64), ended),
+	blockTokens: TOOL_TAG,
 };

@@ -6,10 +6,10 @@
  * ("Final Answer" is the answer). JSON that writes no call is no call: a bare object counts only
  * with nothing but a name, arguments and call ids.
  */
-import { FENCE_LANGUAGE, FENCE_RUN } from '../../output/codeFences';
-import { namesBoundTool, toolNamed } from './arguments';
-import { parseLoose } from './looseJson';
-import { isRecord, type BoundTool, type Verdict } from './types';
+import { FENCE_LANGUAGE, FENCE_RUN } from '../../../output/codeFences';
+import { namesBoundTool, toolNamed } from '../arguments';
+import { parseLoose } from '../looseJson';
+import { isRecord, type BoundTool, type Verdict } from '../types';
 
 export type JsonCall = { name: unknown; arguments: unknown; mayBeData?: boolean };
 
