@@ -11,8 +11,7 @@ import { FENCE_LANGUAGE, FENCE_RUN, fenceRunAt } from '../../output/codeFences';
 import { atLineStart, endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
 import { BLOCK_TOKENS, FAMILIES, MARKERS } from './families';
-import { CLOSING_MARKUP } from './families/blocks';
-import { tagVerdict } from './openingVerdicts';
+import { CLOSING_MARKUP, tagVerdict } from './families/blocks';
 import { splitReasoning } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 

@@ -5,7 +5,7 @@
  * costs nothing to start.
  */
 import { CHANNELS, REASONING_TAGS } from './families';
-import { tagVerdict } from './openingVerdicts';
+import { tagVerdict } from './families/blocks';
 import type { BoundTool, CallFamily, Verdict } from './types';
 
 /** Tags skipped, longest first: reasoning's openings and closings, channels' wrappers. */

@@ -1,3 +1,5 @@
+import type { Verdict } from '../types';
+
 /**
  * The tags and tokens families wrap their calls in, as patterns the families share: a tag naming a
  * tool or function (`<tool_call>`, `<function_calls>`, `<minimax:tool_call>`), a special token
@@ -17,3 +19,19 @@ export const FULL_WIDTH_TOKEN_END = '｜>';
 export const CALL_FENCES = ['tool_code', 'tool_call', 'tool_calls'];
 /** Fence languages whose block holds a call only in a protocol's own wrapper, after prose. */
 export const JSON_FENCES = ['', 'json', 'json5', 'jsonc'];
+
+/** What follows a call's tag: JSON, another tag, a quoted or bare name before its arguments. */
+const CALL_AFTER_TAG = /^(?:[{[<"'｜]|[\w.:=-]+[ \t]*(?:[\n<>{["'(｜]|$))/;
+
+/**
+ * Whether a tag or special token opens a call: what follows it is a call's content, not words of
+ * a sentence about it ("the tags wrap each call", "the token is Mistral's"). `ended`: the text is
+ * whole, so nothing more comes.
+ */
+export function tagVerdict(after: string, ended: boolean): Verdict {
+	const content = after.trimStart();
+	if (!content) return ended ? 'call' : 'wait';
+	if (CALL_AFTER_TAG.test(content)) return 'call';
+	// a name not whole yet
+	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'wait' : 'not';
+}

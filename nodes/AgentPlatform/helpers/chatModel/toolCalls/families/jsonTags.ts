@@ -4,9 +4,8 @@
  * `<|plugin|>{…}`, and `<tool_calls>[…]`, `<function_call>{…}` (vLLM `granite_tool_parser.py`,
  * `phi4mini_tool_parser.py`, `internlm2_tool_parser.py`).
  */
-import { tagVerdict } from '../openingVerdicts';
 import type { CallFamily, Verdict } from '../types';
-import { SPECIAL_TOKEN, TOKEN_END, TOOL_TAG } from './blocks';
+import { SPECIAL_TOKEN, tagVerdict, TOKEN_END, TOOL_TAG } from './blocks';
 import { markedJsonCalls } from './markedJson';
 
 const MARKERS = [

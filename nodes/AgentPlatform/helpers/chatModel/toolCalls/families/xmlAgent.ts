@@ -2,9 +2,8 @@
  * LangChain's XML agent: `<tool>add</tool><tool_input>…</tool_input>` (the closing tag often cut
  * by its stop word); `<final_answer>…</final_answer>` is the answer (LangChain `xml.py`).
  */
-import { tagVerdict } from '../openingVerdicts';
 import type { CallFamily } from '../types';
-import { TOOL_TAG } from './blocks';
+import { tagVerdict, TOOL_TAG } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const read = patternCalls(
