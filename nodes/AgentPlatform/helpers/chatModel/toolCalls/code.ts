@@ -1,6 +1,6 @@
 /**
  * Code in an answer, found once per answer (docs/chat-model.md, "Tool calls read"): fenced blocks
- * (answerLayout.ts's fencesOf) and inline code, a backtick run opening it and the next run on its
+ * (helpers/output/codeFences.ts, for every reader) and inline code, a backtick run opening it and the next run on its
  * line closing it. Nothing in code is a call or reasoning, for every family; the stream follows the
  * same rule as it goes (InlineCode).
  */

@@ -12,7 +12,7 @@ import { atLineStart, endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './
 import { codeOf, type Code } from './code';
 import { BLOCK_TOKENS, FAMILIES, MARKERS } from './families';
 import { CLOSING_MARKUP, tagVerdict } from './families/blocks';
-import { splitReasoning } from './reasoning';
+import { reasoningOf } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 
 export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './types';
@@ -176,13 +176,14 @@ export function readToolsAnswer(
 	tools: BoundTool[],
 	families: CallFamily[] = FAMILIES,
 ): ToolsAnswer {
-	const { reasoning, text } = splitReasoning(reply);
+	const { split, code: codeFound } = reasoningOf(reply);
+	const { reasoning, text } = split;
 	const thought = reasoning ? { reasoning } : {};
 	for (const family of families) {
 		const final = family.readFinal?.(text.trim());
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };
 	}
-	const code = codeOf(text);
+	const code = codeFound ?? codeOf(text);
 	let found = firstCalls(text, code, tools, families);
 	const fenced = found.length ? undefined : fencedCalls(text, code, tools, families);
 	if (fenced) found = fenced.calls;

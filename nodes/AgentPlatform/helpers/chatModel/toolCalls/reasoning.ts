@@ -56,7 +56,10 @@ export interface Split {
  * start also unclosed: cut off while reasoning). The answer's text around a block is joined as the
  * stream shows it: the text before it without its trailing spaces, then the text after it.
  */
-export function splitReasoning(reply: string): Split {
+export const splitReasoning = (reply: string): Split => reasoningOf(reply).split;
+
+/** The split, and the code of its text where it is the reply unchanged (found once, here). */
+export function reasoningOf(reply: string): { split: Split; code?: Code } {
 	const thoughts: string[] = [];
 	const text = CHANNELS.reduce((rest, channels) => channels.takeOut(rest, thoughts), reply);
 	const code = codeOf(text);
@@ -79,8 +82,9 @@ export function splitReasoning(reply: string): Split {
 	}
 	answer += text.slice(from);
 	const unwrapped = CHANNELS.reduce((rest, channels) => channels.unwrap(rest), answer);
-	if (!thoughts.length && unwrapped === reply) return { reasoning: '', text: reply };
-	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: unwrapped.trim() };
+	if (!thoughts.length && unwrapped === reply)
+		return { split: { reasoning: '', text: reply }, code };
+	return { split: { reasoning: thoughts.filter(Boolean).join('\n\n'), text: unwrapped.trim() } };
 }
 
 /** The closing tag that ends reasoning whose opening tag was in the prompt, if the reply has one. */

@@ -93,7 +93,7 @@ export interface CallFamily {
 	readFinal?(text: string): string | undefined;
 	/**
 	 * The stream's verdict at one of its markers (`text` from the marker on): whether it opens a
-	 * call (SGLang's `has_tool_call`); by default a tag's (openingVerdicts.ts's tagVerdict).
+	 * call (SGLang's `has_tool_call`); by default a tag's (families/blocks.ts's tagVerdict).
 	 * `lineStart`: the marker is first on its line; `ended`: nothing more comes.
 	 */
 	markerVerdict?(marker: string, text: string, lineStart: boolean, ended: boolean): Verdict;
