@@ -1,7 +1,7 @@
 /**
  * Whether a stream of an agent and model starts inside reasoning opened in its prompt (only a
  * closing `</think>` comes), learnt from its replies: what a reply showed outranks the model's
- * name, both ways, so that a reply without the tag is not withheld again by the name rule. A hundred
+ * name, both ways, so that a reply without the tag is not pending again by the name rule. A hundred
  * agents and models at most.
  */
 import { BoundedMap } from '../../transport/boundedMap';

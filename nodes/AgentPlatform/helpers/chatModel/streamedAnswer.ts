@@ -1,6 +1,6 @@
 /**
- * A streamed answer to n8n: the text shown as it is written (StreamedText withholds only what
- * may still become a call), then the answer read whole: a call given as a tool-call chunk, the
+ * A streamed answer to n8n: the text shown as it is written (StreamedText's pending text is only
+ * what may still become a call), then the answer read whole: a call given as a tool-call chunk, the
  * pending text of a final answer passed on, so that what the chat showed is the answer returned.
  * A forced tool's answer is the call alone: no text is passed on. Prose shown before a call ends
  * with a paragraph break, so that n8n's chat does not glue it to the answer after the tool.
@@ -18,7 +18,7 @@ import { refuseUndescribedTools } from './toolsProtocol';
 /**
  * What is left to show once the answer is read: the rest after what was shown; after a
  * correction, the corrected answer set apart from the prose shown before it (a stream cannot take
- * back what it showed); else the stream's pending text, so that nothing withheld is dropped.
+ * back what it showed); else the stream's pending text, so that none of it is dropped.
  */
 function unshown(settled: Settled, shown: StreamedText): string {
 	const { answer } = settled;

@@ -6,7 +6,7 @@
  */
 import type { Verdict } from './types';
 
-/** How far an opening may stay undecided before it is withheld to the end. */
+/** How far an opening may stay undecided before it is pending to the end. */
 export const DECIDED_WITHIN = 256;
 
 /** Whether a tag's line ends right after it (spaces aside): 'wait' while that is not known yet. */

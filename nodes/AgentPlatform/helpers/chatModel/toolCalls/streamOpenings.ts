@@ -22,7 +22,7 @@ export const REASONING_PAIRS = [
 	...REASONING_TAGS,
 	...CHANNELS.flatMap((channels) => channels.reasoning),
 ];
-/** Channels' tokens, which wrap reasoning and answer alike (withheld with or without tools). */
+/** Channels' tokens, which wrap reasoning and answer alike (pending with or without tools). */
 const CHANNEL_TOKENS = CHANNELS.flatMap((channels) => channels.tokens);
 
 /** A marker's verdict: `text` from the marker on. */

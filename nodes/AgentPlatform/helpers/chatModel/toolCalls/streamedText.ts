@@ -1,8 +1,8 @@
 /**
  * What of a streamed answer the chat may show as it comes, by the whole reading's rules
- * (answerLayout.ts, code.ts): text is withheld only while it may still become a call of a bound
- * tool (a family's marker or the asked key outside code withholds the rest; JSON, a call list or a
- * fence where a call may open is withheld until its first key, name or line decides, and let go
+ * (answerLayout.ts, code.ts): text is pending only while it may still become a call of a bound
+ * tool (a family's marker or the asked key outside code keeps pending the rest; JSON, a call list or a
+ * fence where a call may open is pending until its first key, name or line decides, and let go
  * the moment it cannot). Nothing in code opens a call or reasoning. Reasoning is skipped: at the
  * answer's start at once, in the middle once its closing tag came. Linear in the answer's length.
  */
@@ -28,8 +28,8 @@ const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
 /** How much text before the place looked at stays (a line's indentation). */
 const LOOKED_BACK = 64;
 
-type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: Withheld; at: number };
-type Withheld = 'withhold' | 'wait';
+type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: Pending; at: number };
+type Pending = 'pending' | 'wait';
 
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
@@ -44,22 +44,22 @@ export class StreamedText {
 	private answerStart = 0;
 	/** The closing tag awaited inside reasoning. */
 	private closing: string | undefined;
-	/** Reasoning in the middle, withheld until its closing tag comes (unclosed, it was prose). */
-	private withheldReasoning: string | undefined;
+	/** Reasoning in the middle, pending until its closing tag comes (unclosed, it was prose). */
+	private pendingReasoning: string | undefined;
 	/** Spaces before `at` not shown yet (an opening may follow them), moved out of the text. */
 	private spaces = '';
 	/** The fence of a code block let go: nothing in it is a call. */
 	private codeFence: string | undefined;
 	private readonly inline = new InlineCode();
-	/** From a call's opening on, the rest is withheld (pending text) until the answer is read. */
-	private withheldToEnd = false;
+	/** From a call's opening on, the rest is pending text until the answer is read. */
+	private pendingToEnd = false;
 	private started = false;
 	/** All that was shown, in order. */
 	shown = '';
 
 	/**
 	 * `tools`: the tools bound (true: tools are bound but not known here; false: none, so only
-	 * reasoning is withheld). `reasoningUntil`: the answer starts inside reasoning whose opening tag
+	 * reasoning is taken out). `reasoningUntil`: the answer starts inside reasoning whose opening tag
 	 * was in the prompt; nothing is shown until this closing tag. `families`: the formats read.
 	 */
 	constructor(
@@ -77,7 +77,7 @@ export class StreamedText {
 	push(piece: string): string {
 		this.text += piece;
 		let out = '';
-		while (!this.withheldToEnd) {
+		while (!this.pendingToEnd) {
 			if (this.closing) {
 				const from = Math.max(this.at, this.scan - this.closing.length);
 				const end = this.text.indexOf(this.closing, from);
@@ -85,15 +85,15 @@ export class StreamedText {
 					// reasoning is never shown: only a closing tag's first characters stay
 					this.scan = this.text.length;
 					const keep = Math.max(this.at, this.scan - this.closing.length);
-					if (this.withheldReasoning !== undefined)
-						this.withheldReasoning += this.text.slice(this.at, keep);
+					if (this.pendingReasoning !== undefined)
+						this.pendingReasoning += this.text.slice(this.at, keep);
 					this.at = keep;
 					break;
 				}
 				this.at = this.scan = end + this.closing.length;
-				if (this.withheldReasoning === undefined) this.answerStart = this.at;
+				if (this.pendingReasoning === undefined) this.answerStart = this.at;
 				this.inline.skipTo(this.at);
-				this.closing = this.withheldReasoning = undefined;
+				this.closing = this.pendingReasoning = undefined;
 				continue;
 			}
 			const event = this.nextEvent();
@@ -107,19 +107,18 @@ export class StreamedText {
 			if (event.kind !== 'reasoning') {
 				// an opening not decided yet is looked at again with the next piece
 				if (event.kind === 'wait') this.scan = event.at;
-				else this.withheldToEnd = true;
+				else this.pendingToEnd = true;
 				break;
 			}
-			// in the middle, withheld (from its spaces before) until its closing tag says it was reasoning
-			if (!this.atAnswerStart(event.at) && OPENINGS.includes(event.tag))
-				this.withheldReasoning = '';
+			// in the middle, pending (from its spaces before) until its closing tag says it was reasoning
+			if (!this.atAnswerStart(event.at) && OPENINGS.includes(event.tag)) this.pendingReasoning = '';
 			else this.at = event.at + event.tag.length;
 			this.scan = event.at + event.tag.length;
 			this.closing = closingOf.get(event.tag);
 			if (!this.closing) this.answerStart = this.at;
 		}
 		this.shown += out;
-		if (!this.withheldToEnd) this.forgetLooked();
+		if (!this.pendingToEnd) this.forgetLooked();
 		return out;
 	}
 
@@ -129,7 +128,7 @@ export class StreamedText {
 	 * the whole answer (a string grown piece by piece is flattened when read).
 	 */
 	private forgetLooked() {
-		// spaces withheld (a call may follow them) move aside: the text that stays is short
+		// spaces pending (a call may follow them) move aside: the text that stays is short
 		const spacesTo = this.scan - LOOKED_BACK;
 		if (!this.closing && this.at < spacesTo) {
 			this.spaces += this.text.slice(this.at, spacesTo);
@@ -147,8 +146,8 @@ export class StreamedText {
 
 	/** The pending text: all not shown yet (reasoning aside), for an answer that turns out no call. */
 	pending(): string {
-		if (this.closing && this.withheldReasoning === undefined) return '';
-		const rest = (this.withheldReasoning ?? '') + this.spaces + this.text.slice(this.at);
+		if (this.closing && this.pendingReasoning === undefined) return '';
+		const rest = (this.pendingReasoning ?? '') + this.spaces + this.text.slice(this.at);
 		return this.started ? rest : rest.trimStart();
 	}
 
@@ -211,7 +210,7 @@ export class StreamedText {
 		return endsLine(this.text.slice(i + tag.length, i + tag.length + 16));
 	}
 
-	/** Whether a call may open at `i`: withheld, waited for, or undefined (it cannot). */
+	/** Whether a call may open at `i`: pending, waited for, or undefined (it cannot). */
 	private openingAt(i: number): Event | undefined {
 		const text = this.text;
 		const char = text[i];
@@ -239,7 +238,7 @@ export class StreamedText {
 	}
 
 	/**
-	 * A fence: withheld where a call may open while its language and first line may make it one (the
+	 * A fence: pending where a call may open while its language and first line may make it one (the
 	 * whole answer's fenced call), else let go as code, to its closing fence of the same run.
 	 */
 	private fenceAt(i: number, char: string): Event | undefined {
@@ -265,10 +264,10 @@ export class StreamedText {
 
 	private decided(verdict: Verdict, at: number): Event | undefined {
 		if (verdict === 'not') return undefined;
-		// undecided past its first line or key: withheld as a call would be
+		// undecided past its first line or key: pending as a call would be
 		if (verdict === 'wait' && this.text.length - at >= DECIDED_WITHIN)
-			return { kind: 'withhold', at };
-		return { kind: verdict === 'call' ? 'withhold' : 'wait', at };
+			return { kind: 'pending', at };
+		return { kind: verdict === 'call' ? 'pending' : 'wait', at };
 	}
 
 	/** At a line's start, or at the answer's (right after reasoning). */

@@ -55,7 +55,7 @@ export interface ReasoningFormat {
 	openedInPrompt?: RegExp;
 	channels?: {
 		/** For the stream: [opening, closing] of reasoning, the tokens around the answer skipped, and
-		 * the tokens withheld with or without tools. */
+		 * the tokens pending with or without tools. */
 		reasoning: Array<[string, string]>;
 		wrappers: string[];
 		tokens: string[];
@@ -124,7 +124,7 @@ export interface CallFamily {
 
 /**
  * A verdict: what the stream decides at an opening from what came so far: `call` (it opens a call
- * of a bound tool, or may: the rest is withheld), `not` (it cannot: shown), `wait` (not known yet:
+ * of a bound tool, or may: the rest is pending), `not` (it cannot: shown), `wait` (not known yet:
  * looked at again with the next piece).
  */
 export type Verdict = 'call' | 'not' | 'wait';

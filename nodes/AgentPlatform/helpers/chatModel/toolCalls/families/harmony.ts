@@ -30,7 +30,7 @@ const reasoning: ReasoningFormat = {
 			'<|channel|>final<|message|>',
 			'<|return|>',
 		],
-		// its tokens wrap reasoning and answer alike: withheld with or without tools
+		// its tokens wrap reasoning and answer alike: pending with or without tools
 		tokens: ['<|start|>', CHANNEL],
 		takeOut: (reply, thoughts) =>
 			reply.includes(CHANNEL)

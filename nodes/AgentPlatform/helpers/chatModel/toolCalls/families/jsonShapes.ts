@@ -27,7 +27,7 @@ const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
 /**
- * The first keys of a call's JSON in any shape read (the stream withholds such an object); arguments
+ * The first keys of a call's JSON in any shape read (the stream keeps pending such an object); arguments
  * first too, as serialisers that sort keys write them.
  */
 const FIRST_KEYS = [

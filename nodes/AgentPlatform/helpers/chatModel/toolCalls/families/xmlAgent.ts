@@ -38,7 +38,7 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal,
-	// its final answer's tag opens no call, but is withheld as one: the answer is read whole
+	// its final answer's tag opens no call, but is pending as one: the answer is read whole
 	markerVerdict: (marker, text, _, ended) =>
 		marker === '<final_answer>'
 			? 'call'
