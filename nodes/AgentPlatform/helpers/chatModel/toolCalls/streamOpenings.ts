@@ -101,16 +101,16 @@ export function fencedVerdict(
 	openings: Openings,
 	tools: BoundTool[] | undefined,
 ): Verdict {
-	if (!content) return 'wait';
+	if (!content) return 'undecided';
 	for (const marker of openings.markers) {
 		if (content.startsWith(marker)) return openings.verdicts.get(marker)!(content, true, false);
-		if (marker.startsWith(content)) return 'wait';
+		if (marker.startsWith(content)) return 'undecided';
 	}
 	for (const family of openings.opening) {
 		const verdict = family.openingVerdict!(content, true, tools);
-		if (verdict !== 'not') return verdict;
+		if (verdict !== 'text') return verdict;
 	}
-	return 'not';
+	return 'text';
 }
 
 /** How many characters at the end of `text` (from `at` on) may be the start of an opening. */

@@ -29,7 +29,7 @@ const CLOSINGS = REASONING_TAGS.map(([, closing]) => closing);
 const LOOKED_BACK = 64;
 
 type Event = { kind: 'reasoning'; at: number; tag: string } | { kind: Pending; at: number };
-type Pending = 'pending' | 'wait';
+type Pending = 'pending' | 'undecided';
 
 export class StreamedText {
 	private readonly tools: BoundTool[] | undefined;
@@ -106,7 +106,7 @@ export class StreamedText {
 			out += this.take(event.at);
 			if (event.kind !== 'reasoning') {
 				// an opening not decided yet is looked at again with the next piece
-				if (event.kind === 'wait') this.scan = event.at;
+				if (event.kind === 'undecided') this.scan = event.at;
 				else this.pendingToEnd = true;
 				break;
 			}
@@ -174,20 +174,20 @@ export class StreamedText {
 				// a closing fence: known at its line's end (spaces or a token after its run)
 				if (char !== this.codeFence[0] || !this.lineStart(i)) continue;
 				const closing = closingSoFar(text, i, this.codeFence);
-				if (closing === undefined) return { kind: 'wait', at: i };
+				if (closing === undefined) return { kind: 'undecided', at: i };
 				if (closing >= 0) [i, this.codeFence] = [closing - 1, undefined];
 				if (closing >= 0) this.inline.skipTo(closing);
 				continue;
 			}
 			if (REASONING_STARTS.has(char)) {
 				const tag = REASONING.find((each) => text.startsWith(each, i));
-				const verdict = tag ? this.reasoningVerdict(tag, i) : 'not';
-				if (verdict === 'wait') return { kind: 'wait', at: i };
+				const verdict = tag ? this.reasoningVerdict(tag, i) : 'text';
+				if (verdict === 'undecided') return { kind: 'undecided', at: i };
 				if (verdict === 'call') return { kind: 'reasoning', at: i, tag: tag! };
 				// a skipped tag not whole yet: told apart from a marker by what comes next
 				const rest = text.slice(i, i + 64);
 				if (REASONING.some((each) => each.length > rest.length && each.startsWith(rest)))
-					return { kind: 'wait', at: i };
+					return { kind: 'undecided', at: i };
 			}
 			const event = this.openingAt(i);
 			if (event) return event;
@@ -205,7 +205,7 @@ export class StreamedText {
 		const opening = OPENINGS.includes(tag);
 		// harmony's tokens are no text a person writes: never code
 		if (!opening && !CLOSINGS.includes(tag)) return 'call';
-		if (this.inline.at(this.text, i)) return 'not';
+		if (this.inline.at(this.text, i)) return 'text';
 		if (opening && this.lineStart(i)) return 'call';
 		return endsLine(this.text.slice(i + tag.length, i + tag.length + 16));
 	}
@@ -220,19 +220,19 @@ export class StreamedText {
 			if (marker[0] !== char || !text.startsWith(marker, i) || this.inline.at(text, i)) continue;
 			const window = text.slice(i, i + DECIDED_WITHIN);
 			const verdict = verdicts.get(marker)!(window, this.lineStart(i), false);
-			if (verdict !== 'not') return this.decided(verdict, i);
+			if (verdict !== 'text') return this.decided(verdict, i);
 		}
 		if (!this.calls || this.inline.at(text, i)) return undefined;
 		for (const family of patterned) {
 			if (!family.patternStarts!.includes(char)) continue;
 			const verdict = family.patternVerdict!(text.slice(i, i + DECIDED_WITHIN));
-			if (verdict !== 'not') return this.decided(verdict, i);
+			if (verdict !== 'text') return this.decided(verdict, i);
 		}
 		if (!/[\w{[]/.test(char) || !this.lineStart(i) || !this.callMayOpen(i)) return undefined;
 		const window = text.slice(i, i + DECIDED_WITHIN);
 		for (const family of opening) {
 			const verdict = family.openingVerdict!(window, this.atAnswerStart(i), this.tools);
-			if (verdict !== 'not') return this.decided(verdict, i);
+			if (verdict !== 'text') return this.decided(verdict, i);
 		}
 		return undefined;
 	}
@@ -245,15 +245,15 @@ export class StreamedText {
 		const text = this.text;
 		let run = i;
 		while (text[run] === char) run++;
-		if (run === text.length) return { kind: 'wait', at: i };
+		if (run === text.length) return { kind: 'undecided', at: i };
 		if (run - i < 3) return undefined;
 		const lineEnd = text.indexOf('\n', i);
-		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'wait', at: i };
+		if (lineEnd < 0 && text.length - i < DECIDED_WITHIN) return { kind: 'undecided', at: i };
 		const opening = openingOf(text.slice(i, lineEnd < 0 ? undefined : lineEnd));
 		if (!opening) return undefined;
 		if (lineEnd < 0) return void (this.codeFence = opening.run);
 		const language = opening.language.toLowerCase();
-		let verdict: Verdict = 'not';
+		let verdict: Verdict = 'text';
 		if (this.calls && this.openings.callFences.includes(language)) verdict = 'call';
 		else if (this.calls && this.callMayOpen(i)) {
 			const content = text.slice(lineEnd + 1, lineEnd + 1 + DECIDED_WITHIN).trimStart();
@@ -263,11 +263,11 @@ export class StreamedText {
 	}
 
 	private decided(verdict: Verdict, at: number): Event | undefined {
-		if (verdict === 'not') return undefined;
+		if (verdict === 'text') return undefined;
 		// undecided past its first line or key: pending as a call would be
-		if (verdict === 'wait' && this.text.length - at >= DECIDED_WITHIN)
+		if (verdict === 'undecided' && this.text.length - at >= DECIDED_WITHIN)
 			return { kind: 'pending', at };
-		return { kind: verdict === 'call' ? 'pending' : 'wait', at };
+		return { kind: verdict === 'call' ? 'pending' : 'undecided', at };
 	}
 
 	/** At a line's start, or at the answer's (right after reasoning). */

@@ -124,10 +124,10 @@ export interface CallFamily {
 
 /**
  * A verdict: what the stream decides at an opening from what came so far: `call` (it opens a call
- * of a bound tool, or may: the rest is pending), `not` (it cannot: shown), `wait` (not known yet:
- * looked at again with the next piece).
+ * of a bound tool, or may: the rest is pending), `text` (it cannot: shown), `undecided` (not known
+ * yet: looked at again with the next piece).
  */
-export type Verdict = 'call' | 'not' | 'wait';
+export type Verdict = 'call' | 'text' | 'undecided';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);

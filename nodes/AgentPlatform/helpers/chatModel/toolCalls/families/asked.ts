@@ -32,10 +32,10 @@ const ASKED_AT_START = new RegExp(`^${ASKED_KEY.source}`);
 function patternVerdict(text: string): Verdict {
 	if (ASKED_AT_START.test(text)) return 'call';
 	const pending = /^\{\s*(["']?)([a-z_]*)(["']?)\s*$/.exec(text.slice(0, 32));
-	if (!pending || text.length >= 32) return 'not';
+	if (!pending || text.length >= 32) return 'text';
 	const [, open, word, close] = pending;
-	if (close && (close !== open || !/^tool_calls?$/.test(word))) return 'not';
-	return 'tool_calls'.startsWith(word) ? 'wait' : 'not';
+	if (close && (close !== open || !/^tool_calls?$/.test(word))) return 'text';
+	return 'tool_calls'.startsWith(word) ? 'undecided' : 'text';
 }
 
 /** Broken JSON after its key: the call was meant. */

@@ -30,8 +30,8 @@ const CALL_AFTER_TAG = /^(?:[{[<"'｜]|[\w.:=-]+[ \t]*(?:[\n<>{["'(｜]|$))/;
  */
 export function tagVerdict(after: string, ended: boolean): Verdict {
 	const content = after.trimStart();
-	if (!content) return ended ? 'call' : 'wait';
+	if (!content) return ended ? 'call' : 'undecided';
 	if (CALL_AFTER_TAG.test(content)) return 'call';
 	// a name not whole yet
-	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'wait' : 'not';
+	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'undecided' : 'text';
 }

@@ -67,7 +67,7 @@ function readFinal(text: string): string | undefined {
 
 /** The stream's verdict on JSON where a call may open (a call list `[name(` is pythonic's). */
 const openingVerdict = (text: string, _start: boolean, tools: BoundTool[] | undefined): Verdict =>
-	/^[{[]/.test(text) && !/^\[\s*[A-Za-z_]/.test(text) ? jsonVerdict(text, tools, false) : 'not';
+	/^[{[]/.test(text) && !/^\[\s*[A-Za-z_]/.test(text) ? jsonVerdict(text, tools, false) : 'text';
 
 export const jsonObjects: CallFamily = {
 	name: 'json',

@@ -22,7 +22,7 @@ function markerVerdict(marker: string, text: string, _: boolean, ended: boolean)
 	const after = text.slice(marker.length, marker.length + 64);
 	if (marker !== 'functools') return tagVerdict(after, ended);
 	if (/^[{[]/.test(after)) return 'call';
-	return !after && !ended ? 'wait' : 'not';
+	return !after && !ended ? 'undecided' : 'text';
 }
 
 export const jsonTags: CallFamily = {

@@ -115,21 +115,21 @@ function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
 	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
 	if (!call)
 		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
-			? 'wait'
-			: 'not';
+			? 'undecided'
+			: 'text';
 	const end = call[0].length;
 	if (!call[3]) {
 		const open = end >= text.length && end < DECIDED_WITHIN;
 		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
-		return open && named ? 'wait' : 'not';
+		return open && named ? 'undecided' : 'text';
 	}
-	return namesBoundTool(call[1], tools) ? 'call' : 'not';
+	return namesBoundTool(call[1], tools) ? 'call' : 'text';
 }
 
 /** The stream's verdict: a call list where a call may open; bare calls only at the start. */
 function openingVerdict(text: string, start: boolean, tools: BoundTool[] | undefined): Verdict {
 	if (/^\[\s*[A-Za-z_]/.test(text)) return pythonVerdict(text.slice(1).trimStart(), tools);
-	return start && /^[A-Za-z_]/.test(text) ? pythonVerdict(text, tools) : 'not';
+	return start && /^[A-Za-z_]/.test(text) ? pythonVerdict(text, tools) : 'text';
 }
 
 export const pythonic: CallFamily = {

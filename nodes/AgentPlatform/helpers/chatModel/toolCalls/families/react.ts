@@ -51,13 +51,13 @@ const opensCall = (text: string) => /^[{[]/.test(text) || !!fenceRunAt(text, 0);
 
 /** `Action:` at a line's start: a call's label only when its input or JSON follows. */
 function markerVerdict(_marker: string, text: string, lineStart: boolean): Verdict {
-	if (!lineStart) return 'not';
+	if (!lineStart) return 'text';
 	const same = /^Action[ \t]*:[ \t]*([^\n]*)(\n?)([^\n]*)/.exec(text)!;
 	if (opensCall(same[1])) return 'call';
-	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'wait' : 'not';
+	if (!same[2]) return same[1].length < 200 && text.length < DECIDED_WITHIN ? 'undecided' : 'text';
 	const next = same[3].trimStart();
 	if (opensCall(next) || /^Action[ \t]*\d*[ \t]+Input/i.test(next)) return 'call';
-	return 'Action Input'.startsWith(next) || mayBecomeFenceRun(next) ? 'wait' : 'not';
+	return 'Action Input'.startsWith(next) || mayBecomeFenceRun(next) ? 'undecided' : 'text';
 }
 
 /**
