@@ -96,6 +96,8 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 		const chunks = json[0].chunks as IDataObject[];
 		const shown = chunks.filter((c) => c.type === 'text-delta').map((c) => String(c.delta));
 		expect(shown.join('').trim()).toBe("I'll use the add tool to answer this.");
+		// a paragraph break after it: n8n's chat shows the answer after the tool as a new paragraph
+		expect(shown.join('')).toMatch(/this\.\n\n$/);
 		expect(shown.join('')).not.toMatch(/tool_call|```|\{/);
 		expect(chunks.find((c) => c.type === 'tool-call-delta')).toMatchObject({
 			name: 'add',

@@ -1,12 +1,12 @@
 /**
  * Whether a stream of an agent and model starts inside reasoning opened in its prompt (only a
  * closing `</think>` comes), learnt from its replies: what a reply showed outranks the model's
- * name, both ways, so that a reply without the tag is not held again by the name rule. A hundred
+ * name, both ways, so that a reply without the tag is not pending again by the name rule. A hundred
  * agents and models at most.
  */
 import { BoundedMap } from '../../transport/boundedMap';
 import type { ModelSettings, Reply } from './platformCalls';
-import { closingAlone, reasoningOpenedInPrompt } from './toolCalls/reasoning';
+import { closingAlone, reasoningOpenedInPrompt } from './toolCallReader';
 
 /** By agent and model: the closing tag its replies start before, or '' for none. */
 const learned = new BoundedMap<string, string>(() => 100);

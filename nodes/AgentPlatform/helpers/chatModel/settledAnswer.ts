@@ -11,8 +11,13 @@ import type { PlatformContext } from '../../transport/types';
 import { learnReasoningFirst } from './learnedReasoning';
 import { requestReply, usageSum, type ModelSettings, type Reply } from './platformCalls';
 import type { PlatformMessage } from './platformMessages';
-import { familiesFor, readToolsAnswer, type BoundTool, type ToolsAnswer } from './toolCallReader';
-import { splitReasoning } from './toolCalls/reasoning';
+import {
+	familiesFor,
+	readToolsAnswer,
+	splitReasoning,
+	type BoundTool,
+	type ToolsAnswer,
+} from './toolCallReader';
 import { toolsCorrection } from './toolsProtocol';
 
 type Usable = Exclude<ToolsAnswer, { kind: 'malformed' }>;
@@ -46,7 +51,7 @@ function forcedToolFailure(ctx: PlatformContext, problem: string, forced: string
 	);
 }
 
-/** The reply as its final answer, reasoning kept beside it. */
+/** The reply as its final answer, reasoning beside it. */
 function asFinal(reply: Reply): Usable {
 	const { reasoning, text } = splitReasoning(reply.text);
 	return { kind: 'final', text, ...(reasoning ? { reasoning } : {}) };

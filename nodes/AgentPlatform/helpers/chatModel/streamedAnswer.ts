@@ -2,7 +2,8 @@
  * A streamed answer to n8n: the text shown as it is written (StreamedText's pending text is only
  * what may still become a call), then the answer read whole: a call given as a tool-call chunk, the
  * pending text of a final answer passed on, so that what the chat showed is the answer returned.
- * A forced tool's answer is the call alone: no text is passed on.
+ * A forced tool's answer is the call alone: no text is passed on. Prose shown before a call ends
+ * with a paragraph break, so that n8n's chat does not glue it to the answer after the tool.
  */
 import type { PlatformContext } from '../../transport/types';
 import type { Message, StreamChunk } from './aiNodeSdk';
@@ -27,6 +28,9 @@ function unshown(settled: Settled, shown: StreamedText): string {
 	if (settled.corrected) return full ? `\n\n${full}` : '';
 	return answer.kind === 'final' ? shown.pending() : '';
 }
+
+/** What ends the prose shown before a call: a paragraph break before the answer after the tool. */
+const PROSE_BEFORE_CALL_END = '\n\n';
 
 export async function* answerStreamed(
 	ctx: PlatformContext,
@@ -58,6 +62,9 @@ export async function* answerStreamed(
 	const rest = forcedTool ? '' : unshown(settled, shown);
 	if (rest) yield { type: 'text-delta', delta: rest };
 	const { answer, reply } = settled;
+	// n8n's chat joins this stream's text to the answer after the tool: a paragraph apart
+	if (answer.kind === 'calls' && (shown.shown || rest).trim())
+		yield { type: 'text-delta', delta: PROSE_BEFORE_CALL_END };
 	if (answer.kind === 'calls') yield* firstCallChunk(answer.calls);
 	yield {
 		type: 'finish',

@@ -1,6 +1,8 @@
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { Validator } from '@cfworker/json-schema';
 
+import { fencesOf } from './codeFences';
+
 /**
  * JSON answers checked against a JSON Schema: the JSON found in an agent's text, validated by a
  * maintained JSON Schema validator (@cfworker/json-schema, bundled into dist/vendor), with only
@@ -19,14 +21,14 @@ function parses(text: string): Extracted | undefined {
 }
 
 /**
- * The JSON in an answer: a fenced block (```json … ``` or ``` … ```), else the whole text, else
- * the span from the first `{` or `[` to the last `}` or `]` (text around the JSON).
+ * The JSON in an answer: a fenced block (codeFences.ts: any language, backticks or tildes), else
+ * the whole text, else the span from the first `{` or `[` to the last `}` or `]` (text around it).
  */
 export function extractJson(text: string): Extracted {
 	const trimmed = text.trim();
 	if (!trimmed) return { ok: false, problem: 'The answer is empty: no JSON found' };
-	for (const match of trimmed.matchAll(/```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/g)) {
-		const found = parses(match[1].trim());
+	for (const fence of fencesOf(trimmed)) {
+		const found = parses(trimmed.slice(fence.contentStart, fence.contentEnd).trim());
 		if (found) return found;
 	}
 	const whole = parses(trimmed);

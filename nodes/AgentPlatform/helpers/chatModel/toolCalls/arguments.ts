@@ -94,7 +94,7 @@ export function usableCall(written: WrittenCall, tools: BoundTool[]): UsableCall
 }
 
 /**
- * Whether a name written in full is a bound tool's, for the stream, which holds an opening only
+ * Whether a name written in full is a bound tool's, for the stream, which keeps pending an opening only
  * while it may name one; `tools` undefined: any name may be (the tools are not known).
  */
 export function namesBoundTool(written: string, tools: BoundTool[] | undefined): boolean {

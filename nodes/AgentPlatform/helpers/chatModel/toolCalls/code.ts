@@ -1,10 +1,12 @@
 /**
  * Code in an answer, found once per answer (docs/chat-model.md, "Tool calls read"): fenced blocks
- * (answerLayout.ts's fencesOf) and inline code, a backtick run opening it and the next run on its
+ * (helpers/output/codeFences.ts, for every reader) and inline code, a backtick run opening it and the next run on its
  * line closing it. Nothing in code is a call or reasoning, for every family; the stream follows the
  * same rule as it goes (InlineCode).
  */
-import { atLineStart, fencesOf, type Fence } from './answerLayout';
+import { fencesOf, type Fence } from '../../output/codeFences';
+import { atLineStart } from './answerLayout';
+import { TOKEN_ENDS } from './families';
 
 export interface Code {
 	fences: Fence[];
@@ -14,7 +16,7 @@ export interface Code {
 	fenceAround(at: number): Fence | undefined;
 	/**
 	 * Whether `at` stands in the middle of a line of prose: words before it on its line, and no
-	 * family's token (`<|channel|>commentary to=functions.…`) among them.
+	 * family's special token among them (families' `tokenEnds`).
 	 */
 	inSentence(at: number): boolean;
 }
@@ -72,13 +74,16 @@ function inlineRanges(text: string, fences: Fence[]): number[] {
 	return ranges;
 }
 
-/** The places of each of `marks` in the text, in order. */
-function placesOf(text: string, marks: string[]): number[] {
-	const places: number[] = [];
+/** The places of each of `marks` in the text, in order, found once: [where, which mark]. */
+export function placesOf(text: string, marks: string[]): Array<[number, string]> {
+	const places: Array<[number, string]> = [];
 	for (const mark of marks)
-		for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) places.push(at);
-	return places.sort((a, b) => a - b);
+		for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + mark.length))
+			places.push([at, mark]);
+	return places.sort((a, b) => a[0] - b[0]);
 }
+
+const wheres = (places: Array<[number, string]>) => places.map(([at]) => at);
 
 export function codeOf(text: string): Code {
 	const fences = fencesOf(text);
@@ -95,8 +100,8 @@ export function codeOf(text: string): Code {
 		fenceAround,
 		inSentence: (at) => {
 			if (atLineStart(text, at)) return false;
-			lines ??= placesOf(text, ['\n']);
-			tokens ??= placesOf(text, ['|>', '｜>']);
+			lines ??= wheres(placesOf(text, ['\n']));
+			tokens ??= wheres(placesOf(text, TOKEN_ENDS));
 			const lineStart = (lines[firstAbove(lines, at - 1) - 1] ?? -1) + 1;
 			// a token between the line's start and `at`: the last one before `at` is past the start
 			const token = tokens[firstAbove(tokens, at - 2) - 1];

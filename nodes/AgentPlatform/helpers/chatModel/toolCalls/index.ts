@@ -7,18 +7,12 @@
  * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
-import {
-	endsItsLine,
-	FENCE_LANGUAGE,
-	FENCE_RUN,
-	isClosing,
-	isLeadIn,
-	LEAD_IN_CHARS,
-} from './answerLayout';
+import { FENCE_LANGUAGE, FENCE_RUN, fenceRunAt } from '../../output/codeFences';
+import { atLineStart, endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
-import { FAMILIES } from './families';
-import { tagVerdict } from './openingVerdicts';
-import { splitReasoning } from './reasoning';
+import { BLOCK_TOKENS, FAMILIES, MARKERS } from './families';
+import { CLOSING_MARKUP, tagVerdict } from './families/blocks';
+import { reasoningOf } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
 
 export type { BoundTool, CallFamily, ToolCall, ToolsAnswer } from './types';
@@ -39,7 +33,7 @@ function openingPlaces(text: string, code: Code): Array<{ at: number; whole: boo
 		line = text.indexOf('\n', line + 1)
 	) {
 		const at = line + 1 + (/^[ \t]*/.exec(text.slice(line + 1, line + 64))?.[0].length ?? 0);
-		if (!/^(?:[{[]|```)/.test(text.slice(at, at + 3)) || code.fenceAround(at)) continue;
+		if (!(/^[{[]/.test(text[at] ?? '') || fenceRunAt(text, at)) || code.fenceAround(at)) continue;
 		if (!isLeadIn(text.slice(start, at))) break;
 		places.push({ at, whole: false });
 		break;
@@ -58,19 +52,6 @@ function standsAlone(text: string, at: number, calls: WrittenCall[], tools: Boun
 	if (!isClosing(after) || (before && after.trim())) return false;
 	if (before) for (const call of calls) call.mayBeData ||= !toolNamed(call.name, tools);
 	return true;
-}
-
-/**
- * Whether calls after a label prose writes too (ReAct's `Action:`) stand as the answer: prose
- * (a thought) before them or more text after them (an observation aside, or its start where the
- * stop word cut it), not both; an example
- * inside an explanation is an example.
- */
-function labelsStandAlone(text: string, calls: WrittenCall[]): boolean {
-	if (!calls.length) return true;
-	const after = text.slice(calls[calls.length - 1].end).trim();
-	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
-	return !after || observation || !proseBefore(text, calls[0].start);
 }
 
 /** Where each family's markers first stand outside code, and every place of a pattern marker. */
@@ -108,7 +89,8 @@ function markedCalls(text: string, code: Code, family: CallFamily, tools: BoundT
 			continue;
 		calls.push(call);
 	}
-	return !family.markersMeanACall && !labelsStandAlone(text, calls) ? [] : calls;
+	const alone = !family.standsAlone || !calls.length;
+	return alone || family.standsAlone!(text, calls, (at) => proseBefore(text, at)) ? calls : [];
 }
 
 /** The calls read first in the answer: by marker or where a call opens, the earliest. */
@@ -130,15 +112,11 @@ function firstCalls(text: string, code: Code, tools: BoundTool[], families: Call
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * What opens a call at the end of the prose before it, not part of it: spaces, a fence, a tag or
- * special token, and any family's marker (the families' own knowledge, taken from their modules).
+ * What opens a call at the end of the prose before it, not part of it: spaces, a fence, and the
+ * tags, tokens and markers of the families' blocks (taken from their modules).
  */
 const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|<\\/?[\\w:]*(?:tool|function)[\\w:]*>|<\\|[\\w▁]+\\|>|<｜[^｜>]+｜>|${[
-		...new Set(FAMILIES.flatMap((family) => family.markers)),
-	]
-		.map(escaped)
-		.join('|')})+$`,
+	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|${[...BLOCK_TOKENS, ...MARKERS.map(escaped)].join('|')})+$`,
 	'i',
 );
 
@@ -159,12 +137,20 @@ function fencedCalls(text: string, code: Code, tools: BoundTool[], families: Cal
 	const inner = text.slice(fence.contentStart, fence.contentEnd);
 	const calls = firstCalls(inner, codeOf(inner), tools, families);
 	if (!calls.length || proseBefore(inner, calls[0].start)) return undefined;
-	const rest = inner
-		.slice(calls[calls.length - 1].end)
-		.replace(/<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g, '');
+	const rest = inner.slice(calls[calls.length - 1].end).replace(CLOSING_MARKUP, '');
 	const usable = calls.every((call) => 'call' in usableCall(call, tools));
 	if (/[\p{L}\p{N}]/u.test(rest) || !usable) return undefined;
 	return { calls, prose: text.slice(0, fence.start).trim() };
+}
+
+/** A marker that opens a call by its family's verdict, with nothing readable after it. */
+function markedAttempt(text: string, at: number, family: CallFamily): string | undefined {
+	const marker = family.markers.find((each) => text.startsWith(each, at))!;
+	const after = text.slice(at + marker.length);
+	const verdict = family.markerVerdict
+		? family.markerVerdict(marker, text.slice(at), atLineStart(text, at), true)
+		: tagVerdict(after, true);
+	return verdict === 'call' ? 'it names a tool call but holds no readable one' : undefined;
 }
 
 /** An attempt at a call that nothing could be read from, if the answer is one. */
@@ -173,13 +159,8 @@ function attemptProblem(text: string, code: Code, families: CallFamily[]): strin
 		if (!family.markersMeanACall) continue;
 		for (const at of markerStarts(text, code, family)) {
 			if (code.inSentence(at)) continue;
-			if (family.markerPattern) {
-				const piece = text.slice(at).trim();
-				return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
-			}
-			const marker = family.markers.find((each) => text.startsWith(each, at))!;
-			if (tagVerdict(marker, text.slice(at + marker.length), true) === 'call')
-				return 'it names a tool call but holds no readable one';
+			const problem = family.attempt ? family.attempt(text, at) : markedAttempt(text, at, family);
+			if (problem) return problem;
 		}
 	}
 	return undefined;
@@ -195,13 +176,14 @@ export function readToolsAnswer(
 	tools: BoundTool[],
 	families: CallFamily[] = FAMILIES,
 ): ToolsAnswer {
-	const { reasoning, text } = splitReasoning(reply);
+	const { split, code: codeFound } = reasoningOf(reply);
+	const { reasoning, text } = split;
 	const thought = reasoning ? { reasoning } : {};
 	for (const family of families) {
 		const final = family.readFinal?.(text.trim());
 		if (final !== undefined) return { kind: 'final', text: final, ...thought };
 	}
-	const code = codeOf(text);
+	const code = codeFound ?? codeOf(text);
 	let found = firstCalls(text, code, tools, families);
 	const fenced = found.length ? undefined : fencedCalls(text, code, tools, families);
 	if (fenced) found = fenced.calls;

@@ -5,6 +5,7 @@
  * missing last closing brace or two where everything before them is whole. Only where a value
  * opens: an apostrophe inside a double-quoted string stays an apostrophe.
  */
+import { fenceRunAt } from '../../output/codeFences';
 
 export interface Parsed {
 	value: unknown;
@@ -48,7 +49,7 @@ class Reader {
 	/** At the end of the text, or where a tag or fence follows a value whose closer is missing. */
 	private atEnd(): boolean {
 		this.space();
-		return this.i >= this.until || /^(<|```)/.test(this.text.slice(this.i, this.i + 3));
+		return this.i >= this.until || this.text[this.i] === '<' || !!fenceRunAt(this.text, this.i);
 	}
 
 	value(): unknown {

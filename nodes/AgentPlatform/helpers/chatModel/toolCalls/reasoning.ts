@@ -1,38 +1,14 @@
 /**
- * Reasoning is neither the answer nor a call: `<think>…</think>` (DeepSeek R1, Qwen3, QwQ; the
- * opening tag is often in the prompt, so only `</think>` comes), `<thinking>`, Seed-OSS's
- * `<seed:think>`, Kimi's `◁think▷`, and harmony's analysis channel (gpt-oss), whose final channel
- * is the answer. Taken out before the calls are read, so a call quoted in it does not run;
- * wherever it stands outside code, at the start or in the middle.
+ * Reasoning is neither the answer nor a call: each family's reasoning format (families/, as vLLM's
+ * reasoning parsers): tags around it (the opening one often in the prompt, so only the closing
+ * tag comes), or channels of special tokens whose final one is the answer. Taken out before the
+ * calls are read, so a call quoted in it does not run; wherever it stands outside code, at the
+ * start or in the middle.
  */
 
 import { atLineStart } from './answerLayout';
-import { codeOf, type Code } from './code';
-
-/** [opening, closing] of each family's reasoning. */
-export const REASONING_TAGS: Array<[string, string]> = [
-	['<think>', '</think>'],
-	['<thinking>', '</thinking>'],
-	['<seed:think>', '</seed:think>'],
-	['◁think▷', '◁/think▷'],
-];
-
-/** Harmony's analysis channel, [opening, closing], as a stream meets it. */
-export const HARMONY_REASONING: Array<[string, string]> = [
-	['<|start|>assistant<|channel|>analysis<|message|>', '<|end|>'],
-	['<|channel|>analysis<|message|>', '<|end|>'],
-];
-/** Harmony's tokens around the final answer: neither answer nor reasoning. */
-export const HARMONY_WRAPPERS = [
-	'<|start|>assistant<|channel|>final<|message|>',
-	'<|channel|>final<|message|>',
-	'<|return|>',
-];
-
-const HARMONY_ANALYSIS =
-	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*analysis\s*<\|message\|>([\s\S]*?)(?:<\|end\|>|(?=<\|start\|>|<\|channel\|>)|$)/g;
-const HARMONY_FINAL =
-	/(?:<\|start\|>\s*assistant\s*)?<\|channel\|>\s*final\s*<\|message\|>([\s\S]*?)(?:<\|return\|>|<\|end\|>|$)/g;
+import { codeOf, placesOf, type Code } from './code';
+import { CHANNELS, REASONING_FORMATS, REASONING_TAGS } from './families';
 
 const OPENINGS = REASONING_TAGS.map(([opening]) => opening);
 const CLOSING_OF = new Map(REASONING_TAGS);
@@ -52,15 +28,6 @@ export const opensReasoning = (text: string, at: number, tag: string, code: Code
 	(atLineStart(text, at) ||
 		/^[ \t]*\r?\n/.test(text.slice(at + tag.length, at + tag.length + 16))) &&
 	!code.inCode(at);
-
-/** The places of each tag in the text, in order, found once. */
-function placesOf(text: string, tags: string[]): Array<[number, string]> {
-	const places: Array<[number, string]> = [];
-	for (const tag of tags)
-		for (let at = text.indexOf(tag); at >= 0; at = text.indexOf(tag, at + tag.length))
-			places.push([at, tag]);
-	return places.sort((a, b) => a[0] - b[0]);
-}
 
 /**
  * The closing tag that ends reasoning opened in the prompt, and where it stands: the first closing
@@ -89,16 +56,12 @@ export interface Split {
  * start also unclosed: cut off while reasoning). The answer's text around a block is joined as the
  * stream shows it: the text before it without its trailing spaces, then the text after it.
  */
-export function splitReasoning(reply: string): Split {
+export const splitReasoning = (reply: string): Split => reasoningOf(reply).split;
+
+/** The split, and the code of its text where it is the reply unchanged (found once, here). */
+export function reasoningOf(reply: string): { split: Split; code?: Code } {
 	const thoughts: string[] = [];
-	// harmony's channels only where its token is: no regex run over every answer
-	const harmony = reply.includes('<|channel|>');
-	const text = harmony
-		? reply.replace(HARMONY_ANALYSIS, (_, thought: string) => {
-				thoughts.push(thought.trim());
-				return '';
-			})
-		: reply;
+	const text = CHANNELS.reduce((rest, channels) => channels.takeOut(rest, thoughts), reply);
 	const code = codeOf(text);
 	let answer = '';
 	let from = 0;
@@ -118,9 +81,10 @@ export function splitReasoning(reply: string): Split {
 		from = end < 0 ? text.length : end + closing.length;
 	}
 	answer += text.slice(from);
-	const unwrapped = harmony ? answer.replace(HARMONY_FINAL, (_, final: string) => final) : answer;
-	if (!thoughts.length && unwrapped === reply) return { reasoning: '', text: reply };
-	return { reasoning: thoughts.filter(Boolean).join('\n\n'), text: unwrapped.trim() };
+	const unwrapped = CHANNELS.reduce((rest, channels) => channels.unwrap(rest), answer);
+	if (!thoughts.length && unwrapped === reply)
+		return { split: { reasoning: '', text: reply }, code };
+	return { split: { reasoning: thoughts.filter(Boolean).join('\n\n'), text: unwrapped.trim() } };
 }
 
 /** The closing tag that ends reasoning whose opening tag was in the prompt, if the reply has one. */
@@ -129,25 +93,14 @@ export function closingAlone(reply: string): string | undefined {
 }
 
 /**
- * Model families whose chat template opens the reasoning in the prompt, so that the reply starts
- * inside it and only `</think>` is written (the names the serving stacks' reasoning parsers are
- * chosen by: vLLM's deepseek_r1 for DeepSeek-R1 and its distills, qwen3 for QwQ and Qwen3's
- * thinking models, minimax_m2_append_think for MiniMax-M2).
- */
-const OPENED_IN_PROMPT = [
-	/deepseek[\w.-]*?r1|\br1[-_]distill/i,
-	/\bqwq\b/i,
-	/qwen3[\w.-]*thinking/i,
-	/minimax[-_. ]?m2/i,
-];
-
-/**
- * `</think>` when every model the answer may come from (the Model chosen, or the agent's options
- * with Agent Default) is of a family whose prompt opens the reasoning; else undefined (not known).
+ * The closing tag of the reasoning when every model the answer may come from (the Model chosen,
+ * or the agent's options with Agent Default) is of a family whose prompt opens it; else undefined
+ * (not known).
  */
 export function reasoningOpenedInPrompt(models: string[]): string | undefined {
-	const known = models.length > 0;
-	return known && models.every((model) => OPENED_IN_PROMPT.some((family) => family.test(model)))
-		? '</think>'
-		: undefined;
+	const formats = models.map((model) =>
+		REASONING_FORMATS.find((format) => format.openedInPrompt?.test(model)),
+	);
+	const closings = new Set(formats.map((format) => format?.tags?.[0][1]));
+	return models.length > 0 && closings.size === 1 ? [...closings][0] : undefined;
 }

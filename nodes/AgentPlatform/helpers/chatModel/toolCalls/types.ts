@@ -12,7 +12,7 @@ export interface ToolCall {
 	arguments: Record<string, unknown>;
 }
 
-/** `reasoning`: what the model thought before answering, kept out of the answer. */
+/** `reasoning`: what the model thought before answering, taken out of the answer. */
 export type ToolsAnswer =
 	| { kind: 'calls'; prose: string; calls: ToolCall[]; reasoning?: string }
 	| { kind: 'final'; text: string; reasoning?: string }
@@ -45,8 +45,31 @@ export interface OpeningPlace {
 }
 
 /**
- * A family of call formats, as a serving stack registers one tool parser per family: the markers
- * that open its calls and its reader. Adding a family is adding one such module to
+ * A family's reasoning, as vLLM registers one reasoning parser per format: the tags around it,
+ * the models whose prompt opens it (only the closing tag comes), or channels of special tokens.
+ */
+export interface ReasoningFormat {
+	/** [opening, closing] of each tag pair its models write around reasoning. */
+	tags?: Array<[string, string]>;
+	/** Models whose chat template opens the reasoning in the prompt: the reply starts inside it. */
+	openedInPrompt?: RegExp;
+	channels?: {
+		/** For the stream: [opening, closing] of reasoning, the tokens around the answer skipped, and
+		 * the tokens pending with or without tools. */
+		reasoning: Array<[string, string]>;
+		wrappers: string[];
+		tokens: string[];
+		/** The whole reply without its reasoning channels, each one's text pushed to `thoughts`. */
+		takeOut(reply: string, thoughts: string[]): string;
+		/** The answer out of its final channel. */
+		unwrap(answer: string): string;
+	};
+}
+
+/**
+ * A family of call formats, as a serving stack registers one tool parser per family: its markers,
+ * its reader, its openings in the stream, its reasoning, the tags and tokens of its block and its
+ * own rules; the core names none of them. Adding a family is adding one such module to
  * families/index.ts (and, for the emulator, its writers to dev/modelFormats/).
  */
 export interface CallFamily {
@@ -66,9 +89,45 @@ export interface CallFamily {
 	read(text: string, at: number, tools: BoundTool[]): WrittenCall[];
 	/** Reads calls that open without a marker (JSON, a call list, a fenced block) at `at`. */
 	readOpening?(text: string, at: number, place: OpeningPlace, tools: BoundTool[]): WrittenCall[];
-	/** The final answer where the family wraps it (`<final_answer>`), if the text is one. */
+	/** The final answer where the family wraps it, if the text is one. */
 	readFinal?(text: string): string | undefined;
+	/**
+	 * The stream's verdict at one of its markers (`text` from the marker on): whether it opens a
+	 * call (SGLang's `has_tool_call`); by default a tag's (families/blocks.ts's tagVerdict).
+	 * `lineStart`: the marker is first on its line; `ended`: nothing more comes.
+	 */
+	markerVerdict?(marker: string, text: string, lineStart: boolean, ended: boolean): Verdict;
+	/** The first characters of its marker pattern, and the stream's verdict where one stands. */
+	patternStarts?: string;
+	patternVerdict?(text: string): Verdict;
+	/**
+	 * The stream's verdict where a call without a marker may open (`text` from there on): `start`,
+	 * at the answer's start or a fenced block's first line, where bare calls may stand.
+	 */
+	openingVerdict?(text: string, start: boolean, tools: BoundTool[] | undefined): Verdict;
+	/** Fence languages that wrap its calls (```` ```tool_code ````): a call, not code. */
+	callFences?: string[];
+	/** A pattern of the tags and tokens of its block that stand between prose and a call. */
+	blockTokens?: string;
+	/** How its special tokens end: words before its marker on a line that end so are no sentence. */
+	tokenEnds?: string[];
+	/** Its reasoning formats. */
+	reasoning?: ReasoningFormat;
+	/**
+	 * Whether the calls after its markers stand as the answer, for markers prose writes too;
+	 * `proseBefore(at)` is the prose before `at`, its block's tags and tokens aside.
+	 */
+	standsAlone?(text: string, calls: WrittenCall[], proseBefore: (at: number) => string): boolean;
+	/** Why the text at its marker `at` is an attempt at a call nothing could be read from, if it is. */
+	attempt?(text: string, at: number): string | undefined;
 }
+
+/**
+ * A verdict: what the stream decides at an opening from what came so far: `call` (it opens a call
+ * of a bound tool, or may: the rest is pending), `text` (it cannot: shown), `undecided` (not known
+ * yet: looked at again with the next piece).
+ */
+export type Verdict = 'call' | 'text' | 'undecided';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
 	!!value && typeof value === 'object' && !Array.isArray(value);

@@ -5,8 +5,8 @@
  * before or after it is the commonest way models miss a prompted format: BFCL). Where the JSON is
  * broken the call was still meant: one correction.
  */
-import { callsOf, jsonAt } from '../jsonShapes';
-import type { BoundTool, CallFamily, WrittenCall } from '../types';
+import { callsOf, jsonAt } from './jsonShapes';
+import type { BoundTool, CallFamily, Verdict, WrittenCall } from '../types';
 
 /** The asked object's opening: its first key `tool_call` or `tool_calls`, quoted or bare. */
 export const ASKED_KEY = /\{\s*(?:"tool_calls?"|'tool_calls?'|tool_calls?)\s*:/g;
@@ -26,10 +26,31 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 	return calls;
 }
 
+const ASKED_AT_START = new RegExp(`^${ASKED_KEY.source}`);
+
+/** The asked object's key at the start of `text`, whole or not yet. */
+function patternVerdict(text: string): Verdict {
+	if (ASKED_AT_START.test(text)) return 'call';
+	const pending = /^\{\s*(["']?)([a-z_]*)(["']?)\s*$/.exec(text.slice(0, 32));
+	if (!pending || text.length >= 32) return 'text';
+	const [, open, word, close] = pending;
+	if (close && (close !== open || !/^tool_calls?$/.test(word))) return 'text';
+	return 'tool_calls'.startsWith(word) ? 'undecided' : 'text';
+}
+
+/** Broken JSON after its key: the call was meant. */
+function attempt(text: string, at: number): string {
+	const piece = text.slice(at).trim();
+	return `it is not valid JSON: ${piece.length > 120 ? `${piece.slice(0, 120)}…` : piece}`;
+}
+
 export const asked: CallFamily = {
 	name: 'asked',
 	markers: [],
 	markerPattern: ASKED_KEY,
 	markersMeanACall: true,
 	read,
+	patternStarts: '{',
+	patternVerdict: (text) => patternVerdict(text.slice(0, 32)),
+	attempt,
 };

@@ -5,6 +5,7 @@
  * `<function_calls>` (vLLM `minimax_m2_tool_parser.py`, `step3_tool_parser.py`).
  */
 import type { CallFamily, WrittenCall } from '../types';
+import { TOOL_TAG } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pythonCallsFrom } from './pythonic';
 import { pairs } from './xmlPairs';
@@ -41,4 +42,13 @@ export const claudeXml: CallFamily = {
 	markers: MARKERS,
 	markersMeanACall: true,
 	read,
+	blockTokens: TOOL_TAG,
+	// MiniMax-M2: the prompt opens the reasoning (vLLM's minimax_m2_append_think)
+	reasoning: {
+		tags: [
+			['<think>', '</think>'],
+			['<thinking>', '</thinking>'],
+		],
+		openedInPrompt: /minimax[-_. ]?m2/i,
+	},
 };

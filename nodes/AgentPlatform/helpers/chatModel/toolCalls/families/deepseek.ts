@@ -3,8 +3,9 @@
  * arguments fenced (V3), `add<｜tool▁sep｜>{…}` (V3.1) (vLLM `deepseekv3_tool_parser.py`,
  * `deepseekv31_tool_parser.py`).
  */
-import { jsonAt } from '../jsonShapes';
+import { jsonAt } from './jsonShapes';
 import type { CallFamily, WrittenCall } from '../types';
+import { FULL_WIDTH_TOKEN, FULL_WIDTH_TOKEN_END, SPECIAL_TOKEN, TOKEN_END } from './blocks';
 import { callsMatched } from './patternCalls';
 
 const BAR = '[|｜]';
@@ -37,4 +38,11 @@ export const deepseek: CallFamily = {
 	],
 	markersMeanACall: true,
 	read,
+	blockTokens: `${FULL_WIDTH_TOKEN}|${SPECIAL_TOKEN}`,
+	tokenEnds: [FULL_WIDTH_TOKEN_END, TOKEN_END],
+	// R1 and its distills: the prompt opens the reasoning (vLLM's deepseek_r1 reasoning parser)
+	reasoning: {
+		tags: [['<think>', '</think>']],
+		openedInPrompt: /deepseek[\w.-]*?r1|\br1[-_]distill/i,
+	},
 };

@@ -3,6 +3,7 @@
  * `glm4_moe_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
+import { TOOL_TAG } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pairs } from './xmlPairs';
 
@@ -22,4 +23,5 @@ export const glm: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read,
+	blockTokens: TOOL_TAG,
 };

@@ -41,6 +41,18 @@ export const FAMILIES: CallFamily[] = [
 
 /** Every family's markers, once each. */
 export const MARKERS = [...new Set(FAMILIES.flatMap((family) => family.markers))];
+/** Every family's block tags and tokens, as one pattern's alternatives. */
+export const BLOCK_TOKENS = [...new Set(FAMILIES.map((family) => family.blockTokens ?? []).flat())];
+/** How the families' special tokens end, once each. */
+export const TOKEN_ENDS = [...new Set(FAMILIES.flatMap((family) => family.tokenEnds ?? []))];
+/** The families' reasoning formats, read whatever the model (a reasoning tag is no call). */
+export const REASONING_FORMATS = FAMILIES.flatMap((family) => family.reasoning ?? []);
+/** Every reasoning tag pair, once each. */
+export const REASONING_TAGS = [
+	...new Map(REASONING_FORMATS.flatMap((format) => format.tags ?? [])).entries(),
+];
+/** The reasoning formats of channels (special tokens around reasoning and answer). */
+export const CHANNELS = REASONING_FORMATS.flatMap((format) => format.channels ?? []);
 
 /**
  * The families an answer of these models may be written in: where every model the answer may

@@ -6,21 +6,18 @@
  * Read only where the answer opens with it, or after the prose a family writes before a call; a
  * fenced block after prose only in a protocol's own wrapper (`tool_call`, `action`).
  */
-import {
-	CALL_FENCES,
-	FENCE_LANGUAGE,
-	FENCE_OPENING,
-	FENCE_RUN,
-	JSON_FENCES,
-	atLineStart,
-	isLeadIn,
-} from '../answerLayout';
-import { callsOf, finalActionOf, inOwnWrapper, jsonAt } from '../jsonShapes';
+import { FENCE_LANGUAGE, FENCE_OPENING, FENCE_RUN, fenceRunAt } from '../../../output/codeFences';
+import { atLineStart, isLeadIn } from '../answerLayout';
+import { CALL_FENCES, JSON_FENCES } from './blocks';
+import { callsOf, finalActionOf, inOwnWrapper, jsonAt, jsonVerdict } from './jsonShapes';
 import { parseWhole } from '../looseJson';
-import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import type { BoundTool, CallFamily, OpeningPlace, Verdict, WrittenCall } from '../types';
 
 /** A whole answer that is one fenced block. */
 const FENCED = new RegExp(`^${FENCE_RUN}${FENCE_LANGUAGE}\\s*\\n([\\s\\S]*?)\\n?${FENCE_RUN}$`);
+
+/** A line of prose before the next call: JSON or a fence. */
+const PROSE_LINE = new RegExp(`^[^\\n{[\`]{1,200}\\n\\s*(?=[{[]|${FENCE_RUN})`);
 
 /** The calls of the JSON value (fenced or not) at `at`, if it writes any and may stand there. */
 function callsAt(text: string, at: number, place: OpeningPlace, tools: BoundTool[]) {
@@ -53,9 +50,9 @@ function readOpening(
 		calls.push(...read.found.map((call) => ({ ...call, start: next, end: read.end })));
 		const gap = /^[\s;,]*/.exec(text.slice(read.end, read.end + 64))![0].length;
 		next = read.end + gap;
-		if (/^(?:[{[]|```)/.test(text.slice(next, next + 3))) continue;
+		if (/^[{[]/.test(text[next] ?? '') || fenceRunAt(text, next)) continue;
 		// a line of prose between two calls ("Then the word:")
-		const line = /^[^\n{[`]{1,200}\n\s*(?=[{[]|```)/.exec(text.slice(next, next + 240));
+		const line = PROSE_LINE.exec(text.slice(next, next + 240));
 		if (!line || !isLeadIn(line[0]) || !atLineStart(text, next + line[0].length)) return calls;
 		next += line[0].length;
 	}
@@ -68,6 +65,10 @@ function readFinal(text: string): string | undefined {
 	return parsed && finalActionOf(parsed.value);
 }
 
+/** The stream's verdict on JSON where a call may open (a call list `[name(` is pythonic's). */
+const openingVerdict = (text: string, _start: boolean, tools: BoundTool[] | undefined): Verdict =>
+	/^[{[]/.test(text) && !/^\[\s*[A-Za-z_]/.test(text) ? jsonVerdict(text, tools, false) : 'text';
+
 export const jsonObjects: CallFamily = {
 	name: 'json',
 	markers: [],
@@ -75,4 +76,6 @@ export const jsonObjects: CallFamily = {
 	read: () => [],
 	readOpening,
 	readFinal,
+	openingVerdict,
+	callFences: ['tool_call', 'tool_calls'],
 };

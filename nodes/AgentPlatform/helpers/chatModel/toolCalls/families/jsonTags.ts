@@ -4,7 +4,8 @@
  * `<|plugin|>{…}`, and `<tool_calls>[…]`, `<function_call>{…}` (vLLM `granite_tool_parser.py`,
  * `phi4mini_tool_parser.py`, `internlm2_tool_parser.py`).
  */
-import type { CallFamily } from '../types';
+import type { CallFamily, Verdict } from '../types';
+import { SPECIAL_TOKEN, tagVerdict, TOKEN_END, TOOL_TAG } from './blocks';
 import { markedJsonCalls } from './markedJson';
 
 const MARKERS = [
@@ -16,10 +17,21 @@ const MARKERS = [
 	'<function_call>',
 ];
 
+/** Phi-4's `functools`, a word, wraps a call only where JSON follows it at once. */
+function markerVerdict(marker: string, text: string, _: boolean, ended: boolean): Verdict {
+	const after = text.slice(marker.length, marker.length + 64);
+	if (marker !== 'functools') return tagVerdict(after, ended);
+	if (/^[{[]/.test(after)) return 'call';
+	return !after && !ended ? 'undecided' : 'text';
+}
+
 export const jsonTags: CallFamily = {
 	name: 'json-tags',
 	models: /granite|nemotron|phi-?4|internlm/i,
 	markers: MARKERS,
 	markersMeanACall: true,
 	read: markedJsonCalls(MARKERS),
+	markerVerdict,
+	blockTokens: `${SPECIAL_TOKEN}|${TOOL_TAG}`,
+	tokenEnds: [TOKEN_END],
 };

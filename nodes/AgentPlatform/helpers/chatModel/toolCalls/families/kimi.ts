@@ -3,6 +3,7 @@
  * <|tool_call_argument_begin|>{…}<|tool_call_end|>` (vLLM `kimi_k2_tool_parser.py`).
  */
 import type { CallFamily } from '../types';
+import { SPECIAL_TOKEN, TOKEN_END } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const CALL =
@@ -16,4 +17,7 @@ export const kimi: CallFamily = {
 	markers: ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
 	markersMeanACall: true,
 	read,
+	blockTokens: SPECIAL_TOKEN,
+	tokenEnds: [TOKEN_END],
+	reasoning: { tags: [['◁think▷', '◁/think▷']] },
 };

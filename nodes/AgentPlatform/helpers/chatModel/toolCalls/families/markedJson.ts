@@ -4,7 +4,7 @@
  * values (separated by `;` or `,`); a value in the marker counts whatever its name (a call of a
  * tool that does not exist is one to correct).
  */
-import { callsOf, jsonAt } from '../jsonShapes';
+import { callsOf, jsonAt } from './jsonShapes';
 import type { BoundTool, WrittenCall } from '../types';
 
 export function markedJsonCalls(markers: string[]) {

@@ -3,7 +3,7 @@
  * `[CALL_ID]…` (vLLM `mistral_tool_parser.py`, SGLang `mistral_detector.py`).
  */
 import { toolNamed } from '../arguments';
-import { jsonAt } from '../jsonShapes';
+import { jsonAt } from './jsonShapes';
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
 import { jsonAfterMarker } from './markedJson';
 

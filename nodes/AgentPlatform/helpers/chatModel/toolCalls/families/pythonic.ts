@@ -4,12 +4,16 @@
  * (```` ```tool_code ```` with `print(default_api.add(a=2))`). Keyword arguments only: `add(2, 3)`
  * in a sentence is code. Without the brackets only as the whole answer (a fenced block too).
  */
-import { CALL_FENCES, FENCE_OPENING, FENCE_RUN } from '../answerLayout';
+import { FENCE_CHARS, FENCE_OPENING, FENCE_RUN } from '../../../output/codeFences';
+import { namesBoundTool } from '../arguments';
+import { DECIDED_WITHIN } from '../openingVerdicts';
+import { CALL_FENCES } from './blocks';
 import { parseLoose } from '../looseJson';
-import type { BoundTool, CallFamily, OpeningPlace, WrittenCall } from '../types';
+import type { BoundTool, CallFamily, OpeningPlace, Verdict, WrittenCall } from '../types';
 
 const NAME = /^[A-Za-z_][\w.-]*/;
-const TOOL_CODE = '```tool_code';
+/** Gemini's tool code, fenced with either fence character. */
+const TOOL_CODE = FENCE_CHARS.map((char) => `${char.repeat(3)}tool_code`);
 
 /** One `name(k=v, …)` at `at`: the call and where it ends, or undefined. */
 function callAt(text: string, at: number): WrittenCall | undefined {
@@ -92,21 +96,60 @@ function readOpening(text: string, at: number, place: OpeningPlace): WrittenCall
 	return calls;
 }
 
+/** Namespaces models write before a tool's name (`functions.add`, `default_api.add`). */
+const NAMESPACES = ['functions', 'default_api', 'tools', 'api'];
+
+/** Whether a name not yet whole may still become a bound tool's (or a namespace before one). */
+function mayBecomeTool(written: string, tools: BoundTool[] | undefined): boolean {
+	if (!tools) return true;
+	const lower = written.toLowerCase();
+	const last = lower.split('.').pop()!;
+	return (
+		tools.some((tool) => tool.name.toLowerCase().startsWith(last)) ||
+		(!lower.includes('.') && NAMESPACES.some((space) => space.startsWith(lower)))
+	);
+}
+
+/** A call list's or a bare call's name at the start of `text`: bound, not, or not whole yet. */
+function pythonVerdict(text: string, tools: BoundTool[] | undefined): Verdict {
+	const call = /^(?:print\s*\(\s*)?([A-Za-z_][\w.-]*)(\s*)(\(?)/.exec(text);
+	if (!call)
+		return text.length < 8 && /^(?:p(?:r(?:i(?:n(?:t(?:\s*\(?)?)?)?)?)?)?$/.test(text)
+			? 'undecided'
+			: 'text';
+	const end = call[0].length;
+	if (!call[3]) {
+		const open = end >= text.length && end < DECIDED_WITHIN;
+		const named = call[2] ? namesBoundTool(call[1], tools) : mayBecomeTool(call[1], tools);
+		return open && named ? 'undecided' : 'text';
+	}
+	return namesBoundTool(call[1], tools) ? 'call' : 'text';
+}
+
+/** The stream's verdict: a call list where a call may open; bare calls only at the start. */
+function openingVerdict(text: string, start: boolean, tools: BoundTool[] | undefined): Verdict {
+	if (/^\[\s*[A-Za-z_]/.test(text)) return pythonVerdict(text.slice(1).trimStart(), tools);
+	return start && /^[A-Za-z_]/.test(text) ? pythonVerdict(text, tools) : 'text';
+}
+
 export const pythonic: CallFamily = {
 	name: 'pythonic',
 	models: /llama[-_ ]?(?:3\.[23]|4)|gemini|gemma/i,
-	markers: [TOOL_CODE],
+	markers: TOOL_CODE,
 	markersMeanACall: true,
 	read: (text, at) => {
 		const calls: WrittenCall[] = [];
-		for (
-			let fence = text.indexOf(TOOL_CODE, at);
-			fence >= 0;
-			fence = text.indexOf(TOOL_CODE, fence + 1)
-		)
-			calls.push(...readOpening(text, fence, { whole: false }));
-		return calls;
+		for (const marker of TOOL_CODE)
+			for (
+				let fence = text.indexOf(marker, at);
+				fence >= 0;
+				fence = text.indexOf(marker, fence + 1)
+			)
+				calls.push(...readOpening(text, fence, { whole: false }));
+		return calls.sort((a, b) => a.start - b.start);
 	},
 	readOpening: (text: string, at: number, place: OpeningPlace, _tools: BoundTool[]) =>
 		readOpening(text, at, place),
+	openingVerdict,
+	callFences: ['tool_code'],
 };

@@ -4,6 +4,7 @@
  * `qwen3coder_tool_parser.py`, `seed_oss_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
+import { TOOL_TAG } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pairs, unquote } from './xmlPairs';
 
@@ -26,4 +27,7 @@ export const qwen3Coder: CallFamily = {
 	markers: ['<function=', '<seed:tool_call>'],
 	markersMeanACall: true,
 	read,
+	blockTokens: TOOL_TAG,
+	// Seed-OSS's reasoning tag (vLLM's seed_oss reasoning parser)
+	reasoning: { tags: [['<seed:think>', '</seed:think>']] },
 };

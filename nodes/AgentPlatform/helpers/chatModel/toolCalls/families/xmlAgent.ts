@@ -3,6 +3,7 @@
  * by its stop word); `<final_answer>…</final_answer>` is the answer (LangChain `xml.py`).
  */
 import type { CallFamily } from '../types';
+import { tagVerdict, TOOL_TAG } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const read = patternCalls(
@@ -37,4 +38,10 @@ export const xmlAgent: CallFamily = {
 	markersMeanACall: true,
 	read,
 	readFinal,
+	// its final answer's tag opens no call, but is pending as one: the answer is read whole
+	markerVerdict: (marker, text, _, ended) =>
+		marker === '<final_answer>'
+			? 'call'
+			: tagVerdict(text.slice(marker.length, marker.length + 64), ended),
+	blockTokens: TOOL_TAG,
 };

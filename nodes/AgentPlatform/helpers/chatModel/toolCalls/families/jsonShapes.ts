@@ -6,10 +6,10 @@
  * ("Final Answer" is the answer). JSON that writes no call is no call: a bare object counts only
  * with nothing but a name, arguments and call ids.
  */
-import { FENCE_LANGUAGE, FENCE_RUN } from './answerLayout';
-import { namesBoundTool, toolNamed } from './arguments';
-import { parseLoose } from './looseJson';
-import { isRecord, type BoundTool } from './types';
+import { FENCE_LANGUAGE, FENCE_RUN } from '../../../output/codeFences';
+import { namesBoundTool, toolNamed } from '../arguments';
+import { parseLoose } from '../looseJson';
+import { isRecord, type BoundTool, type Verdict } from '../types';
 
 export type JsonCall = { name: unknown; arguments: unknown; mayBeData?: boolean };
 
@@ -27,7 +27,7 @@ const ID_KEYS = ['id', 'type', 'index', 'call_id', 'tool_call_id'];
 const OWN_PAIRS = ['name arguments', 'name parameters', 'action action_input', 'tool tool_input'];
 const FINAL_ACTION = /^final[ _]?answer$/i;
 /**
- * The first keys of a call's JSON in any shape read (the stream holds such an object); arguments
+ * The first keys of a call's JSON in any shape read (the stream keeps pending such an object); arguments
  * first too, as serialisers that sort keys write them.
  */
 const FIRST_KEYS = [
@@ -135,14 +135,12 @@ export function jsonAt(text: string, at: number): { value: unknown; end: number 
 	return { value: parsed.value, end: parsed.end + close };
 }
 
-export type Verdict = 'call' | 'not' | 'wait';
-
 const KEY = /^\s*(?:"([^"\\]*)"|'([^'\\]*)'|([A-Za-z_$][\w$-]*))\s*(:)?\s*/;
 const STRING_VALUE = /^(?:"([^"\\]*)"|'([^'\\]*)')/;
 
 /**
  * Whether JSON opening at the start of `text` (a `{` or `[`) may still be a call, decided at its
- * first key (and a name's value): 'wait' while the text stops before that. `ownOnly`: only a
+ * first key (and a name's value): 'undecided' while the text stops before that. `ownOnly`: only a
  * protocol's own wrapper counts (a fenced block after prose).
  */
 export function jsonVerdict(
@@ -152,26 +150,26 @@ export function jsonVerdict(
 ): Verdict {
 	let at = 1;
 	while (at < text.length && /\s/.test(text[at])) at++;
-	if (at >= text.length) return 'wait';
+	if (at >= text.length) return 'undecided';
 	if (text[0] === '[')
-		return text[at] === '{' ? jsonVerdict(text.slice(at), tools, ownOnly) : 'not';
-	if (text[at] === '}') return 'not';
+		return text[at] === '{' ? jsonVerdict(text.slice(at), tools, ownOnly) : 'text';
+	if (text[at] === '}') return 'text';
 	const key = KEY.exec(text.slice(at, at + 96));
 	if (!key?.[4]) return keyPending(text, at);
 	const name = key[1] ?? key[2] ?? key[3];
-	if (ownOnly) return name === 'tool_call' || name === 'action' ? 'call' : 'not';
-	if (!FIRST_KEYS.includes(name)) return 'not';
+	if (ownOnly) return name === 'tool_call' || name === 'action' ? 'call' : 'text';
+	if (!FIRST_KEYS.includes(name)) return 'text';
 	if (!['name', 'tool', 'tool_name', 'action', 'type', 'role'].includes(name)) return 'call';
 	const after = text.slice(at + key[0].length, at + key[0].length + 96);
-	if (!after) return 'wait';
+	if (!after) return 'undecided';
 	const value = STRING_VALUE.exec(after);
-	if (!value) return /^["']/.test(after) && after.length < 96 ? 'wait' : 'not';
+	if (!value) return /^["']/.test(after) && after.length < 96 ? 'undecided' : 'text';
 	const written = value[1] ?? value[2];
 	if (name === 'type')
-		return /^(?:tool_use|function|function_call)$/.test(written) ? 'call' : 'not';
-	if (name === 'role') return written === 'assistant' ? 'call' : 'not';
+		return /^(?:tool_use|function|function_call)$/.test(written) ? 'call' : 'text';
+	if (name === 'role') return written === 'assistant' ? 'call' : 'text';
 	if (name === 'action' && FINAL_ACTION.test(written)) return 'call';
-	return namesBoundTool(written, tools) ? 'call' : 'not';
+	return namesBoundTool(written, tools) ? 'call' : 'text';
 }
 
 /** A key not yet whole: wait while what came may still be one, else it is no JSON of a call. */
@@ -179,6 +177,6 @@ function keyPending(text: string, at: number): Verdict {
 	const rest = text.slice(at, at + 96);
 	return /^(?:"[^"\\]*|'[^'\\]*|[A-Za-z_$][\w$-]*\s*|"[^"\\]*"\s*|'[^'\\]*'\s*)$/.test(rest) &&
 		rest.length < 96
-		? 'wait'
-		: 'not';
+		? 'undecided'
+		: 'text';
 }
