@@ -38,6 +38,13 @@ export function describeRateLimit(failure: { askedMs?: number; rateLimit?: RateL
 		.filter(Boolean)
 		.join(' ');
 	const advice = `Too many requests were sent with this API key, maybe by other workflows or n8n instances. Run again later, or lower "Requests per Second" in the credential.`;
+	const waited = limit ? seconds(limit.waitedMs) : undefined;
+	if (limit?.refusals !== undefined) {
+		return {
+			message: `The platform's rate limit let no request of this n8n process through for ${waited}, while other processes used the same API key`,
+			description: `This process sent within its share of the key's rate, yet its ${limit.refusals} last requests were answered 429 (too many requests): other n8n processes sending with the same key (the workers of a queue-mode setup, another n8n instance) were using its whole rate. ${askedWords} When other processes crowd it, the node waits up to ${seconds(limit.budgetMs)}. Give the busiest workflows an API key of their own, spread their runs over time, or run again later.`,
+		};
+	}
 	if (limit && held !== undefined && held <= limit.budgetMs) {
 		return {
 			message: `The platform's rate limit holds this API key for ${seconds(held)} more, longer than the node still waits (${seconds(Math.max(0, limit.budgetMs - limit.waitedMs))})`,
@@ -49,13 +56,6 @@ export function describeRateLimit(failure: { askedMs?: number; rateLimit?: RateL
 		return {
 			message: `The platform's rate limit asks to wait ${seconds(asked)}, longer than the node waits (${seconds(limit.budgetMs)})`,
 			description: heldWords ? `${heldWords} ${advice}` : advice,
-		};
-	}
-	const waited = limit ? seconds(limit.waitedMs) : undefined;
-	if (limit?.refusals !== undefined) {
-		return {
-			message: `The platform's rate limit let no request of this n8n process through for ${waited}, while other processes used the same API key`,
-			description: `This process sent within its share of the key's rate, yet its ${limit.refusals} last requests were answered 429 (too many requests): other n8n processes sending with the same key (the workers of a queue-mode setup, another n8n instance) were using its whole rate. ${askedWords} When other processes crowd it, the node waits up to ${seconds(limit.budgetMs)}. Give the busiest workflows an API key of their own, spread their runs over time, or run again later.`,
 		};
 	}
 	return {

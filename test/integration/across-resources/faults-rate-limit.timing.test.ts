@@ -117,14 +117,17 @@ describe('429 with retry_after (rate-limit storm): success after waiting, nothin
 			const started = Date.now();
 			const { error } = await run(READS[0]);
 			const waited = Date.now() - started;
+			// it fails at a 429, or at the hold that would outlast the budget left (nothing sent): the
+			// same words either way, how long it waited rounded to whole seconds
 			expect(error?.message).toMatch(
-				/^The platform's rate limit let no request of this n8n process through for 2 seconds, while other processes used the same API key$/,
+				/^The platform's rate limit let no request of this n8n process through for [12] seconds?, while other processes used the same API key$/,
 			);
 			const refused = emu.requests.filter((r) => r.status === 429).length;
 			expect((error as { description?: string }).description).toContain(
 				`its ${refused} last requests were answered 429`,
 			);
-			expect(waited).toBeGreaterThanOrEqual(1800);
+			// past the 0.6 s of a key refused to it alone: at most one hold (0.4 s) short of the 1.8 s
+			expect(waited).toBeGreaterThanOrEqual(1400);
 			expect(emu.requests.filter((r) => r.status === 200)).toHaveLength(0);
 		} finally {
 			Object.assign(RETRY, saved);
