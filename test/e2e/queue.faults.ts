@@ -51,7 +51,7 @@ export function faultCases(line: N8nLine, cluster: () => QueueSuite): void {
 				queue.workers.find((w) => w.log().includes(started)),
 			);
 			await victim.kill();
-			const survivor = queue.workers.find((w) => w !== victim)!;
+			const survivors = queue.workers.filter((w) => w !== victim);
 
 			const { status, body } = await answer;
 			log(
@@ -73,9 +73,9 @@ export function faultCases(line: N8nLine, cluster: () => QueueSuite): void {
 				`n8n ${line.version}: the killed execution is recorded as ${recorded.status}: ${failed.data?.resultData?.error?.message}`,
 			);
 			expect(recorded.status).toBe('error');
-			expect(survivor.log()).not.toContain(started);
+			for (const survivor of survivors) expect(survivor.log()).not.toContain(started);
 
-			// the run went on on the platform and was delivered to the trigger, on the other worker
+			// the run went on on the platform and was delivered to the trigger, on another worker
 			const run = [...suite.emu.state.runs.values()]
 				.filter((r) => r.template_id === suite.textAgent)
 				.at(-1)!;
@@ -83,8 +83,8 @@ export function faultCases(line: N8nLine, cluster: () => QueueSuite): void {
 			const triggered = await waitFor('the delivery of the run to start the trigger', () =>
 				triggerExecutionOf(queue, run.id),
 			);
-			await waitFor('the surviving worker to run it', () =>
-				survivor.log().includes(`Worker finished execution ${triggered.id} `),
+			await waitFor('a surviving worker to run it', () =>
+				survivors.some((w) => w.log().includes(`Worker finished execution ${triggered.id} `)),
 			);
 			expect(triggered.item).toMatchObject({ id: run.id, status: 'succeeded' });
 			expect(suite.runStarts()).toHaveLength(1);
