@@ -9,7 +9,7 @@
  *   webhook's caller with an error (1.x with QUEUE_WORKER_MAX_STALLED_COUNT=0, the setting
  *   docs/queue-mode.md gives: 1.x's default 1 runs a stalled job once more, the agent too); the
  *   run goes on on the platform and its result stays reachable: the platform delivers it to the
- *   Agent Platform Trigger, whose execution runs on the other worker.
+ *   Agent Platform Trigger, whose execution runs on another worker.
  *
  * n8n notices a dead worker when the job's lock expires; the set-up shortens the lock (20 s) and the
  * stall check (2 s) from their minutes, and 2.x then rechecks for its own 30 s before recording.
