@@ -186,7 +186,9 @@ describeEachLine()('n8n $line ($version): the chat model in the editor', (line) 
 			await restSettled(page, { quietMs: 1500 });
 		};
 		const before = await step(page, `${line.line}-model-new-credential`, async () => {
-			await openWorkflow(page, n8n.baseUrl, id(WORKFLOW), 'AI Agent');
+			// the model alone (the example's, not yet connected): the credentials it is left with touch
+			// no other test's workflow
+			await openWorkflow(page, n8n.baseUrl, id(LONE_MODEL), MODEL_NODE);
 			await openNode(page, MODEL_NODE);
 			await restSettled(page);
 			const shown = await form();
