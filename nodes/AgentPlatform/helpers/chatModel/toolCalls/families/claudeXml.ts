@@ -5,7 +5,7 @@
  * `<function_calls>` (vLLM `minimax_m2_tool_parser.py`, `step3_tool_parser.py`).
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { TOOL_TAG } from './blocks';
+import { inBlocks } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pythonCallsFrom } from './pythonic';
 import { pairs } from './xmlPairs';
@@ -19,7 +19,15 @@ const PARAMETER =
 const OLDER =
 	/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g;
 
-function read(text: string, at: number): WrittenCall[] {
+/** What opens the invokes' block: the wrapper tags, Step-3's section and call tokens. */
+const BLOCKS = [
+	'<function_calls>',
+	'<minimax:tool_call>',
+	'<｜tool_calls_begin｜>',
+	'<｜tool_call_begin｜>function<｜tool_sep｜>',
+];
+
+function readInvokes(text: string, at: number): WrittenCall[] {
 	const named = callsMatched(text, at, INVOKE, (match) => ({
 		name: match[1],
 		arguments: pairs(match[2], PARAMETER),
@@ -41,8 +49,7 @@ export const claudeXml: CallFamily = {
 	models: /claude|minimax|step-?3/i,
 	markers: MARKERS,
 	markersMeanACall: true,
-	read,
-	blockTokens: TOOL_TAG,
+	read: inBlocks(BLOCKS, readInvokes),
 	// MiniMax-M2: the prompt opens the reasoning (vLLM's minimax_m2_append_think)
 	reasoning: {
 		tags: [
