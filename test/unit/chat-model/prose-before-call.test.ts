@@ -63,6 +63,14 @@ const CASES: Fixture[] = [
 		calls: [call('get_weather', { city: 'Oslo' })],
 		prose: 'Checking <|weather|>',
 	},
+	{
+		source: "written by hand: Hermes's tag named inside the prose, then its block",
+		reply:
+			'Qwen wraps each call in <tool_call> tags, so here is mine.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Rome"}}\n</tool_call>',
+		tools: WEATHER,
+		calls: [call('get_weather', { city: 'Rome' })],
+		prose: 'Qwen wraps each call in <tool_call> tags, so here is mine.',
+	},
 ];
 
 describe('the prose before a call is a slice of the answer', () => {

@@ -46,7 +46,8 @@ const CALL_AFTER_TAG = /^(?:[{[<"'｜]|[\w.:=-]+[ \t]*(?:[\n<>{["'(｜]|$))/;
 export function tagVerdict(after: string, ended: boolean): Verdict {
 	const content = after.trimStart();
 	if (!content) return ended ? 'call' : 'undecided';
-	if (CALL_AFTER_TAG.test(content)) return 'call';
-	// a name not whole yet
-	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'undecided' : 'text';
+	// a name not whole yet, or nothing after it yet: a call's content or a sentence's next word
+	if (!ended && /^[\w.:=-]+[ \t]*$/.test(content))
+		return content.length < 64 ? 'undecided' : 'text';
+	return CALL_AFTER_TAG.test(content) ? 'call' : 'text';
 }
