@@ -28,7 +28,7 @@ export interface WrittenCall {
 	/**
 	 * Where the call's whole block begins, where its family opens the block before the call itself
 	 * (Kimi's section token, `<function_calls>` around invokes): the prose before the call ends
-	 * there. By default `start`.
+	 * there. By default `start` (a marker, or the fence around JSON, is where the call starts).
 	 */
 	blockStart?: number;
 	name: unknown;
