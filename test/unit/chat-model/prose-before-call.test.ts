@@ -41,6 +41,15 @@ const CASES: Fixture[] = [
 		prose: 'Thought: agent thought here',
 	},
 	{
+		source:
+			"written by hand in Step-3's format (vllm-project/vllm tests/tool_parsers/test_step3_tool_parser.py): its section and call tokens open the block",
+		reply:
+			'Checking Lima.\n<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather"><steptml:parameter name="city">Lima</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>',
+		tools: WEATHER,
+		calls: [call('get_weather', { city: 'Lima' })],
+		prose: 'Checking Lima.',
+	},
+	{
 		source: 'written by hand: the asked JSON in a json fence after a lead-in',
 		reply: `Let me check.\n\`\`\`json\n${ASKED_PARIS}\n\`\`\``,
 		tools: WEATHER,

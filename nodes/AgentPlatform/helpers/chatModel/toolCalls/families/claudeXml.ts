@@ -10,7 +10,15 @@ import { callsMatched } from './patternCalls';
 import { pythonCallsFrom } from './pythonic';
 import { pairs } from './xmlPairs';
 
-const MARKERS = ['<function_calls>', '<invoke', '<minimax:tool_call>', '<steptml:invoke'];
+/** Step-3's section token: it opens the block its invokes stand in (vLLM's step3 parser). */
+const STEP3_SECTION = '<｜tool_calls_begin｜>';
+const MARKERS = [
+	'<function_calls>',
+	'<invoke',
+	'<minimax:tool_call>',
+	'<steptml:invoke',
+	STEP3_SECTION,
+];
 
 const INVOKE =
 	/<(?:\w+:)?invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/(?:\w+:)?invoke>|$)/g;
@@ -23,7 +31,7 @@ const OLDER =
 const BLOCKS = [
 	'<function_calls>',
 	'<minimax:tool_call>',
-	'<｜tool_calls_begin｜>',
+	STEP3_SECTION,
 	'<｜tool_call_begin｜>function<｜tool_sep｜>',
 ];
 
