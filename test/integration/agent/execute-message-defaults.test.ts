@@ -12,7 +12,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { AgentPlatform } from '../../../nodes/AgentPlatform/AgentPlatform.node';
 import { AGENT_PLATFORM_NODE_TYPE, byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
-import { CHAT, TEXT, chatSettings, emu, posts } from './execute.shared';
+import { CHAT, TEXT, chatSettings, emu, execute, posts } from './execute.shared';
 
 const description = new AgentPlatform().description;
 
@@ -61,6 +61,19 @@ async function runWithChatItem(parameters: IDataObject, json: IDataObject, typeV
 			...parameters,
 		},
 		items: [{ json }],
+		credentials: credentialsFor(emu),
+	});
+}
+
+/** The text agent run after a Manual Trigger (one empty item), its form's answers typed below. */
+async function runTextAgent(typeVersion: number, tone: string) {
+	return await runNode({
+		typeVersion,
+		parameters: execute(
+			{ answers: { mappingMode: 'defineBelow', value: { topic: 'Sea otters', tone } } },
+			TEXT,
+		),
+		items: [{ json: {} }],
 		credentials: credentialsFor(emu),
 	});
 }
@@ -160,17 +173,7 @@ describe('the first run of a new node (1.4) after a Manual Trigger or a Webhook'
 	const manualItem: IDataObject = {};
 
 	it('a text agent runs with the answers the form asks, and is sent no message', async () => {
-		const { error, outputs } = await runNode({
-			typeVersion: 1.4,
-			parameters: {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: byId(String(TEXT)),
-				answers: { mappingMode: 'defineBelow', value: { topic: 'Sea otters', tone: 'formal' } },
-			},
-			items: [{ json: manualItem }],
-			credentials: credentialsFor(emu),
-		});
+		const { error, outputs } = await runTextAgent(1.4, 'formal');
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.status).toBe('succeeded');
 		const body = posts().at(-1)?.body as IDataObject;
@@ -209,17 +212,7 @@ describe('the first run of a new node (1.4) after a Manual Trigger or a Webhook'
 		expect(chat.error?.message).toMatch(
 			/No chat message to send: Message Source is "Connected Chat Trigger Node"/,
 		);
-		const text = await runNode({
-			typeVersion: 1.3,
-			parameters: {
-				resource: 'agent',
-				operation: 'execute',
-				agentId: byId(String(TEXT)),
-				answers: { mappingMode: 'defineBelow', value: { topic: 'Sea otters', tone: 'casual' } },
-			},
-			items: [{ json: manualItem }],
-			credentials: credentialsFor(emu),
-		});
+		const text = await runTextAgent(1.3, 'casual');
 		expect(text.error).toBeUndefined();
 		expect((posts().at(-1)?.body as IDataObject).messages).toBeUndefined();
 	});

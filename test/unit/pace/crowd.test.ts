@@ -6,14 +6,9 @@
  * shares docs/rate-limits.md states, written out.
  */
 import { Pace } from '../../../nodes/AgentPlatform/transport/pace';
-import { context } from './setup';
+import { context, delayOf } from './setup';
 
 const WAIT = 60_000;
-
-/** How long the request at the front must still wait, from now (the gate's delay). */
-function delayOf(pace: Pace): number {
-	return (pace as unknown as { gate: { delay(now: number): number } }).gate.delay(Date.now());
-}
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -31,6 +31,11 @@ export function intervalOf(pace: Pace): number {
 	return (pace as unknown as { gate: { intervalMs(): number } }).gate.intervalMs();
 }
 
+/** How long the request at the front must still wait, from now (the gate's delay). */
+export function delayOf(pace: Pace): number {
+	return (pace as unknown as { gate: { delay(now: number): number } }).gate.delay(Date.now());
+}
+
 /** The accepted-rate part of a pace (acceptedRate.ts): its probe schedule, for the cases that read it. */
 export function acceptedRateOf(pace: Pace): { probeAt: number; probeWaitMs(): number } {
 	return (pace as unknown as { accepts: { probeAt: number; probeWaitMs(): number } }).accepts;

@@ -7,10 +7,10 @@
  * family (families/) reads once from its first marker: linear in the answer's length.
  */
 import { toolNamed, usableCall } from './arguments';
-import { FENCE_LANGUAGE, FENCE_RUN, fenceRunAt } from '../../output/codeFences';
+import { fenceRunAt } from '../../output/codeFences';
 import { atLineStart, endsItsLine, isClosing, isLeadIn, LEAD_IN_CHARS } from './answerLayout';
 import { codeOf, type Code } from './code';
-import { BLOCK_TOKENS, FAMILIES, MARKERS } from './families';
+import { FAMILIES } from './families';
 import { CLOSING_MARKUP, tagVerdict } from './families/blocks';
 import { reasoningOf } from './reasoning';
 import type { BoundTool, CallFamily, ToolCall, ToolsAnswer, WrittenCall } from './types';
@@ -90,7 +90,7 @@ function markedCalls(text: string, code: Code, family: CallFamily, tools: BoundT
 		calls.push(call);
 	}
 	const alone = !family.standsAlone || !calls.length;
-	return alone || family.standsAlone!(text, calls, (at) => proseBefore(text, at)) ? calls : [];
+	return alone || family.standsAlone!(text, calls) ? calls : [];
 }
 
 /** The calls read first in the answer: by marker or where a call opens, the earliest. */
@@ -110,20 +110,12 @@ function firstCalls(text: string, code: Code, tools: BoundTool[], families: Call
 	return found;
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * What opens a call at the end of the prose before it, not part of it: spaces, a fence, and the
- * tags, tokens and markers of the families' blocks (taken from their modules).
+ * The text before a call: the answer up to where its family says the call's whole block begins
+ * (the section's token, wrapper tag or fence that opens it), trimmed.
  */
-const LEFT_BEFORE_CALL = new RegExp(
-	`(?:\\s|${FENCE_RUN}${FENCE_LANGUAGE}|${[...BLOCK_TOKENS, ...MARKERS.map(escaped)].join('|')})+$`,
-	'i',
-);
-
-/** The text before the first call, without the fence, tag, token or label that opens the call. */
-function proseBefore(text: string, start: number): string {
-	return text.slice(0, start).replace(LEFT_BEFORE_CALL, '').trim();
-}
+const proseBefore = (text: string, call: WrittenCall) =>
+	text.slice(0, call.blockStart ?? call.start).trim();
 
 /**
  * A fenced block that is the whole answer (a lead-in allowed) and holds nothing but usable calls of
@@ -136,7 +128,7 @@ function fencedCalls(text: string, code: Code, tools: BoundTool[], families: Cal
 	if (text.slice(fence.end).trim() || !isLeadIn(text.slice(0, fence.start))) return undefined;
 	const inner = text.slice(fence.contentStart, fence.contentEnd);
 	const calls = firstCalls(inner, codeOf(inner), tools, families);
-	if (!calls.length || proseBefore(inner, calls[0].start)) return undefined;
+	if (!calls.length || proseBefore(inner, calls[0])) return undefined;
 	const rest = inner.slice(calls[calls.length - 1].end).replace(CLOSING_MARKUP, '');
 	const usable = calls.every((call) => 'call' in usableCall(call, tools));
 	if (/[\p{L}\p{N}]/u.test(rest) || !usable) return undefined;
@@ -200,6 +192,6 @@ export function readToolsAnswer(
 		else if (found.every((call) => call.mayBeData)) return { kind: 'final', text, ...thought };
 		else return { kind: 'malformed', problem: usable.problem, ...thought };
 	}
-	const prose = fenced?.prose ?? proseBefore(text, found[0].start);
+	const prose = fenced?.prose ?? proseBefore(text, found[0]);
 	return { kind: 'calls', prose, calls, ...thought };
 }

@@ -25,6 +25,12 @@ export type ToolsAnswer =
 export interface WrittenCall {
 	start: number;
 	end: number;
+	/**
+	 * Where the call's whole block begins, where its family opens the block before the call itself
+	 * (Kimi's section token, `<function_calls>` around invokes): the prose before the call ends
+	 * there. By default `start` (a marker, or the fence around JSON, is where the call starts).
+	 */
+	blockStart?: number;
 	name: unknown;
 	arguments: unknown;
 	xml?: boolean;
@@ -68,9 +74,9 @@ export interface ReasoningFormat {
 
 /**
  * A family of call formats, as a serving stack registers one tool parser per family: its markers,
- * its reader, its openings in the stream, its reasoning, the tags and tokens of its block and its
- * own rules; the core names none of them. Adding a family is adding one such module to
- * families/index.ts (and, for the emulator, its writers to dev/modelFormats/).
+ * its reader (which says where each call's whole block begins), its openings in the stream, its
+ * reasoning and its own rules; the core names none of them. Adding a family is adding one such
+ * module to families/index.ts (and, for the emulator, its writers to dev/modelFormats/).
  */
 export interface CallFamily {
 	name: string;
@@ -107,17 +113,12 @@ export interface CallFamily {
 	openingVerdict?(text: string, start: boolean, tools: BoundTool[] | undefined): Verdict;
 	/** Fence languages that wrap its calls (```` ```tool_code ````): a call, not code. */
 	callFences?: string[];
-	/** A pattern of the tags and tokens of its block that stand between prose and a call. */
-	blockTokens?: string;
 	/** How its special tokens end: words before its marker on a line that end so are no sentence. */
 	tokenEnds?: string[];
 	/** Its reasoning formats. */
 	reasoning?: ReasoningFormat;
-	/**
-	 * Whether the calls after its markers stand as the answer, for markers prose writes too;
-	 * `proseBefore(at)` is the prose before `at`, its block's tags and tokens aside.
-	 */
-	standsAlone?(text: string, calls: WrittenCall[], proseBefore: (at: number) => string): boolean;
+	/** Whether the calls after its markers stand as the answer, for markers prose writes too. */
+	standsAlone?(text: string, calls: WrittenCall[]): boolean;
 	/** Why the text at its marker `at` is an attempt at a call nothing could be read from, if it is. */
 	attempt?(text: string, at: number): string | undefined;
 }

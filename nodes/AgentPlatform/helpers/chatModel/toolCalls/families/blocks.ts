@@ -1,19 +1,34 @@
-import type { Verdict } from '../types';
+import type { BoundTool, Verdict, WrittenCall } from '../types';
 
-/**
- * The tags and tokens families wrap their calls in, as patterns the families share: a tag naming a
- * tool or function (`<tool_call>`, `<function_calls>`, `<minimax:tool_call>`), a special token
- * (`<|python_tag|>`), DeepSeek's full-width one (`<｜tool▁calls▁begin｜>`); and what may follow a
- * call to its block's end (closing tags and tokens). A family names the ones of its block.
- */
-export const TOOL_TAG = '<\\/?[\\w:]*(?:tool|function)[\\w:]*>';
-export const SPECIAL_TOKEN = '<\\|[\\w▁]+\\|>';
-export const FULL_WIDTH_TOKEN = '<｜[^｜>]+｜>';
 /** Tags and tokens after a call, to its block's end: no words of an answer. */
 export const CLOSING_MARKUP = /<\/?[\w:-]+>|<[|｜][^>]*[|｜]>/g;
 /** How special tokens end. */
 export const TOKEN_END = '|>';
 export const FULL_WIDTH_TOKEN_END = '｜>';
+
+type Read = (text: string, at: number, tools: BoundTool[]) => WrittenCall[];
+
+/**
+ * A family's reader whose blocks open before their calls (a section's token, a wrapper tag): each
+ * call read with where its whole block begins, back from the call over white space and the
+ * `openings` written right before it, so that the prose before it is a slice of the answer.
+ */
+export function inBlocks(openings: string[], read: Read): Read {
+	return (text, at, tools) =>
+		read(text, at, tools).map((call) => {
+			let blockStart = call.start;
+			for (;;) {
+				let before = blockStart;
+				while (before > 0 && /\s/.test(text[before - 1])) before--;
+				const opening = openings.find(
+					(each) => before >= each.length && text.startsWith(each, before - each.length),
+				);
+				if (!opening) break;
+				blockStart = before - opening.length;
+			}
+			return blockStart < call.start ? { ...call, blockStart } : call;
+		});
+}
 
 /** Fence languages that are a call wrapper of a protocol's own, not code a person asked for. */
 export const CALL_FENCES = ['tool_code', 'tool_call', 'tool_calls'];
@@ -31,7 +46,8 @@ const CALL_AFTER_TAG = /^(?:[{[<"'｜]|[\w.:=-]+[ \t]*(?:[\n<>{["'(｜]|$))/;
 export function tagVerdict(after: string, ended: boolean): Verdict {
 	const content = after.trimStart();
 	if (!content) return ended ? 'call' : 'undecided';
-	if (CALL_AFTER_TAG.test(content)) return 'call';
-	// a name not whole yet
-	return !ended && /^[\w.:=-]+$/.test(content) && content.length < 64 ? 'undecided' : 'text';
+	// a name not whole yet, or nothing after it yet: a call's content or a sentence's next word
+	if (!ended && /^[\w.:=-]+[ \t]*$/.test(content))
+		return content.length < 64 ? 'undecided' : 'text';
+	return CALL_AFTER_TAG.test(content) ? 'call' : 'text';
 }

@@ -5,12 +5,20 @@
  * `<function_calls>` (vLLM `minimax_m2_tool_parser.py`, `step3_tool_parser.py`).
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { TOOL_TAG } from './blocks';
+import { inBlocks } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pythonCallsFrom } from './pythonic';
 import { pairs } from './xmlPairs';
 
-const MARKERS = ['<function_calls>', '<invoke', '<minimax:tool_call>', '<steptml:invoke'];
+/** Step-3's section token: it opens the block its invokes stand in (vLLM's step3 parser). */
+const STEP3_SECTION = '<｜tool_calls_begin｜>';
+const MARKERS = [
+	'<function_calls>',
+	'<invoke',
+	'<minimax:tool_call>',
+	'<steptml:invoke',
+	STEP3_SECTION,
+];
 
 const INVOKE =
 	/<(?:\w+:)?invoke\s+name\s*=\s*["']([^"']+)["']\s*>([\s\S]*?)(?:<\/(?:\w+:)?invoke>|$)/g;
@@ -19,7 +27,15 @@ const PARAMETER =
 const OLDER =
 	/<invoke>\s*<tool_name>([^<]+)<\/tool_name>\s*(?:<parameters>([\s\S]*?)<\/parameters>)?/g;
 
-function read(text: string, at: number): WrittenCall[] {
+/** What opens the invokes' block: the wrapper tags, Step-3's section and call tokens. */
+const BLOCKS = [
+	'<function_calls>',
+	'<minimax:tool_call>',
+	STEP3_SECTION,
+	'<｜tool_call_begin｜>function<｜tool_sep｜>',
+];
+
+function readInvokes(text: string, at: number): WrittenCall[] {
 	const named = callsMatched(text, at, INVOKE, (match) => ({
 		name: match[1],
 		arguments: pairs(match[2], PARAMETER),
@@ -41,8 +57,7 @@ export const claudeXml: CallFamily = {
 	models: /claude|minimax|step-?3/i,
 	markers: MARKERS,
 	markersMeanACall: true,
-	read,
-	blockTokens: TOOL_TAG,
+	read: inBlocks(BLOCKS, readInvokes),
 	// MiniMax-M2: the prompt opens the reasoning (vLLM's minimax_m2_append_think)
 	reasoning: {
 		tags: [

@@ -5,7 +5,7 @@
  */
 import { jsonAt } from './jsonShapes';
 import type { CallFamily, WrittenCall } from '../types';
-import { FULL_WIDTH_TOKEN, FULL_WIDTH_TOKEN_END, SPECIAL_TOKEN, TOKEN_END } from './blocks';
+import { FULL_WIDTH_TOKEN_END, inBlocks, TOKEN_END } from './blocks';
 import { callsMatched } from './patternCalls';
 
 const BAR = '[|｜]';
@@ -16,7 +16,10 @@ const CALL = new RegExp(
 );
 const SEP = new RegExp(token('tool sep'));
 
-const read = (text: string, at: number): WrittenCall[] =>
+/** The section's token, with either bar: it opens the block. */
+const SECTIONS = ['<｜tool▁calls▁begin｜>', '<|tool▁calls▁begin|>'];
+
+const read = inBlocks(SECTIONS, (text: string, at: number): WrittenCall[] =>
 	callsMatched(text, at, CALL, (match) => {
 		const parts = match[1].split(SEP);
 		const [name, args] =
@@ -25,20 +28,15 @@ const read = (text: string, at: number): WrittenCall[] =>
 				: [parts[0], parts.slice(1).join('')];
 		const parsed = jsonAt(args, 0);
 		return { name: name.trim(), arguments: parsed ? parsed.value : args.trim() };
-	});
+	}),
+);
 
 export const deepseek: CallFamily = {
 	name: 'deepseek',
 	models: /deepseek/i,
-	markers: [
-		'<｜tool▁calls▁begin｜>',
-		'<｜tool▁call▁begin｜>',
-		'<|tool▁calls▁begin|>',
-		'<|tool▁call▁begin|>',
-	],
+	markers: [...SECTIONS, '<｜tool▁call▁begin｜>', '<|tool▁call▁begin|>'],
 	markersMeanACall: true,
 	read,
-	blockTokens: `${FULL_WIDTH_TOKEN}|${SPECIAL_TOKEN}`,
 	tokenEnds: [FULL_WIDTH_TOKEN_END, TOKEN_END],
 	// R1 and its distills: the prompt opens the reasoning (vLLM's deepseek_r1 reasoning parser)
 	reasoning: {

@@ -3,7 +3,6 @@
  * `glm4_moe_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { TOOL_TAG } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pairs } from './xmlPairs';
 
@@ -23,5 +22,4 @@ export const glm: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read,
-	blockTokens: TOOL_TAG,
 };

@@ -4,7 +4,7 @@
  * the answer; its analysis channel is reasoning (taken out here, by reasoning.ts's call).
  */
 import type { CallFamily, ReasoningFormat } from '../types';
-import { SPECIAL_TOKEN, TOKEN_END } from './blocks';
+import { TOKEN_END } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const CALL =
@@ -50,7 +50,6 @@ export const harmony: CallFamily = {
 	markers: ['<|start|>assistant<|channel|>commentary', '<|channel|>commentary', 'to=functions.'],
 	markersMeanACall: true,
 	read,
-	blockTokens: SPECIAL_TOKEN,
 	tokenEnds: [TOKEN_END],
 	reasoning,
 };

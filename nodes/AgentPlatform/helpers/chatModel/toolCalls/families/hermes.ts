@@ -4,7 +4,6 @@
  * calls with the same tag (glm.ts, qwen3Coder.ts).
  */
 import type { CallFamily } from '../types';
-import { TOOL_TAG } from './blocks';
 import { markedJsonCalls } from './markedJson';
 
 export const hermes: CallFamily = {
@@ -13,7 +12,6 @@ export const hermes: CallFamily = {
 	markers: ['<tool_call>'],
 	markersMeanACall: true,
 	read: markedJsonCalls(['<tool_call>']),
-	blockTokens: TOOL_TAG,
 	// QwQ and Qwen3's thinking models: the prompt opens the reasoning (vLLM's qwen3 parser)
 	reasoning: { tags: [['<think>', '</think>']], openedInPrompt: /\bqwq\b|qwen3[\w.-]*thinking/i },
 };

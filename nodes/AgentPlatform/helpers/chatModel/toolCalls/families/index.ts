@@ -39,10 +39,6 @@ export const FAMILIES: CallFamily[] = [
 	jsonObjects,
 ];
 
-/** Every family's markers, once each. */
-export const MARKERS = [...new Set(FAMILIES.flatMap((family) => family.markers))];
-/** Every family's block tags and tokens, as one pattern's alternatives. */
-export const BLOCK_TOKENS = [...new Set(FAMILIES.map((family) => family.blockTokens ?? []).flat())];
 /** How the families' special tokens end, once each. */
 export const TOKEN_ENDS = [...new Set(FAMILIES.flatMap((family) => family.tokenEnds ?? []))];
 /** The families' reasoning formats, read whatever the model (a reasoning tag is no call). */

@@ -5,7 +5,7 @@
  * `phi4mini_tool_parser.py`, `internlm2_tool_parser.py`).
  */
 import type { CallFamily, Verdict } from '../types';
-import { SPECIAL_TOKEN, tagVerdict, TOKEN_END, TOOL_TAG } from './blocks';
+import { inBlocks, tagVerdict, TOKEN_END } from './blocks';
 import { markedJsonCalls } from './markedJson';
 
 const MARKERS = [
@@ -30,8 +30,8 @@ export const jsonTags: CallFamily = {
 	models: /granite|nemotron|phi-?4|internlm/i,
 	markers: MARKERS,
 	markersMeanACall: true,
-	read: markedJsonCalls(MARKERS),
+	// InternLM2 opens its plugin's block with an action token
+	read: inBlocks(['<|action_start|>'], markedJsonCalls(MARKERS)),
 	markerVerdict,
-	blockTokens: `${SPECIAL_TOKEN}|${TOOL_TAG}`,
 	tokenEnds: [TOKEN_END],
 };

@@ -3,21 +3,22 @@
  * <|tool_call_argument_begin|>{…}<|tool_call_end|>` (vLLM `kimi_k2_tool_parser.py`).
  */
 import type { CallFamily } from '../types';
-import { SPECIAL_TOKEN, TOKEN_END } from './blocks';
+import { inBlocks, TOKEN_END } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const CALL =
 	/<\|tool_call_begin\|>\s*([^<\s]+)\s*<\|tool_call_argument_begin\|>([\s\S]*?)(?:<\|tool_call_end\|>|$)/g;
 
-const read = patternCalls(CALL);
+const SECTION = '<|tool_calls_section_begin|>';
+
+const read = inBlocks([SECTION], patternCalls(CALL));
 
 export const kimi: CallFamily = {
 	name: 'kimi',
 	models: /kimi|moonshot/i,
-	markers: ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
+	markers: [SECTION, '<|tool_call_begin|>'],
 	markersMeanACall: true,
 	read,
-	blockTokens: SPECIAL_TOKEN,
 	tokenEnds: [TOKEN_END],
 	reasoning: { tags: [['◁think▷', '◁/think▷']] },
 };

@@ -4,7 +4,7 @@
  * `llama4_pythonic_tool_parser.py`); either token may carry JSON or a call list.
  */
 import type { BoundTool, CallFamily, WrittenCall } from '../types';
-import { SPECIAL_TOKEN, TOKEN_END } from './blocks';
+import { TOKEN_END } from './blocks';
 import { markedJsonCalls } from './markedJson';
 import { pythonCallsFrom } from './pythonic';
 
@@ -29,6 +29,5 @@ export const llama: CallFamily = {
 	markers: MARKERS,
 	markersMeanACall: true,
 	read,
-	blockTokens: SPECIAL_TOKEN,
 	tokenEnds: [TOKEN_END],
 };

@@ -4,14 +4,17 @@
  * `qwen3coder_tool_parser.py`, `seed_oss_tool_parser.py`). Parameter values are texts.
  */
 import type { CallFamily, WrittenCall } from '../types';
-import { TOOL_TAG } from './blocks';
+import { inBlocks } from './blocks';
 import { callsMatched } from './patternCalls';
 import { pairs, unquote } from './xmlPairs';
 
 const CALL = /<function=([^>\s]+)\s*>([\s\S]*?)(?:<\/function>|$)/g;
 const PARAMETER = /<parameter=([^>]+)>([\s\S]*?)(?:<\/parameter>|(?=<parameter=)|$)/g;
 
-const read = (text: string, at: number): WrittenCall[] =>
+/** Each call's block: Qwen3-Coder's tag, Seed-OSS's. */
+const BLOCKS = ['<tool_call>', '<seed:tool_call>'];
+
+const read = inBlocks(BLOCKS, (text: string, at: number): WrittenCall[] =>
 	callsMatched(text, at, CALL, (match) => {
 		const json = !match[2].includes('<parameter=');
 		return {
@@ -19,7 +22,8 @@ const read = (text: string, at: number): WrittenCall[] =>
 			arguments: json ? match[2].trim() : pairs(match[2], PARAMETER),
 			xml: !json,
 		};
-	});
+	}),
+);
 
 export const qwen3Coder: CallFamily = {
 	name: 'qwen3-coder',
@@ -27,7 +31,6 @@ export const qwen3Coder: CallFamily = {
 	markers: ['<function=', '<seed:tool_call>'],
 	markersMeanACall: true,
 	read,
-	blockTokens: TOOL_TAG,
 	// Seed-OSS's reasoning tag (vLLM's seed_oss reasoning parser)
 	reasoning: { tags: [['<seed:think>', '</seed:think>']] },
 };

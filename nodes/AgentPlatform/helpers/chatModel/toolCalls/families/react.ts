@@ -65,10 +65,10 @@ function markerVerdict(_marker: string, text: string, lineStart: boolean): Verdi
  * (an observation aside, or its start where the stop word cut it), not both; an example inside an
  * explanation is an example.
  */
-function standsAlone(text: string, calls: WrittenCall[], proseBefore: (at: number) => string) {
+function standsAlone(text: string, calls: WrittenCall[]) {
 	const after = text.slice(calls[calls.length - 1].end).trim();
 	const observation = /^Observation[ \t]*:/i.test(after) || 'Observation'.startsWith(after);
-	return !after || observation || !proseBefore(calls[0].start);
+	return !after || observation || !text.slice(0, calls[0].start).trim();
 }
 
 export const react: CallFamily = {

@@ -3,7 +3,7 @@
  * by its stop word); `<final_answer>…</final_answer>` is the answer (LangChain `xml.py`).
  */
 import type { CallFamily } from '../types';
-import { tagVerdict, TOOL_TAG } from './blocks';
+import { tagVerdict } from './blocks';
 import { patternCalls } from './patternCalls';
 
 const read = patternCalls(
@@ -43,5 +43,4 @@ export const xmlAgent: CallFamily = {
 		marker === '<final_answer>'
 			? 'call'
 			: tagVerdict(text.slice(marker.length, marker.length + 64), ended),
-	blockTokens: TOOL_TAG,
 };
