@@ -11,7 +11,7 @@
 import { Platform } from './platform';
 import { EmulatorServer } from './server';
 import { StorageServer } from './storage';
-import type { StorageRequest, StoredObject } from './types';
+import type { StorageRequest } from './types';
 import type {
 	AgentConfig,
 	Delivery,
@@ -56,9 +56,8 @@ export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
 export { GENERATED_MP4, GENERATED_PNG } from './media';
 export type { GeneratedMedia } from './media';
-export type { StorageRequest, StoredObject } from './types';
+export type { StorageRequest } from './types';
 export { CLOUDFLARE_524_HTML } from './gateway';
-export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
 	private readonly core: Platform;
@@ -100,11 +99,6 @@ export class PlatformEmulator {
 	/** The storage host's origin (signed uploads, generated files): another port than the API. */
 	get storageUrl(): string {
 		return this.storage.origin;
-	}
-
-	/** Objects PUT to signed URLs and not yet registered, by object path. */
-	get storedObjects(): Map<string, StoredObject> {
-		return this.storage.objects;
 	}
 
 	/** Every request the storage host received, with its headers, size and sha256. */
