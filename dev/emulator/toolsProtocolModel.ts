@@ -17,6 +17,7 @@ import {
 import { isCorrection, literal, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
 import { noted, resultSentence, standInTurn, type Given } from './scriptedProse';
+import type { ScriptedAnswer } from './scriptedReplies';
 
 interface Property {
 	type?: string | string[];
@@ -27,11 +28,6 @@ interface DescribedTool {
 	name: string;
 	description: string;
 	schema: Property;
-}
-
-export interface ScriptedAnswer {
-	output: string;
-	finishReason: 'stop' | 'length';
 }
 
 function describedTools(instruction: string): DescribedTool[] {
