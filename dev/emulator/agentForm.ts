@@ -52,11 +52,6 @@ export function defaultAnswer(q: Question): unknown {
 	return undefined;
 }
 
-/** True when execute runs without an answer to q. */
-export function answerOptional(q: Question): boolean {
-	return !q.required || defaultAnswer(q) !== undefined;
-}
-
 function temperature(value: unknown): string {
 	const n =
 		typeof value === 'number'

@@ -1,6 +1,6 @@
 /**
  * The emulator's control API under /_emulator: no auth, no faults, not recorded. Tests and the
- * tools read the recorded requests and state, set faults and agent configurations through it.
+ * tools read the recorded requests, set faults and agent configurations through it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -75,24 +75,6 @@ export async function control(
 		const next: AgentConfig = { ...prev, ...(body as AgentConfig) };
 		core.agentConfig.set(id, next);
 		return send(200, { agentId: id, config: next });
-	}
-	if (path === '/state' && method === 'GET') {
-		const s = core.state;
-		return send(200, {
-			counts: {
-				agents: s.agents.size,
-				runs: s.runs.size,
-				files: s.files.size,
-				memories: s.memories.size,
-				collections: s.collections.size,
-				webhooks: s.webhooks.size,
-				resources: s.resources.size,
-				requests: core.requests.length,
-			},
-			runCount: core.runCount,
-			deliveries: core.deliveries,
-			faults: core.faults,
-		});
 	}
 	return send(404, { message: 'Not Found' });
 }

@@ -33,7 +33,6 @@ export function underGateway(
 		const timer = core.clock.after(seconds, () => {
 			if (settled) return;
 			settled = true;
-			core.gatewayTimeouts++;
 			resolve({ kind: 'timeout' });
 		});
 		replied.then(

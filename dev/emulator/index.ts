@@ -11,7 +11,6 @@
 import { Platform } from './platform';
 import { EmulatorServer } from './server';
 import { StorageServer } from './storage';
-import type { StorageRequest, StoredObject } from './types';
 import type {
 	AgentConfig,
 	Delivery,
@@ -19,9 +18,11 @@ import type {
 	EmulatorOptions,
 	EmulatorState,
 	RecordedRequest,
+	StorageRequest,
 } from './types';
 import { DEFAULT_COLLECTION_ID } from './types';
 import { platformFiles } from './generatedFiles';
+import { waitFor } from '../n8n/wait';
 
 export type {
 	AgentConfig,
@@ -30,21 +31,16 @@ export type {
 	EmulatorOptions,
 	EmulatorState,
 	Question,
-	RecordedFile,
 	RecordedMultipart,
 	RecordedRequest,
+	StorageRequest,
 	StoredAgent,
-	StoredCollection,
 	StoredFile,
-	StoredMemory,
-	StoredResource,
 	StoredRun,
 	StoredWebhook,
 } from './types';
-export { DEFAULT_FAULTS } from './options';
 export {
 	ALWAYS_FAILS_ERROR,
-	ALWAYS_FAILS_TITLE,
 	CHAT_AGENT,
 	FAILING_AGENT,
 	IMAGE_AGENT,
@@ -52,13 +48,9 @@ export {
 	TEXT_AGENT,
 	VIDEO_AGENT,
 } from './seed';
-export { ALLOWED_EXTENSIONS, MAX_FILE_BYTES } from './files';
+export { ALLOWED_EXTENSIONS } from './files';
 export { DELIVERY_USER_AGENT } from './webhooks';
 export { GENERATED_MP4, GENERATED_PNG } from './media';
-export type { GeneratedMedia } from './media';
-export type { StorageRequest, StoredObject } from './types';
-export { CLOUDFLARE_524_HTML } from './gateway';
-export { FileHost, SAMPLE_PNG, sha256 } from './generatedFiles';
 
 export class PlatformEmulator {
 	private readonly core: Platform;
@@ -102,11 +94,6 @@ export class PlatformEmulator {
 		return this.storage.origin;
 	}
 
-	/** Objects PUT to signed URLs and not yet registered, by object path. */
-	get storedObjects(): Map<string, StoredObject> {
-		return this.storage.objects;
-	}
-
 	/** Every request the storage host received, with its headers, size and sha256. */
 	get storageRequests(): StorageRequest[] {
 		return this.storage.requests;
@@ -135,14 +122,6 @@ export class PlatformEmulator {
 		const questions = this.core.state.agents.get(agentId)!.questions;
 		const first = (name: string) => String(questions.find((q) => q.name === name)!.options![0]);
 		return { model: first('model'), tools: first('tools'), temperature: first('temperature') };
-	}
-
-	/** No memories and no collection but the default one, as a fresh workspace has. */
-	clearMemories(): void {
-		this.core.state.memories.clear();
-		for (const id of [...this.core.state.collections.keys()]) {
-			if (id !== DEFAULT_COLLECTION_ID) this.core.state.collections.delete(id);
-		}
 	}
 
 	/**
@@ -197,11 +176,6 @@ export class PlatformEmulator {
 		return this.core.runCount;
 	}
 
-	/** Requests the gateway fault answered with a 524 page (faults.gatewayTimeoutSeconds). */
-	get gatewayTimeouts(): number {
-		return this.core.gatewayTimeouts;
-	}
-
 	get deliveries(): Delivery[] {
 		return this.core.deliveries;
 	}
@@ -212,24 +186,8 @@ export class PlatformEmulator {
 	}
 
 	/** Polls `predicate` every 10 ms until true; rejects after timeoutMs (default 5000). */
-	waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-		return new Promise((resolve, reject) => {
-			const started = Date.now();
-			const tick = () => {
-				let ok = false;
-				try {
-					ok = predicate();
-				} catch (e) {
-					reject(e);
-					return;
-				}
-				if (ok) return resolve();
-				if (Date.now() - started >= timeoutMs)
-					return reject(new Error(`waitFor: condition not met within ${timeoutMs} ms`));
-				setTimeout(tick, 10);
-			};
-			tick();
-		});
+	async waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+		await waitFor('a condition on the emulator', predicate, { timeoutMs, intervalMs: 10 });
 	}
 }
 

@@ -8,20 +8,13 @@ import {
 	CORRECTION_OPENING,
 	RESULT_OPENINGS,
 	THE_TOOL,
-	TOOL_CHOICE_OPENING,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
 
 /** Words as a regular expression that matches them literally. */
 export const literal = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const TOOL_CHOICE = new RegExp(`${literal(TOOL_CHOICE_OPENING)} "([^"]+)"`);
 const OPENING = `(?:${literal(RESULT_OPENINGS.result)}|${literal(RESULT_OPENINGS.error)}) ${literal(THE_TOOL)}`;
 const RESULT_HEADING = new RegExp(`^${OPENING}(?: "([^"]*)")?:\\n`);
 const TOOL_LINE = new RegExp(`^- ([^:\\n]+): .*\\n {2}${literal(ARGUMENTS_LABEL)} (.*)$`, 'gm');
-
-/** The tool a system message says must be called (toolChoiceInstruction's), if any. */
-export function toolChoiceIn(instruction: string): string | undefined {
-	return TOOL_CHOICE.exec(instruction)?.[1];
-}
 
 /** Whether a user message asks for a corrected answer. */
 export function isCorrection(text: string): boolean {

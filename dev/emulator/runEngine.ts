@@ -9,7 +9,7 @@
  */
 import { mediaFor } from './media';
 import type { TimerHandle } from './clock';
-import { takeScriptedOutput } from './scriptedOutputs';
+import { takeNext } from './scriptedReplies';
 import type { EmulatorServices } from './services';
 import type { StoredAgent, StoredRun } from './types';
 
@@ -129,7 +129,7 @@ export class ExecutionEngine {
 						: (agent.failMessage ?? null));
 		const output =
 			opts.output ??
-			takeScriptedOutput(cfg) ??
+			takeNext(cfg.outputs) ??
 			cfg.output ??
 			`Echo from ${agent.title}: ${opts.subject}${opts.seen ?? ''}`;
 

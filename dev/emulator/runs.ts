@@ -240,7 +240,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 
 	const answers = { temperature, model, tools, messages };
 	const subject = lastUserMessage(messages);
-	// a test's own outputs for the agent come before the format instructions' scripted JSON
+	// a test's own outputs for the agent come before the model endpoint
 	const cfg = core.agentConfig.get(agent.id);
 	const configured = !!cfg?.outputs?.length || cfg?.output !== undefined;
 	// the model endpoint, when there is one, is asked what the stand-in would answer
@@ -248,7 +248,7 @@ export async function chatCompletions(ctx: Ctx): Promise<Reply> {
 		takeScriptedReply(cfg) ??
 		(core.opts.model && !configured
 			? await modelAnswer(ctx, { messages, temperature: Number(temperature), stream: false })
-			: scriptedModelAnswer(messages, { followFormat: !configured }));
+			: scriptedModelAnswer(messages));
 	const finishReason = scripted?.finishReason ?? 'stop';
 	const exec = core.engine.start(agent, subject, answers, {
 		rootId: null,

@@ -12,7 +12,26 @@
  * - a question that shares a word with a tool's description calls that tool;
  * - a tool's result is said in a sentence; anything else gets the stand-in's plain answer.
  */
-import { telling, wordsOf, type Given } from './structuredValues';
+
+/** What a question gives a tool's arguments: texts (each once, the last again) and numbers. */
+export interface Given {
+	texts: string[];
+	numbers: number[];
+}
+
+/** The text's words, lower case, as written: no stems, no synonyms. */
+const wordsOf = (text: string) =>
+	new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2));
+
+// words of any sentence, which say nothing of what a tool is for
+const COMMON = new Set(
+	'the and for are but not you your with this that from has have was were its into when what which who how does will can could would should there their them they then than also only some more most each other returns return gives give tool tools uses using true input category description about'.split(
+		' ',
+	),
+);
+
+/** The words of a description that say what it is about: its words without the common ones. */
+const telling = (text: string) => [...wordsOf(text)].filter((w) => !COMMON.has(w));
 
 /** Said in the first answer of a conversation, where a person looks. */
 export const STAND_IN_NOTE =

@@ -32,8 +32,6 @@ export class EmulatorServices {
 	readonly deliveries: Delivery[] = [];
 	readonly requests: RecordedRequest[] = [];
 	runCount = 0;
-	/** Requests answered with the gateway's 524 page. */
-	gatewayTimeouts = 0;
 	readonly ids = { response: 1001, file: 501, memory: 1, collection: 2, webhook: 1 };
 	/** Set by the server once listening. */
 	listenOrigin = '';

@@ -5,40 +5,30 @@
  *
  * - the last user message is the question → the stand-in's turn: tool calls, or an answer;
  * - the last user message holds tools' results → a sentence from each;
- * - a correction request → the valid answer again;
- * - format instructions (n8n's Structured Output Parser, Information Extractor, Text Classifier,
- *   Sentiment Analysis) → JSON of the schema's types in a fenced block (structuredValues.ts);
- * - the instruction says which tool the answer must be given with (an AI Agent's output parser, a
- *   forced tool choice) → that tool, with the schema's empty values.
+ * - a correction request → the valid answer again.
  *
- * It writes calls in the protocol's own shape; a test that needs another reply states it word for
- * word (`replies` in the agent's configuration, scriptedReplies.ts).
+ * It writes calls in the protocol's own shape; a test that needs another reply (a structured
+ * answer, a forced tool's call) states it word for word (`replies`, scriptedReplies.ts).
  */
 import {
 	TOOLS_PROTOCOL_MARK,
 	toolCallText,
 } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { isCorrection, literal, toolChoiceIn, toolLinesIn, toolResultsIn } from './protocolReaders';
+import { isCorrection, literal, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
-import { noted, resultSentence, standInTurn } from './scriptedProse';
-import { givenArguments, structuredValue, type Given, type Property } from './structuredValues';
+import { noted, resultSentence, standInTurn, type Given } from './scriptedProse';
+import type { ScriptedAnswer } from './scriptedReplies';
+
+interface Property {
+	type?: string | string[];
+	properties?: Record<string, Property>;
+}
 
 interface DescribedTool {
 	name: string;
 	description: string;
 	schema: Property;
 }
-
-export interface ScriptedAnswer {
-	output: string;
-	finishReason: 'stop' | 'length';
-}
-
-// LangChain's StructuredOutputParser (n8n's Structured Output Parser) words its instructions so
-const FORMAT = /You must format your output as a JSON value[\s\S]*?```(?:json)?\s*\n([\s\S]*?)```/;
-// n8n's words in the AI Agent's system message with an output parser ("you MUST use the
-// `format_final_json_response` tool"); the package's forced tool choice is read by toolChoiceIn
-const MUST_USE = /must (?:use|call) (?:the )?(?:tool )?[`"]?([\w-]+)/gi;
 
 function describedTools(instruction: string): DescribedTool[] {
 	return toolLinesIn(instruction).map((line) => {
@@ -54,51 +44,21 @@ function describedTools(instruction: string): DescribedTool[] {
 	});
 }
 
-/**
- * JSON of the schema of format instructions, when the messages carry some, about the text the
- * instructions are about: the user's messages when the instructions are in the system message (as
- * n8n's Information Extractor, Text Classifier and Sentiment Analysis send them), else the words
- * before them (a Basic LLM Chain with a parser).
- */
-function formatAnswer(messages: Message[]): string | undefined {
-	for (const message of [...messages].reverse()) {
-		const text = contentText(message.content);
-		const found = FORMAT.exec(text);
-		if (!found) continue;
-		let schema: Property;
-		try {
-			schema = JSON.parse(found[1]) as Property;
-		} catch {
-			continue;
-		}
-		const before = text.slice(0, found.index).trim();
-		const users = messages.filter((m) => m.role === 'user' && m !== message);
-		const about =
-			message.role === 'system' || !before
-				? users.map((m) => contentText(m.content)).join('\n') || before
-				: before;
-		return `\`\`\`json\n${JSON.stringify(structuredValue(schema, about), null, 2)}\n\`\`\``;
+/** A tool's arguments: its strings and numbers from what the question gives, nothing else. */
+function givenArguments(schema: Property, given: Given): Record<string, unknown> {
+	const [texts, numbers] = [[...given.texts], [...given.numbers]];
+	const found: Record<string, unknown> = {};
+	for (const [name, property] of Object.entries(schema.properties ?? {})) {
+		const type = [property.type].flat().find((t) => t !== 'null');
+		// each text once, the last again
+		if (type === 'string' && texts.length)
+			found[name] = texts.length > 1 ? texts.shift() : texts[0];
+		if ((type === 'number' || type === 'integer') && numbers.length) found[name] = numbers.shift();
 	}
-	return undefined;
+	return found;
 }
 
-/** The tool the instruction says the answer must be given with, if any. */
-function mustUse(instruction: string, tools: DescribedTool[]): DescribedTool | undefined {
-	const names = [...instruction.matchAll(MUST_USE)].map((found) => found[1]);
-	const forced = toolChoiceIn(instruction);
-	if (forced) names.unshift(forced);
-	return tools.find((tool) => names.includes(tool.name));
-}
-
-const copy = (given: Given): Given => ({ texts: [...given.texts], numbers: [...given.numbers] });
-
-type Call = { name: string; arguments: Record<string, unknown> };
-
-function toolsAnswer(
-	tools: DescribedTool[],
-	messages: Message[],
-	instruction: string,
-): ScriptedAnswer {
+function toolsAnswer(tools: DescribedTool[], messages: Message[]): ScriptedAnswer {
 	const users = messages.filter((m) => m.role === 'user').map((m) => contentText(m.content));
 	const last = users[users.length - 1] ?? '';
 	const question = [...users].reverse().find((u) => !toolResultsIn(u) && !isCorrection(u)) ?? '';
@@ -112,53 +72,28 @@ function toolsAnswer(
 		.map((m) => contentText(m.content))
 		.filter((u) => !toolResultsIn(u) && !isCorrection(u));
 	const firstAnswer = !before.some((m) => m.role === 'assistant');
-	const written = (calls: Call[]) => calls.map((c) => toolCallText(c.name, c.arguments)).join('\n');
-	const final = mustUse(instruction, tools);
-	const finalCall = (about: string): Call[] =>
-		final
-			? [{ name: final.name, arguments: structuredValue(final.schema, about) as Call['arguments'] }]
-			: [];
 
 	if (toolResultsIn(last)) {
 		const since = users
 			.slice(users.lastIndexOf(question) + 1)
 			.flatMap((u) => toolResultsIn(u) ?? []);
-		if (final) return answer(written(finalCall(question)));
-		// an AI Agent with an output parser: the final answer in the format asked
-		const formatted = formatAnswer(messages);
-		if (formatted !== undefined) return answer(formatted);
 		return answer(
 			noted(since.map(({ tool, result }) => resultSentence(tool, result)).join('\n'), firstAnswer),
 		);
 	}
-	const others = tools.filter((tool) => tool !== final);
-	const turn = standInTurn(question, earlier, others);
-	let calls: Call[] =
-		turn.kind === 'calls'
-			? turn.calls.map(({ tool, given }) => ({
-					name: tool.name,
-					arguments: givenArguments(tool.schema, copy(given), question) as Call['arguments'],
-				}))
-			: [];
-	// the answer is given with the tool it must be given with, unless the question names another
-	const lower = question.toLowerCase();
-	if (final && !calls.some((c) => lower.includes(c.name.toLowerCase()))) calls = [];
-	if (!calls.length) calls = finalCall(question);
-	if (!calls.length) return answer(noted(turn.kind === 'answer' ? turn.text : '', firstAnswer));
-	return answer(written(calls));
+	const turn = standInTurn(question, earlier, tools);
+	if (turn.kind === 'answer') return answer(noted(turn.text, firstAnswer));
+	return answer(
+		turn.calls
+			.map(({ tool, given }) => toolCallText(tool.name, givenArguments(tool.schema, given)))
+			.join('\n'),
+	);
 }
 
 /** The stand-in's answer, or undefined when the request is for the agent's own output. */
-export function scriptedModelAnswer(
-	messages: Message[],
-	{ followFormat = true }: { followFormat?: boolean } = {},
-): ScriptedAnswer | undefined {
+export function scriptedModelAnswer(messages: Message[]): ScriptedAnswer | undefined {
 	const system = messages.find((m) => m.role === 'system');
 	const instruction = system ? contentText(system.content) : '';
 	const at = instruction.indexOf(TOOLS_PROTOCOL_MARK);
-	if (at >= 0) {
-		return toolsAnswer(describedTools(instruction.slice(at)), messages, instruction);
-	}
-	const formatted = followFormat ? formatAnswer(messages) : undefined;
-	return formatted === undefined ? undefined : { output: formatted, finishReason: 'stop' };
+	return at < 0 ? undefined : toolsAnswer(describedTools(instruction.slice(at)), messages);
 }

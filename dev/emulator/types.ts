@@ -139,7 +139,7 @@ export interface AgentConfig {
 	streamEvents?: number;
 	/** `generated_files` of later successful runs, as given (URL strings or objects). */
 	generatedFiles?: unknown[];
-	/** Scripted outputs of later runs, one per run in order; the last one stays (see scriptedOutputs.ts). */
+	/** Scripted outputs of later runs, one per run in order; the last one stays (see scriptedReplies.ts). */
 	outputs?: string[];
 	/**
 	 * Exact replies of later chat completions, one per request in order, the last one stays; a

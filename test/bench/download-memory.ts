@@ -18,7 +18,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
-import { FileHost, startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { startEmulator, type PlatformEmulator } from '../../dev/emulator';
+import { FileHost } from '../infra/fileHost';
 import {
 	N8nInstance,
 	NODE24_BIN,

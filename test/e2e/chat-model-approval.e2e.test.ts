@@ -36,8 +36,6 @@ describeEachLine(['2.x'])(
 		let fixture: LineN8n;
 		let n8n: N8nInstance;
 		const completions = () => emu.requests.filter((r) => r.path.endsWith('/chat/completions'));
-		const lastAnswer = () =>
-			[...emu.state.runs.values()].filter((r) => r.via === 'openai').at(-1)!.output;
 
 		useLineN8n(
 			line,
@@ -62,6 +60,21 @@ describeEachLine(['2.x'])(
 		);
 
 		beforeEach(() => emu.clearRequests());
+		afterEach(() => emu.configureAgent(CHAT_AGENT, { replies: undefined }));
+
+		/**
+		 * The model's replies, by hand: the gated tool's call (n8n's human review takes the tool's
+		 * fields under `toolParameters`, its own, none here, under `hitlParameters`), then its answer.
+		 */
+		const replies = (toolParameters: IDataObject, answer: string) =>
+			emu.configureAgent(CHAT_AGENT, {
+				replies: [
+					JSON.stringify({
+						tool_call: { name: 'add', arguments: { toolParameters, hitlParameters: {} } },
+					}),
+					answer,
+				],
+			});
 
 		type Execution = { status: string; data: { resultData: { runData: RunData } } };
 
@@ -107,6 +120,7 @@ describeEachLine(['2.x'])(
 
 		test("human approval: the run waits for the chat's Approve, then the tool runs with the model's call", async () => {
 			const question = 'What is 12 + 30? Use the add tool.';
+			replies({ a: 12, b: 30 }, 'Twelve and thirty make 42.');
 			const { executionId, waiting, approve } = await askForApproval('approval', question);
 			// the model asked for the gated tool once; the Chat node sent its Approve button to the chat
 			expect(completions()).toHaveLength(1);
@@ -122,7 +136,7 @@ describeEachLine(['2.x'])(
 			log(`n8n ${line.version}: the gated tool ran: ${toolRun.slice(0, 400)}`);
 			expect(toolRun).toContain('42');
 			const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
-			expect(output).toBe(lastAnswer());
+			expect(output).toBe('Twelve and thirty make 42.');
 			// the answer's request carries the call as the model made it before the pause, and the
 			// tool's result under that call's name: the result's call id matched the call's across it
 			expect(completions()).toHaveLength(2);
@@ -141,6 +155,7 @@ describeEachLine(['2.x'])(
 		});
 
 		test('human approval declined: the tool does not run, the model hears so and answers', async () => {
+			replies({ a: 2, b: 3 }, 'You declined: the add tool did not run.');
 			const { executionId, decline } = await askForApproval(
 				'declined',
 				'What is 2 + 3? Use the add tool.',
@@ -159,7 +174,7 @@ describeEachLine(['2.x'])(
 			);
 			const output = String(runData['AI Agent'].at(-1)!.data!.main[0][0].json.output);
 			log(`n8n ${line.version}: declined, the agent answered: ${output}`);
-			expect(output).toBe(lastAnswer());
+			expect(output).toBe('You declined: the add tool did not run.');
 		});
 	},
 );

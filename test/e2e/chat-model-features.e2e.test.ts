@@ -1,17 +1,16 @@
 /**
  * n8n's AI features on the Agent Platform Chat Model, in real n8n 2.41.1 (2.x: the AI node SDK)
- * with the packed package, against the emulator's scripted model on its defaults (no scripted
- * outputs): one case per row of docs/chat-model.md's feature table. Each case holds what the node
- * does (the requests sent, the messages and the forced tool in them, the platform's answer passed
- * on whole, the output valid against the schema asked, the branch taken one that exists), not
- * values that only the scripted model computes.
+ * with the packed package, against the emulator: one case per row of docs/chat-model.md's feature
+ * table. Each case holds what the node does (the requests sent, the messages and the forced tool
+ * in them, the platform's answer passed on whole, the output n8n read from it, the branch taken);
+ * where a node asks for a structured answer, the test writes the model's reply out (`replies`).
  *
  * - the AI Agent's fallback model takes over when the main model's call fails: a wrong API key,
  *   an agent the platform no longer has (the main model's error in the execution's logs);
  * - the AI Agent's output parser with a tool (the tool, then `format_final_json_response`), and
- *   without one (`format_final_json_response` at once, filled from the question);
- * - the Information Extractor and the Text Classifier read the text (no scripted outputs);
- *   Sentiment Analysis and the Summarization Chain on the same defaults;
+ *   without one (`format_final_json_response` at once);
+ * - the Information Extractor, the Text Classifier and Sentiment Analysis read the model's JSON;
+ *   the Summarization Chain;
  * - the Model Selector: the picked model's run in the logs with the platform's token usage;
  * - the Evaluation node's Correctness and Helpfulness metrics give a score (withStructuredOutput),
  *   also after a prose answer and its one correction round;
@@ -77,8 +76,18 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		return outputs.slice(outputs.length - completions().length);
 	};
 	const lastAnswer = () => answered().at(-1)!;
-	const fencedJson = (text: string) =>
-		JSON.parse(/```(?:json)?\n([\s\S]*?)\n```/.exec(text)?.[1] ?? text) as IDataObject;
+	/** The model's replies of the next requests, written out by the test; none after `run`. */
+	async function withReplies<T>(replies: string[], run: () => Promise<T>): Promise<T> {
+		emu.configureAgent(CHAT_AGENT, { replies });
+		try {
+			return await run();
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
+	}
+	const call = (name: string, args: IDataObject) =>
+		JSON.stringify({ tool_call: { name, arguments: args } });
+	const fenced = (value: IDataObject) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 	const sentMessages = (i: number) =>
 		(completions()[i].body as { messages: Array<{ role: string; content: unknown }> }).messages;
 
@@ -151,10 +160,13 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		},
 	);
 
-	test('AI Agent with an output parser and a tool: the tool runs, the answer fits the schema', async () => {
-		const answer = await post('chat-model-parser-tool', {
-			question: 'What is 12 + 30? Use the add tool.',
-		});
+	test("AI Agent with an output parser and a tool: the tool runs, the answer is the parser tool's call", async () => {
+		// the model's replies, by hand: the add tool's call, then the parser's tool (n8n wraps the
+		// parser's schema in `output`)
+		const answer = await withReplies(
+			[call('add', { a: 12, b: 30 }), call('format_final_json_response', { output: { sum: 42 } })],
+			() => post('chat-model-parser-tool', { question: 'What is 12 + 30? Use the add tool.' }),
+		);
 		expect(answer.status).toBe(200);
 		expect(completions()).toHaveLength(2);
 		// the add tool (n8n's Code tool) ran on the model's call, its result went back to the model…
@@ -162,83 +174,61 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 			String(m.content).startsWith('Result of the tool "add"'),
 		);
 		expect(String(result?.content)).toContain('42');
-		// …which answered through the parser's tool: its arguments are the output, valid for the schema
-		const call = JSON.parse(lastAnswer()) as {
-			tool_call: { name: string; arguments: IDataObject };
-		};
-		expect(call.tool_call.name).toBe('format_final_json_response');
-		const output = (answer.body as IDataObject).output as IDataObject;
-		// n8n's parser tool wraps the schema in `output`
-		expect(output).toEqual(call.tool_call.arguments.output);
-		expect(Object.keys(output)).toEqual(['sum']);
-		expect(output.sum).toEqual(expect.any(Number));
+		// …whose call of the parser's tool is the output
+		expect((answer.body as IDataObject).output).toEqual({ sum: 42 });
 	});
 
-	test('AI Agent with an output parser and no tool: the answer fits the schema, from one request', async () => {
-		const answer = await post('chat-model-parser', {
-			question: 'Charles Babbage is 79 years old and lives in London.',
-		});
+	test("AI Agent with an output parser and no tool: the parser tool's call is the output, from one request", async () => {
+		const output = { name: 'Charles Babbage', age: 79, city: 'London' };
+		const answer = await withReplies([call('format_final_json_response', { output })], () =>
+			post('chat-model-parser', {
+				question: 'Charles Babbage is 79 years old and lives in London.',
+			}),
+		);
 		expect(answer.status).toBe(200);
-		// the parser's tool was the only one described to the model, and it was called at once
+		// the parser's tool was the only one described to the model
 		const sent = JSON.stringify(completions()[0]?.body);
 		expect(sent).toContain('- format_final_json_response:');
 		expect(completions()).toHaveLength(1);
-		// the call's arguments are the output, with the parser's example's fields and types
-		const call = JSON.parse(lastAnswer()) as { tool_call: { arguments: IDataObject } };
-		const output = (answer.body as IDataObject).output as IDataObject;
-		// n8n's parser tool wraps the schema in `output`
-		expect(output).toEqual(call.tool_call.arguments.output);
-		expect(output).toEqual({
-			name: expect.any(String),
-			age: expect.any(Number),
-			city: expect.any(String),
-		});
+		expect((answer.body as IDataObject).output).toEqual(output);
 	});
 
-	test('Information Extractor and Text Classifier on the defaults: values from the text, the fitting class', async () => {
-		const answer = await post('chat-model-readers', {
-			text: 'Ada Lovelace is 36 years old and lives in London.',
-			// "unhappy": a word of the complaint's description, which the stand-in's pick counts
-			feedback: 'I am unhappy: my order arrived broken and nobody answers my e-mails.',
-		});
+	test('Information Extractor and Text Classifier: the values the model wrote, the class it picked', async () => {
+		const fields = { name: 'Ada Lovelace', age: 36, city: 'London' };
+		// the model's replies, by hand: the extractor's fields, then the classifier's booleans
+		const answer = await withReplies(
+			[fenced(fields), fenced({ complaint: true, praise: false })],
+			() =>
+				post('chat-model-readers', {
+					text: 'Ada Lovelace is 36 years old and lives in London.',
+					feedback: 'I am unhappy: my order arrived broken and nobody answers my e-mails.',
+				}),
+		);
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelReader1');
 		// one request each, the format instructions and the text in it
 		expect(completions()).toHaveLength(2);
-		const [extraction, classification] = answered();
 		expect(JSON.stringify(sentMessages(0))).toContain('Ada Lovelace is 36 years old');
 		expect(JSON.stringify(sentMessages(0))).toContain('JSON Schema');
-		// the extractor's output is the platform's JSON, valid for the attributes' types
-		const extracted = runData['Information Extractor'][0].data!.main[0][0].json;
-		expect(extracted.output).toEqual(fencedJson(extraction));
-		const fields = extracted.output as IDataObject;
-		expect(typeof fields.name).toBe('string');
-		expect(typeof fields.age).toBe('number');
-		expect(typeof fields.city).toBe('string');
-		// the classifier took the branch of the category the platform set, one that exists
-		const picked = Object.entries(fencedJson(classification))
-			.filter(([, value]) => value === true)
-			.map(([name]) => name);
-		expect(picked).toHaveLength(1);
-		const categories = ['complaint', 'praise'];
-		expect(categories).toContain(picked[0]);
+		expect(JSON.stringify(sentMessages(1))).toContain('my order arrived broken');
+		expect(runData['Information Extractor'][0].data!.main[0][0].json.output).toEqual(fields);
+		// the item went out on the complaint's branch, none on praise's
 		const branches = runData['Text Classifier'][0].data!.main.map((items) => items?.length ?? 0);
-		expect(branches).toEqual(categories.map((name) => (name === picked[0] ? 1 : 0)));
+		expect(branches).toEqual([1, 0]);
 	});
 
-	test('Sentiment Analysis and the Summarization Chain on the defaults', async () => {
-		const sentiment = await post('chat-model-root-7', {
-			text: 'The support team was wonderful and fixed everything, thank you!',
-		});
-		expect(sentiment.status).toBe(200);
-		// the branch of the sentiment the platform answered, one of n8n's three
-		const said = String(fencedJson(lastAnswer()).sentiment);
-		const sentiments = ['Positive', 'Neutral', 'Negative'];
-		expect(sentiments).toContain(said);
-		const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
-		expect(branches.map((items) => items?.length ?? 0)).toEqual(
-			sentiments.map((name) => (name === said ? 1 : 0)),
+	test('Sentiment Analysis and the Summarization Chain', async () => {
+		const sentiment = await withReplies(
+			[fenced({ sentiment: 'Positive', strength: 0.9, confidence: 0.95 })],
+			() =>
+				post('chat-model-root-7', {
+					text: 'The support team was wonderful and fixed everything, thank you!',
+				}),
 		);
+		expect(sentiment.status).toBe(200);
+		// the item went out on the branch of the sentiment the model answered: n8n's Positive, Neutral, Negative
+		const branches = (await lastRun('chatModelSentim1'))['Sentiment Analysis'][0].data!.main;
+		expect(branches.map((items) => items?.length ?? 0)).toEqual([1, 0, 0]);
 		const summary = await post('chat-model-root-5', {
 			text: 'Otters hold hands while they sleep.',
 		});
@@ -265,22 +255,27 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 	});
 
 	test("Evaluation: Correctness and Helpfulness give a score through the model's withStructuredOutput", async () => {
-		const answer = await post('chat-model-evaluation', {
-			question: 'What is the capital of France?',
-			actual: 'Paris',
-			expected: 'The capital of France is Paris.',
+		// the model's reply, by hand: the call of the metrics' tool ("extract", LangChain's
+		// withStructuredOutput; the fields of n8n 2.41.1's metric schema, utils/metricHandlers.js)
+		const graded = call('extract', {
+			extended_reasoning: 'Both name Paris as the capital of France.',
+			reasoning_summary: 'Both say Paris.',
+			score: 4,
 		});
+		const answer = await withReplies([graded], () =>
+			post('chat-model-evaluation', {
+				question: 'What is the capital of France?',
+				actual: 'Paris',
+				expected: 'The capital of France is Paris.',
+			}),
+		);
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
 		const correctness = runData.Correctness[0].data!.main[0][0].json;
 		const helpfulness = runData.Helpfulness[0].data!.main[0][0].json;
 		log(`n8n ${line.version}: Evaluation: ${JSON.stringify({ correctness, helpfulness })}`);
-		// each metric is a score of n8n's 1 to 5 scale, read from the forced tool's call
-		for (const score of [correctness.Correctness, helpfulness.Helpfulness]) {
-			expect(score).toEqual(expect.any(Number));
-			expect(score).toBeGreaterThanOrEqual(1);
-			expect(score).toBeLessThanOrEqual(5);
-		}
+		// each metric is the score of the forced tool's call
+		expect([correctness.Correctness, helpfulness.Helpfulness]).toEqual([4, 4]);
 		// the forced tool choice reached the model's instruction, one request per metric
 		expect(completions()).toHaveLength(2);
 		for (let i = 0; i < 2; i++) {
@@ -295,22 +290,18 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		// the model's replies, written out (the emulator's `replies`): prose first, then the call of
 		// the metrics' tool ("extract", LangChain's withStructuredOutput; the fields of n8n 2.41.1's
 		// metric schema, utils/metricHandlers.js) for every later request
-		emu.configureAgent(CHAT_AGENT, {
-			replies: [
+		const answer = await withReplies(
+			[
 				'The answer says Paris, as the ground truth does.',
 				'{"tool_call": {"name": "extract", "arguments": {"extended_reasoning": "Both name Paris as the capital of France.", "reasoning_summary": "Both say Paris.", "score": 5}}}',
 			],
-		});
-		let answer: Awaited<ReturnType<typeof post>>;
-		try {
-			answer = await post('chat-model-evaluation', {
-				question: 'What is the capital of France?',
-				actual: 'Paris',
-				expected: 'The capital of France is Paris.',
-			});
-		} finally {
-			emu.configureAgent(CHAT_AGENT, { replies: undefined });
-		}
+			() =>
+				post('chat-model-evaluation', {
+					question: 'What is the capital of France?',
+					actual: 'Paris',
+					expected: 'The capital of France is Paris.',
+				}),
+		);
 		expect(answer.status).toBe(200);
 		const runData = await lastRun('chatModelEvalua1');
 		// the score of the call the test wrote

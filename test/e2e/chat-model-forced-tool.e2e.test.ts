@@ -26,8 +26,11 @@ const WORKSPACE_ID = '42';
 const CREDENTIAL = { id: fixtureId('credForcedTool'), name: 'Agent Platform (forced tool)' };
 const FORCED = { on: fixtureId('chatModelForceOn'), off: fixtureId('chatModelForceNo') };
 const PATHS = { on: 'chat-model-forced-on', off: 'chat-model-forced-off' };
-/** A question that names no tool: the scripted model answers it in prose unless told to call one. */
+/** A question that names no tool: the stand-in answers it in prose. */
 const QUESTION = 'Hello! Who are you?';
+// the model's replies with the option on, by hand: the forced tool's call, then its answer
+const ADD_CALL = '{"tool_call": {"name": "add", "arguments": {"a": 1, "b": 2}}}';
+const ANSWER = 'One and two make 3.';
 
 type Sent = { messages: Array<{ role: string; content: unknown }> };
 
@@ -75,7 +78,13 @@ describeEachLine(['2.x'])(
 			await n8n.postWebhook(PATHS[which], { question: QUESTION }, { registeredWithinMs: 20_000 });
 
 		test('on: the first request says the one tool must be called, the answer is its call, the second request is free', async () => {
-			const answer = await ask('on');
+			emu.configureAgent(CHAT_AGENT, { replies: [ADD_CALL, ANSWER] });
+			let answer: Awaited<ReturnType<typeof ask>>;
+			try {
+				answer = await ask('on');
+			} finally {
+				emu.configureAgent(CHAT_AGENT, { replies: undefined });
+			}
 			expect(answer.status).toBe(200);
 			expect(completions()).toHaveLength(2);
 			const first = sentText(0);
@@ -91,7 +100,8 @@ describeEachLine(['2.x'])(
 			// the tool ran on the model's call, its result went back, and nothing forces the answer
 			expect(second).toContain('Result of the tool "add"');
 			expect(second).not.toContain(TOOL_CHOICE_OPENING);
-			expect(String((answer.body as IDataObject).output)).not.toBe('');
+			expect(second).toMatch(/Result of the tool "add":\n[^\n]*3/);
+			expect((answer.body as IDataObject).output).toBe(ANSWER);
 		});
 
 		test('off: the same question is answered in prose, from one request that forces nothing', async () => {

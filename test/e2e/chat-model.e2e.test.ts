@@ -1,8 +1,8 @@
 /**
  * The Agent Platform Chat Model inside real n8n with the packed package, against the emulator:
  * on n8n 2.x (which ships the AI node SDK) as the model of a Basic LLM Chain, an AI Agent with a
- * Code tool (answered through a Webhook, and streamed through a Chat Trigger with memory) and an
- * Information Extractor; on n8n 1.x, the plain message that it needs n8n 2.16, while the
+ * Code tool (answered through a Webhook, and streamed through a Chat Trigger with memory), a
+ * Structured Output Parser and an Information Extractor; on n8n 1.x, the plain message that it needs n8n 2.16, while the
  * package's other nodes load (the rest of the e2e suite runs them on the same line).
  *
  * The emulator's scripted model follows the tools protocol (dev/emulator/toolsProtocolModel.ts):
@@ -157,21 +157,25 @@ describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => 
 		expect(sentMessages(0)).toEqual([{ role: 'user', content: question }]);
 	});
 
-	test('Basic LLM Chain with a Structured Output Parser on its defaults: the scripted model follows the format instructions', async () => {
-		const answer = await n8n.postWebhook(
-			ownPath('chat-model-structured'),
-			{ question: 'Name a state of the USA, like "California".' },
-			{ registeredWithinMs: 20_000 },
-		);
-		expect(completions()).toHaveLength(1);
-		expect(String(sentMessages(0).at(-1)!.content)).toContain('JSON Schema');
-		// the platform's fenced JSON, parsed by n8n's parser (which wraps the schema in `output`):
-		// the chain's output, with the example's types
-		const fenced = JSON.parse(/```json\n([\s\S]*)\n```/.exec(lastAnswer())![1]) as {
-			output: IDataObject;
-		};
-		expect(answer).toMatchObject({ status: 200, body: { output: fenced.output } });
-		expect(fenced.output).toEqual({ state: expect.any(String), cities: expect.any(Array) });
+	test("Basic LLM Chain with a Structured Output Parser: n8n's parser reads the model's fenced JSON", async () => {
+		// the model's answer, by hand: the JSON the format instructions ask for (n8n's parser wraps
+		// its schema in `output`), in a fenced block
+		const output = { state: 'California', cities: ['Los Angeles', 'San Diego'] };
+		emu.configureAgent(CHAT_AGENT, {
+			replies: [`\`\`\`json\n${JSON.stringify({ output }, null, 2)}\n\`\`\``],
+		});
+		try {
+			const answer = await n8n.postWebhook(
+				ownPath('chat-model-structured'),
+				{ question: 'Name a state of the USA, like "California".' },
+				{ registeredWithinMs: 20_000 },
+			);
+			expect(completions()).toHaveLength(1);
+			expect(String(sentMessages(0).at(-1)!.content)).toContain('JSON Schema');
+			expect(answer).toMatchObject({ status: 200, body: { output } });
+		} finally {
+			emu.configureAgent(CHAT_AGENT, { replies: undefined });
+		}
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {

@@ -1,5 +1,6 @@
 import type { EmulatorOptions, PlatformEmulator } from '../../dev/emulator';
 import { startEmulator } from '../../dev/emulator';
+import { DEFAULT_COLLECTION_ID } from '../../dev/emulator/types';
 
 /**
  * One emulator for a test file: started before its first test, stopped after its last, and
@@ -22,6 +23,13 @@ export function useEmulator(
 		emu?.clearRequests();
 	});
 	afterAll(async () => emu?.stop());
+}
+
+/** No memories and no collection but the default one, as a fresh workspace has. */
+export function clearMemories(emu: PlatformEmulator): void {
+	emu.state.memories.clear();
+	for (const id of [...emu.state.collections.keys()])
+		if (id !== DEFAULT_COLLECTION_ID) emu.state.collections.delete(id);
 }
 
 /**

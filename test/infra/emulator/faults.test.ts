@@ -103,10 +103,5 @@ describe('faults', () => {
 			body: chatBody(agent, 'x', { wait_execution: true }),
 		});
 		expect(run2.json.responses[0]).toMatchObject({ status: 'succeeded', output: 'fixed output' });
-
-		const state = (await (await fetch(`${root}/_emulator/state`)).json()) as Json;
-		expect(state.runCount).toBe(emu.runCount);
-		expect(state.counts.agents).toBe(40);
-		expect(Array.isArray(state.deliveries)).toBe(true);
 	});
 });

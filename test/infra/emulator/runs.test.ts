@@ -291,6 +291,8 @@ describe('executions', () => {
 			body: JSON.stringify({
 				model,
 				stream: true,
+				// usage asked for, which the platform does not document: none comes
+				stream_options: { include_usage: true },
 				messages: [{ role: 'user', content: 'stream openai' }],
 			}),
 		});
@@ -300,6 +302,7 @@ describe('executions', () => {
 		// as in production: the chunks carry no id, object or created
 		expect(chunks.every((c) => c.id === undefined && c.object === undefined)).toBe(true);
 		expect(chunks.every((c) => c.created === undefined && c.model === model)).toBe(true);
+		expect(chunks.every((c) => c.usage === undefined)).toBe(true);
 		expect(chunks[0].choices[0].delta.role).toBe('assistant');
 		expect(chunks[chunks.length - 1].choices[0]).toMatchObject({
 			finish_reason: 'stop',

@@ -10,14 +10,8 @@ import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { PlatformEmulator } from '../../../dev/emulator';
-import {
-	FileHost,
-	GENERATED_MP4,
-	GENERATED_PNG,
-	SAMPLE_PNG,
-	sha256,
-	startEmulator,
-} from '../../../dev/emulator';
+import { GENERATED_MP4, GENERATED_PNG, startEmulator } from '../../../dev/emulator';
+import { FileHost, SAMPLE_PNG, sha256 } from '../../infra/fileHost';
 import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
 import { IMAGE_AGENT as IMAGE, VIDEO_AGENT as VIDEO } from '../../../dev/emulator';

@@ -1,6 +1,6 @@
 /**
  * A forced tool choice (LangChain's withStructuredOutput, as n8n's Evaluation node's Correctness
- * and Helpfulness metrics call it) against the emulator's stand-in and replies written out here (the emulator's `replies`): an answer in prose gets
+ * and Helpfulness metrics call it) against the emulator, with replies written out here (the emulator's `replies`): an answer in prose gets
  * the one correction round naming the tool it must call, then a plain error in the package's
  * words; whole and streamed. And a stream of a model whose prompt opens its reasoning (DeepSeek-R1,
  * QwQ): the reasoning never shown, from its first stream on.
@@ -38,6 +38,7 @@ const sentMessages = (index: number) =>
 
 describe('Agent Platform Chat Model: a forced tool choice', () => {
 	it('called at once: one request, the instruction names the tool', async () => {
+		replies(GRADE_CALL);
 		const { json, error } = await callModel([
 			{ messages: [user(GRADED)], tools: [GRADE], forcedTool: 'extract' },
 		]);

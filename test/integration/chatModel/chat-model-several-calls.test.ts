@@ -148,22 +148,56 @@ describe('Agent Platform Chat Model: several calls, streamed prose, usage', () =
 		expect(streamedFinish).toMatchObject({ type: 'finish', finishReason: 'length' });
 	});
 
-	it("the scripted model follows format instructions as n8n's Structured Output Parser writes them", async () => {
+	it("an answer to n8n's Structured Output Parser's format instructions comes back as written", async () => {
 		const schema = {
 			type: 'object',
 			properties: {
 				state: { type: 'string' },
 				cities: { type: 'array', items: { type: 'string' } },
 			},
-			required: ['state', 'cities'],
 		};
 		const instructions = `You must format your output as a JSON value that adheres to a given "JSON Schema" instance.\n\nHere is the JSON Schema instance your output must adhere to. Include the enclosing markdown codeblock:\n\`\`\`json\n${JSON.stringify(schema)}\n\`\`\`\n`;
+		// the model's answer, by hand, as LangChain's parser asks for it: the JSON in a fenced block
+		const fenced = '```json\n{"state": "California", "cities": ["Los Angeles", "San Diego"]}\n```';
+		replies(fenced);
 		const { json } = await callModel([
 			{ messages: [user(`Name a state of the USA, say "California".\n${instructions}`)] },
 		]);
-		const text = String(partsOf(json[0])[0].text);
-		const value = JSON.parse(text.replace(/^```json\n|\n```$/g, '')) as IDataObject;
-		// the stand-in's values of the schema's types, empty: it cannot know (docs/emulator.md)
-		expect(value).toEqual({ state: '', cities: [] });
+		expect(partsOf(json[0])).toEqual([{ type: 'text', text: fenced }]);
+		expect(JSON.stringify(completionPosts()[0].body)).toContain('JSON Schema');
+	});
+
+	it('a tool with a nested schema, as MCP tools bring them: written whole, its call read whole', async () => {
+		const order: BoundTool = {
+			name: 'place_order',
+			description: 'Places an order',
+			schema: {
+				type: 'object',
+				properties: {
+					lines: {
+						type: 'array',
+						items: {
+							type: 'object',
+							properties: { product: { type: 'string' }, quantity: { type: 'integer' } },
+							required: ['product', 'quantity'],
+						},
+					},
+					shipping: { type: 'string', enum: ['standard', 'express'] },
+				},
+				required: ['lines', 'shipping'],
+			},
+		};
+		// the model's reply, by hand: the tools protocol's call with objects in an array and an enum
+		const args = { lines: [{ product: 'blue mugs', quantity: 3 }], shipping: 'express' };
+		replies(JSON.stringify({ tool_call: { name: 'place_order', arguments: args } }));
+		const { json } = await callModel([
+			{ messages: [user('Order 3 of "blue mugs" with express shipping.')], tools: [order] },
+		]);
+		const calls = partsOf(json[0]).filter((part) => part.type === 'tool-call');
+		expect(calls.map((part) => [part.toolName, JSON.parse(String(part.input))])).toEqual([
+			['place_order', args],
+		]);
+		const sent = (completionPosts()[0].body as { messages: Array<{ content: string }> }).messages;
+		expect(sent[0].content).toContain(JSON.stringify(order.schema));
 	});
 });

@@ -9,13 +9,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
 import { runNode } from '../../infra/n8n/runNode';
-import { useEmulator } from '../../infra/useEmulator';
+import { clearMemories, useEmulator } from '../../infra/useEmulator';
 
 const DEFAULT_COLLECTION = 1;
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => emu.clearMemories());
+beforeEach(() => clearMemories(emu));
 
 const memoryRequests = () => emu.requests.filter((r) => r.path.startsWith('/memories'));
 

@@ -9,13 +9,13 @@ import type { PlatformEmulator } from '../../../dev/emulator';
 import { byId, credentialsFor, fromList } from '../../infra/n8n/credentials';
 import { listSearch } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
-import { useEmulator } from '../../infra/useEmulator';
+import { clearMemories, useEmulator } from '../../infra/useEmulator';
 
 const DEFAULT_COLLECTION = 1;
 let emu: PlatformEmulator;
 
 useEmulator({ quiet: true }, (started) => (emu = started));
-beforeEach(() => emu.clearMemories());
+beforeEach(() => clearMemories(emu));
 
 const collectionRequests = () =>
 	emu.requests.filter((r) => r.path.startsWith('/memory-collections'));
