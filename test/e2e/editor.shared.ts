@@ -110,11 +110,31 @@ export async function answerTextAgent(page: Page, ndv: Locator, tone: string): P
 	await restSettled(page);
 }
 
+/**
+ * Picks an agent from the Agent list. n8n sets the panel's credential a moment after it opens, and a
+ * list opened before that shows no agents: as a person would, the title is then typed into the
+ * list's search (which loads it again), or the list opened once more.
+ */
 export async function pickAgent(page: Page, ndv: Locator, title: string): Promise<void> {
-	await ndv
-		.locator('[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]')
-		.click();
-	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: title }).first().click();
+	const list = ndv.locator(
+		'[data-test-id="resource-locator-agentId"] [data-test-id="rlc-input-container"]',
+	);
+	const item = page.locator('[data-test-id="rlc-item"]').filter({ hasText: title }).first();
+	await list.click();
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await item.waitFor({ timeout: 10_000 });
+			break;
+		} catch (error) {
+			if (attempt === 3) throw error;
+		}
+		const search = page
+			.locator('input[data-test-id="rlc-search"], [data-test-id="rlc-search"] input')
+			.first();
+		if (await search.isVisible()) await search.fill(title);
+		else await list.click();
+	}
+	await item.click();
 	// the agent's own choices load after the pick
 	await restSettled(page);
 }
