@@ -32,6 +32,15 @@ const CASES: Array<[string, ToolSet, string, string, Call[]]> = [
 		[DOCS],
 	],
 	[
+		// written by hand: an editor's deep indentation (tabs counted as spaces) between the brace
+		// and the asked key, so the key is whole only after the first 32 characters
+		'the asked object pretty-printed with deep indentation after its brace',
+		'weather',
+		`Checking Paris.\n{\n${' '.repeat(24)}"tool_call": {"name": "get_weather", "arguments": {"city": "Paris"}}\n}`,
+		'Checking Paris.',
+		[WEATHER],
+	],
+	[
 		'a whole-answer json fence with a call of a bound tool',
 		'weather',
 		'```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```',

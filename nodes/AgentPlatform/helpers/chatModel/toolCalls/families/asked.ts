@@ -28,7 +28,7 @@ function read(text: string, at: number, tools: BoundTool[]): WrittenCall[] {
 
 const ASKED_AT_START = new RegExp(`^${ASKED_KEY.source}`);
 
-/** The asked object's key at the start of `text`, whole or not yet. */
+/** The asked object's key at the start of `text`, whole or not yet (decided within 32 characters). */
 function patternVerdict(text: string): Verdict {
 	if (ASKED_AT_START.test(text)) return 'call';
 	const pending = /^\{\s*(["']?)([a-z_]*)(["']?)\s*$/.exec(text.slice(0, 32));
@@ -51,6 +51,6 @@ export const asked: CallFamily = {
 	markersMeanACall: true,
 	read,
 	patternStarts: '{',
-	patternVerdict: (text) => patternVerdict(text.slice(0, 32)),
+	patternVerdict,
 	attempt,
 };
