@@ -17,7 +17,7 @@ import {
 import { isCorrection, literal, toolLinesIn, toolResultsIn } from './protocolReaders';
 import { contentText, type Message } from './executionInput';
 import { noted, resultSentence, standInTurn, type Given } from './scriptedProse';
-import type { ScriptedAnswer } from './scriptedReplies';
+import { takeNext, type ScriptedAnswer } from './scriptedReplies';
 
 interface Property {
 	type?: string | string[];
@@ -51,8 +51,7 @@ function givenArguments(schema: Property, given: Given): Record<string, unknown>
 	for (const [name, property] of Object.entries(schema.properties ?? {})) {
 		const type = [property.type].flat().find((t) => t !== 'null');
 		// each text once, the last again
-		if (type === 'string' && texts.length)
-			found[name] = texts.length > 1 ? texts.shift() : texts[0];
+		if (type === 'string' && texts.length) found[name] = takeNext(texts);
 		if ((type === 'number' || type === 'integer') && numbers.length) found[name] = numbers.shift();
 	}
 	return found;
