@@ -23,7 +23,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
-import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
+import { chatAgentVars, describeEachLine, loadWorkflow, withReplies } from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -76,15 +76,6 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		return outputs.slice(outputs.length - completions().length);
 	};
 	const lastAnswer = () => answered().at(-1)!;
-	/** The model's replies of the next requests, written out by the test; none after `run`. */
-	async function withReplies<T>(replies: string[], run: () => Promise<T>): Promise<T> {
-		emu.configureAgent(CHAT_AGENT, { replies });
-		try {
-			return await run();
-		} finally {
-			emu.configureAgent(CHAT_AGENT, { replies: undefined });
-		}
-	}
 	const call = (name: string, args: IDataObject) =>
 		JSON.stringify({ tool_call: { name, arguments: args } });
 	const fenced = (value: IDataObject) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
@@ -164,6 +155,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		// the model's replies, by hand: the add tool's call, then the parser's tool (n8n wraps the
 		// parser's schema in `output`)
 		const answer = await withReplies(
+			emu,
+			CHAT_AGENT,
 			[call('add', { a: 12, b: 30 }), call('format_final_json_response', { output: { sum: 42 } })],
 			() => post('chat-model-parser-tool', { question: 'What is 12 + 30? Use the add tool.' }),
 		);
@@ -180,10 +173,14 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 
 	test("AI Agent with an output parser and no tool: the parser tool's call is the output, from one request", async () => {
 		const output = { name: 'Charles Babbage', age: 79, city: 'London' };
-		const answer = await withReplies([call('format_final_json_response', { output })], () =>
-			post('chat-model-parser', {
-				question: 'Charles Babbage is 79 years old and lives in London.',
-			}),
+		const answer = await withReplies(
+			emu,
+			CHAT_AGENT,
+			[call('format_final_json_response', { output })],
+			() =>
+				post('chat-model-parser', {
+					question: 'Charles Babbage is 79 years old and lives in London.',
+				}),
 		);
 		expect(answer.status).toBe(200);
 		// the parser's tool was the only one described to the model
@@ -197,6 +194,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		const fields = { name: 'Ada Lovelace', age: 36, city: 'London' };
 		// the model's replies, by hand: the extractor's fields, then the classifier's booleans
 		const answer = await withReplies(
+			emu,
+			CHAT_AGENT,
 			[fenced(fields), fenced({ complaint: true, praise: false })],
 			() =>
 				post('chat-model-readers', {
@@ -219,6 +218,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 
 	test('Sentiment Analysis and the Summarization Chain', async () => {
 		const sentiment = await withReplies(
+			emu,
+			CHAT_AGENT,
 			[fenced({ sentiment: 'Positive', strength: 0.9, confidence: 0.95 })],
 			() =>
 				post('chat-model-root-7', {
@@ -262,7 +263,7 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 			reasoning_summary: 'Both say Paris.',
 			score: 4,
 		});
-		const answer = await withReplies([graded], () =>
+		const answer = await withReplies(emu, CHAT_AGENT, [graded], () =>
 			post('chat-model-evaluation', {
 				question: 'What is the capital of France?',
 				actual: 'Paris',
@@ -291,6 +292,8 @@ describeEachLine(['2.x'])('n8n $version: AI features on the Agent Platform Chat 
 		// the metrics' tool ("extract", LangChain's withStructuredOutput; the fields of n8n 2.41.1's
 		// metric schema, utils/metricHandlers.js) for every later request
 		const answer = await withReplies(
+			emu,
+			CHAT_AGENT,
 			[
 				'The answer says Paris, as the ground truth does.',
 				'{"tool_call": {"name": "extract", "arguments": {"extended_reasoning": "Both name Paris as the capital of France.", "reasoning_summary": "Both say Paris.", "score": 5}}}',

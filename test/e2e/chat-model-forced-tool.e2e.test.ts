@@ -17,7 +17,7 @@ import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOL_CHOICE_OPENING } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { chatAgentVars, describeEachLine, loadWorkflow } from './fixtures';
+import { chatAgentVars, describeEachLine, loadWorkflow, withReplies } from './fixtures';
 import { useLineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -78,13 +78,7 @@ describeEachLine(['2.x'])(
 			await n8n.postWebhook(PATHS[which], { question: QUESTION }, { registeredWithinMs: 20_000 });
 
 		test('on: the first request says the one tool must be called, the answer is its call, the second request is free', async () => {
-			emu.configureAgent(CHAT_AGENT, { replies: [ADD_CALL, ANSWER] });
-			let answer: Awaited<ReturnType<typeof ask>>;
-			try {
-				answer = await ask('on');
-			} finally {
-				emu.configureAgent(CHAT_AGENT, { replies: undefined });
-			}
+			const answer = await withReplies(emu, CHAT_AGENT, [ADD_CALL, ANSWER], () => ask('on'));
 			expect(answer.status).toBe(200);
 			expect(completions()).toHaveLength(2);
 			const first = sentText(0);

@@ -18,7 +18,13 @@ import type { PlatformEmulator } from '../../dev/emulator';
 import { agentPlatformCredential } from '../../dev/n8n/examples';
 import { fixtureId, log, type N8nInstance } from '../../dev/n8n/harness';
 import { TOOLS_PROTOCOL_MARK } from '../../nodes/AgentPlatform/helpers/output/protocolWords';
-import { chatAgentVars, loadWorkflow, postToStreamingWebhook, describeEachLine } from './fixtures';
+import {
+	chatAgentVars,
+	loadWorkflow,
+	postToStreamingWebhook,
+	describeEachLine,
+	withReplies,
+} from './fixtures';
 import { useLineN8n, type LineN8n } from './lineN8n';
 import { CHAT_AGENT } from '../../dev/emulator';
 
@@ -161,21 +167,17 @@ describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => 
 		// the model's answer, by hand: the JSON the format instructions ask for (n8n's parser wraps
 		// its schema in `output`), in a fenced block
 		const output = { state: 'California', cities: ['Los Angeles', 'San Diego'] };
-		emu.configureAgent(CHAT_AGENT, {
-			replies: [`\`\`\`json\n${JSON.stringify({ output }, null, 2)}\n\`\`\``],
-		});
-		try {
-			const answer = await n8n.postWebhook(
+		const fenced = `\`\`\`json\n${JSON.stringify({ output }, null, 2)}\n\`\`\``;
+		const answer = await withReplies(emu, CHAT_AGENT, [fenced], () =>
+			n8n.postWebhook(
 				ownPath('chat-model-structured'),
 				{ question: 'Name a state of the USA, like "California".' },
 				{ registeredWithinMs: 20_000 },
-			);
-			expect(completions()).toHaveLength(1);
-			expect(String(sentMessages(0).at(-1)!.content)).toContain('JSON Schema');
-			expect(answer).toMatchObject({ status: 200, body: { output } });
-		} finally {
-			emu.configureAgent(CHAT_AGENT, { replies: undefined });
-		}
+			),
+		);
+		expect(completions()).toHaveLength(1);
+		expect(String(sentMessages(0).at(-1)!.content)).toContain('JSON Schema');
+		expect(answer).toMatchObject({ status: 200, body: { output } });
 	});
 
 	test('AI Agent with a Code tool: the tool is called once and its result is in the answer; two requests', async () => {
@@ -272,15 +274,15 @@ describeEachLine()('n8n $line ($version): Agent Platform Chat Model', (line) => 
 		// the model's replies, written out (the emulator's `replies`): a sentence, then the call fenced
 		const call = '{"tool_call": {"name": "lookup", "arguments": {"input": "otter"}}}';
 		const final = 'The glossary calls an otter a river animal.';
-		emu.configureAgent(CHAT_AGENT, {
-			replies: [`I'll use the lookup tool to answer this.\n\`\`\`json\n${call}\n\`\`\``, final],
-		});
-		let text: string;
-		try {
-			text = chatText(await chatEvents('lookup "otter"', 'e2e-sentence-first'));
-		} finally {
-			emu.configureAgent(CHAT_AGENT, { replies: undefined });
-		}
+		const replies = [
+			`I'll use the lookup tool to answer this.\n\`\`\`json\n${call}\n\`\`\``,
+			final,
+		];
+		const text = chatText(
+			await withReplies(emu, CHAT_AGENT, replies, () =>
+				chatEvents('lookup "otter"', 'e2e-sentence-first'),
+			),
+		);
 		log(`n8n ${line.version}: the chat showed: ${JSON.stringify(text)}`);
 		expect(text).toContain("I'll use the lookup tool to answer this.");
 		expect(text).toContain(final);

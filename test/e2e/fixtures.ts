@@ -10,6 +10,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { PlatformEmulator } from '../../dev/emulator';
 import { importable, type WorkflowFixture } from '../../dev/n8n/examples';
 import { lineByName, selectedLines, type N8nLine } from '../../dev/n8n/harness';
 
@@ -165,6 +166,24 @@ export async function streamedPieces(
 		}
 	}
 	return pieces;
+}
+
+/**
+ * Runs `run` with the agent's chat completions answered by `replies` (the model's replies, written
+ * out by the test: the emulator's `replies`), and none after it, whatever happens.
+ */
+export async function withReplies<T>(
+	emu: PlatformEmulator,
+	agentId: number,
+	replies: string[],
+	run: () => Promise<T>,
+): Promise<T> {
+	emu.configureAgent(agentId, { replies });
+	try {
+		return await run();
+	} finally {
+		emu.configureAgent(agentId, { replies: undefined });
+	}
 }
 
 /**
