@@ -154,7 +154,7 @@ e2e_begun=$SECONDS
 if [ "$installed" = 1 ]; then
 	printf '\n== end-to-end tests in real n8n (2.x; 1.x for the files that declare it)\n'
 	npx jest "${jest_cache[@]}" --selectProjects e2e --maxWorkers="${E2E_WORKERS:-2}" --json --outputFile="$results/e2e.json" \
-		|| status=$?
+		--reporters=default --reporters=./test/setup/allFilesStarted.js || status=$?
 else
 	echo "end-to-end tests not run: the n8n installs failed (their sentence is above)"
 	status=1
