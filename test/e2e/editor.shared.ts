@@ -183,12 +183,13 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
 }
 
 /**
- * A browser with the owner signed in on a file's n8n: on the run's n8n with its owner's session
- * (n8n allows five logins a minute), on an n8n of the file's own through the sign-in page.
+ * A browser with the owner signed in on a file's n8n, with the owner's session made when the owner
+ * was set up (n8n allows five logins a minute): no sign-in page, whose load costs Chromium about
+ * 10 s of CPU. Through the sign-in page where there is no session.
  */
 export async function openEditorOn(fixture: LineN8n): Promise<EditorBrowser> {
 	const { baseUrl, cookie } = fixture.n8n;
-	return await openEditor(baseUrl, fixture.shared && cookie ? { cookie } : DEFAULT_OWNER);
+	return await openEditor(baseUrl, cookie ? { cookie } : DEFAULT_OWNER);
 }
 
 /** One editor file's set-up on a line: its emulator, the line's n8n with its workflows, a browser. */
