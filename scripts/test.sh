@@ -40,9 +40,9 @@ install_all() {
 install_all > >(sed -u 's/^/[n8n installs, in the background] /' >&2) 2>&1 &
 installs=$!
 
-# CHECKED=1: .ci/run ran these four first, side by side (release:check's build is in dist/)
+# CHECKED=1: .ci/run built dist/ first and runs the other three beside this script
 checked() {
-	[ "${CHECKED:-}" = 1 ] && echo "done already (CHECKED=1: .ci/run ran it beside the other checks)"
+	[ "${CHECKED:-}" = 1 ] && echo "left to .ci/run (CHECKED=1: it built first and runs the other checks beside npm test)"
 }
 
 step "type check"
