@@ -40,9 +40,9 @@ install_all() {
 install_all > >(sed -u 's/^/[n8n installs, in the background] /' >&2) 2>&1 &
 installs=$!
 
-# CHECKED=1: .ci/run built dist/ first and runs the other three beside this script
+# CHECKED=1: .ci/run built and packed first, and runs the other three checks in its last stage
 checked() {
-	[ "${CHECKED:-}" = 1 ] && echo "left to .ci/run (CHECKED=1: it built first and runs the other checks beside npm test)"
+	[ "${CHECKED:-}" = 1 ] && echo "left to .ci/run (CHECKED=1: it built and packed first, and runs the other checks beside the smoke in its last stage)"
 }
 
 step "type check"
