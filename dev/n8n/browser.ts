@@ -64,6 +64,9 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 	// machine whose cores are shared with other runs
 	page.setDefaultNavigationTimeout(EDITOR_LOAD_MS);
 	watchRestRequests(page);
+	// a stack overflow's trace reaches its entry only past V8's default of 10 frames
+	await context.addInitScript('Error.stackTraceLimit = Infinity;');
+	watchPageErrors(page);
 	return {
 		context,
 		page,
@@ -312,13 +315,60 @@ export async function failureScreenshot(
 	}
 }
 
-/** Runs one browser step; on failure saves a screenshot and names it in the error. */
+/** What went wrong inside each page: the last ten, and how many there were in all. */
+const pageErrors = new WeakMap<Page, { last: string[]; count: number }>();
+
+/**
+ * Keeps what went wrong inside the page, for a failed step to name: the editor's uncaught errors
+ * (with their stacks), its console errors, and n8n's answers of 500 and over to its REST calls (a
+ * toast on the screenshot shows a message, not where it came from).
+ */
+function watchPageErrors(page: Page): void {
+	const errors = { last: [] as string[], count: 0 };
+	pageErrors.set(page, errors);
+	const keep = (what: string) => {
+		errors.count++;
+		errors.last.push(what.slice(0, 1500));
+		if (errors.last.length > 10) errors.last.shift();
+	};
+	page.on('pageerror', (error) => keep(`uncaught: ${distinctLines(error.stack ?? error.message)}`));
+	page.on('console', (message) => {
+		if (message.type() === 'error') keep(`console: ${distinctLines(message.text())}`);
+	});
+	page.on('response', (response) => {
+		if (response.status() < 500 || !/\/rest\//.test(response.url())) return;
+		const what = `n8n answered ${response.status()} to ${response.request().method()} ${new URL(response.url()).pathname}`;
+		response.text().then(
+			(body) => keep(`${what}: ${body}`),
+			() => keep(what),
+		);
+	});
+}
+
+/** A stack's lines, each once, with how often it came: a runaway recursion's cycle and its entry. */
+function distinctLines(stack: string): string {
+	const counts = new Map<string, number>();
+	for (const line of stack.split('\n')) counts.set(line, (counts.get(line) ?? 0) + 1);
+	return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line)).join('\n');
+}
+
+/**
+ * Runs one browser step; on failure saves a screenshot and names it in the error, with what went
+ * wrong inside the page meanwhile.
+ */
 export async function step<T>(page: Page, name: string, body: () => Promise<T>): Promise<T> {
+	const countBefore = pageErrors.get(page)?.count ?? 0;
 	try {
 		return await body();
 	} catch (error) {
 		const file = await failureScreenshot(page, name);
-		if (error instanceof Error && file) error.message += `\n(screenshot: ${file})`;
+		const errors = pageErrors.get(page) ?? { last: [], count: 0 };
+		const fresh = Math.min(errors.count - countBefore, errors.last.length);
+		const inPage = fresh > 0 ? errors.last.slice(-fresh) : [];
+		if (error instanceof Error) {
+			if (file) error.message += `\n(screenshot: ${file})`;
+			if (inPage.length) error.message += `\n(in the page meanwhile:\n${inPage.join('\n')})`;
+		}
 		throw error;
 	}
 }
