@@ -39,6 +39,7 @@ export const SHARED_N8N_FILES = [
 	'editor-chat',
 	'editor-examples',
 	'editor-node-search',
+	'editor',
 	'examples',
 	'executions',
 	'files',
