@@ -366,8 +366,11 @@ export async function step<T>(page: Page, name: string, body: () => Promise<T>):
 		const fresh = Math.min(errors.count - countBefore, errors.last.length);
 		const inPage = fresh > 0 ? errors.last.slice(-fresh) : [];
 		if (error instanceof Error) {
+			const said = error.message;
 			if (file) error.message += `\n(screenshot: ${file})`;
 			if (inPage.length) error.message += `\n(in the page meanwhile:\n${inPage.join('\n')})`;
+			// jest prints the stack, which holds the message as it was when the error was made
+			if (error.stack?.includes(said)) error.stack = error.stack.replace(said, error.message);
 		}
 		throw error;
 	}
