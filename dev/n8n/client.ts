@@ -82,26 +82,6 @@ export class N8nClient {
 		return this.apiKey;
 	}
 
-	/**
-	 * On n8n 2.x, signed in as the owner: invites `member` as a member (n8n's user management; with
-	 * no e-mail set up, n8n's answer holds the invitation's link) and accepts the invitation as
-	 * their sign-up page does. From then on rest() and the cookie are the member's, who sees only
-	 * the credentials and workflows they make or are given.
-	 */
-	async signUpMember(member: OwnerAccount): Promise<void> {
-		const [invited] = await this.rest<
-			Array<{ user?: { inviteAcceptUrl?: string }; error?: string }>
-		>('POST', '/invitations', [{ email: member.email, role: 'global:member' }]);
-		const link = invited?.user?.inviteAcceptUrl;
-		if (!link)
-			throw new Error(
-				`n8n gave no invitation link for ${member.email}: ${JSON.stringify(invited)}`,
-			);
-		const token = new URL(link).searchParams.get('token');
-		const { firstName, lastName, password } = member;
-		await this.rest('POST', '/invitations/accept', { token, firstName, lastName, password });
-	}
-
 	/** Logs in: the editor's session cookie for rest(). */
 	async login(owner: Pick<OwnerAccount, 'email' | 'password'> = DEFAULT_OWNER): Promise<void> {
 		const body = { emailOrLdapLoginId: owner.email, password: owner.password };

@@ -1,14 +1,14 @@
 /**
  * What a new user meets in n8n's editor, in a real browser (Debian's Chromium driven by
- * playwright-core; see browser.ts), on n8n 2.x with the packed package installed:
+ * playwright-core; see browser.ts), on n8n 1.x and 2.x with the packed package installed:
  * the nodes are found by name in both panels, Agent → Execute stays free of red fields whichever
  * agent is picked, each question's description is shown, an agent ID typed digit by digit By ID
  * gives the form of the agent finally typed (none of those on the way), and the credential test
  * speaks in words.
  * editor-examples opens an example per node of the package; editor.held.ts (run there) checks the
- * lookups while the rate limit holds the key. A new member of the run's shared n8n (who sees one
- * credential, as a new user's n8n holds one) and one browser for the file. A failing step saves a
- * screenshot in dev/n8n/.screenshots/ (gitignored) and names it in the error.
+ * lookups while the rate limit holds the key. An n8n of the file's own on each line (a new
+ * user's: one credential) and one browser for the file. A failing step saves a screenshot in
+ * dev/n8n/.screenshots/ (gitignored) and names it in the error.
  * Run: E2E_N8N_LINES=2 npx jest test/e2e/editor.e2e.test.ts --selectProjects e2e
  * @slow (minutes: started first when jest has no times of a run before)
  */
@@ -63,9 +63,8 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 		line,
 		'editor',
 		[switchingWorkflow()],
-		// a new member of the shared n8n, who sees one credential: a new node gets it, as in a new
-		// user's n8n
-		{ newMember: true },
+		// a new user's n8n: the new node gets the one credential there is
+		{ fresh: true },
 	);
 
 	it('finds both nodes by name in the trigger panel and in "What happens next?"; Agent → Execute stays free of red fields for a chat and a text agent', async () => {

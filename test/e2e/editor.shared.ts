@@ -214,7 +214,7 @@ export async function editorOfLine(
 	tag: string,
 	workflows: WorkflowFixture[] | ((emu: PlatformEmulator) => WorkflowFixture[]),
 	opts: {
-		newMember?: boolean;
+		fresh?: boolean;
 		/** The emulator's options beside its key and workspace (default: timeScale 10). */
 		emulator?: EmulatorOptions;
 		credentials?: (platform: PlatformEndpoint) => CredentialFixture[];
@@ -238,7 +238,7 @@ export async function editorOfLine(
 				agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
 			],
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
-			newMember: opts.newMember,
+			fresh: opts.fresh,
 		});
 		browser = await openEditorOn(fixture);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -39,14 +39,8 @@ export interface LineN8nOptions {
 	/** The workflows, or a function making them given the file's folder for Read/Write Files. */
 	workflows?:
 		WorkflowFixture[] | ((files: string) => WorkflowFixture[] | Promise<WorkflowFixture[]>);
-	/** An n8n of the file's own even when the run shares one (to restart it, stop it, read its files). */
+	/** An n8n of the file's own even when the run shares one: what a new user's n8n holds only. */
 	fresh?: boolean;
-	/**
-	 * The credentials and workflows made by a new member of the shared n8n (2.x), whose session the
-	 * file then uses: the member sees only them, as a new user's n8n holds only them, for two
-	 * requests instead of an n8n's start. Without a shared n8n the file's own holds only them anyway.
-	 */
-	newMember?: boolean;
 }
 
 export interface LineN8n {
@@ -138,13 +132,6 @@ export async function n8nOfLine(line: N8nLine, opts: LineN8nOptions): Promise<Li
 		if (!places) {
 			await n8n.start({ timeoutMs: 180_000 });
 			await n8n.setupOwnerAndApiKey(DEFAULT_OWNER);
-		} else if (opts.newMember) {
-			await n8n.signUpMember({
-				email: `${opts.tag}@example.com`,
-				password: 'E2e-Member-Passw0rd',
-				firstName: 'New',
-				lastName: 'Member',
-			});
 		}
 		// through n8n's API, not its import commands: each of those starts n8n's CLI for seconds
 		for (const credential of opts.credentials ?? [])

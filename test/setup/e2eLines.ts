@@ -39,7 +39,6 @@ export const SHARED_N8N_FILES = [
 	'editor-chat',
 	'editor-examples',
 	'editor-node-search',
-	'editor',
 	'examples',
 	'executions',
 	'files',
