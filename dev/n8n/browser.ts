@@ -45,8 +45,11 @@ export interface EditorBrowser {
 	close(): Promise<void>;
 }
 
-/** One Chromium with a fresh, empty profile (removed by close()). */
-export async function launchBrowser(): Promise<EditorBrowser> {
+/**
+ * One Chromium with a fresh, empty profile (removed by close()). `serverLog` reads the log of the
+ * n8n the page talks to: a failed step quotes what n8n logged at an answer of 500 and over.
+ */
+export async function launchBrowser(serverLog?: () => string): Promise<EditorBrowser> {
 	if (!existsSync(CHROMIUM))
 		throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
 	const profile = mkdtempSync(join(tmpdir(), 'agent-platform-chromium-'));
@@ -66,7 +69,7 @@ export async function launchBrowser(): Promise<EditorBrowser> {
 	watchRestRequests(page);
 	// a stack overflow's trace reaches its entry only past V8's default of 10 frames
 	await context.addInitScript('Error.stackTraceLimit = Infinity;');
-	watchPageErrors(page);
+	watchPageErrors(page, serverLog);
 	return {
 		context,
 		page,
@@ -116,8 +119,9 @@ export async function startEditor(
 export async function openEditor(
 	baseUrl: string,
 	owner: { email: string; password: string } | { cookie: string },
+	serverLog?: () => string,
 ): Promise<EditorBrowser> {
-	const browser = await launchBrowser();
+	const browser = await launchBrowser(serverLog);
 	try {
 		if ('cookie' in owner) await useSession(browser.context, baseUrl, owner.cookie);
 		else await signIn(browser.page, baseUrl, owner);
@@ -320,15 +324,16 @@ const pageErrors = new WeakMap<Page, { last: string[]; count: number }>();
 
 /**
  * Keeps what went wrong inside the page, for a failed step to name: the editor's uncaught errors
- * (with their stacks), its console errors, and n8n's answers of 500 and over to its REST calls (a
- * toast on the screenshot shows a message, not where it came from).
+ * (with their stacks), its console errors, and n8n's answers of 400 and over to its REST calls (a
+ * toast on the screenshot shows a message, not where it came from), with what n8n logged of a 500
+ * (its stack: the answer has none in production mode).
  */
-function watchPageErrors(page: Page): void {
+function watchPageErrors(page: Page, serverLog?: () => string): void {
 	const errors = { last: [] as string[], count: 0 };
 	pageErrors.set(page, errors);
-	const keep = (what: string) => {
+	const keep = (what: string, limit = 1500) => {
 		errors.count++;
-		errors.last.push(what.slice(0, 1500));
+		errors.last.push(what.slice(0, limit));
 		if (errors.last.length > 10) errors.last.shift();
 	};
 	page.on('pageerror', (error) => keep(`uncaught: ${distinctLines(error.stack ?? error.message)}`));
@@ -336,13 +341,33 @@ function watchPageErrors(page: Page): void {
 		if (message.type() === 'error') keep(`console: ${distinctLines(message.text())}`);
 	});
 	page.on('response', (response) => {
-		if (response.status() < 500 || !/\/rest\//.test(response.url())) return;
+		// a refused request (400, 404: a lookup that fails) leaves the editor showing nothing new
+		if (response.status() < 400 || !/\/rest\//.test(response.url())) return;
 		const what = `n8n answered ${response.status()} to ${response.request().method()} ${new URL(response.url()).pathname}`;
 		response.text().then(
-			(body) => keep(`${what}: ${body}`),
+			(body) =>
+				keep(`${what}: ${body}${response.status() >= 500 ? loggedAt(serverLog, body) : ''}`, 6000),
 			() => keep(what),
 		);
 	});
+}
+
+/** What n8n logged last of an error answer's message, and the stack lines under it. */
+function loggedAt(serverLog: (() => string) | undefined, body: string): string {
+	let message: unknown;
+	try {
+		message = (JSON.parse(body) as { message?: unknown }).message;
+	} catch {
+		return '';
+	}
+	if (!serverLog || typeof message !== 'string' || !message) return '';
+	const lines = serverLog().split('\n');
+	let at = lines.length - 1;
+	while (at >= 0 && !lines[at].includes(message)) at--;
+	if (at < 0) return '';
+	let end = at + 1;
+	while (end < lines.length && /^\s+at /.test(lines[end])) end++;
+	return `\nn8n logged:\n${distinctLines(lines.slice(at, end).join('\n'))}`;
 }
 
 /** A stack's lines, each once, with how often it came: a runaway recursion's cycle and its entry. */
@@ -366,11 +391,13 @@ export async function step<T>(page: Page, name: string, body: () => Promise<T>):
 		const fresh = Math.min(errors.count - countBefore, errors.last.length);
 		const inPage = fresh > 0 ? errors.last.slice(-fresh) : [];
 		if (error instanceof Error) {
+			// jest prints the stack, which holds the message as it was when V8 first wrote the stack
+			// out: read now, before the message grows
 			const said = error.message;
+			const stack = error.stack;
 			if (file) error.message += `\n(screenshot: ${file})`;
 			if (inPage.length) error.message += `\n(in the page meanwhile:\n${inPage.join('\n')})`;
-			// jest prints the stack, which holds the message as it was when the error was made
-			if (error.stack?.includes(said)) error.stack = error.stack.replace(said, error.message);
+			if (stack?.includes(said)) error.stack = stack.replace(said, error.message);
 		}
 		throw error;
 	}

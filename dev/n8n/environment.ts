@@ -57,6 +57,8 @@ export function n8nEnvironment(instance: InstancePlaces): NodeJS.ProcessEnv {
 		N8N_SECURE_COOKIE: 'false',
 		EXTERNAL_FRONTEND_HOOKS_URLS: '',
 		N8N_LOG_LEVEL: 'info',
+		// the whole stack in n8n's log of an error (V8 keeps 10 frames): a runaway recursion's entry
+		NODE_OPTIONS: '--stack-trace-limit=100000',
 		N8N_HOST: '127.0.0.1',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PORT: String(instance.port),

@@ -189,7 +189,9 @@ export async function seeDescriptions(page: Page, ndv: Locator): Promise<void> {
  */
 export async function openEditorOn(fixture: LineN8n): Promise<EditorBrowser> {
 	const { baseUrl, cookie } = fixture.n8n;
-	return await openEditor(baseUrl, cookie ? { cookie } : DEFAULT_OWNER);
+	return await openEditor(baseUrl, cookie ? { cookie } : DEFAULT_OWNER, () =>
+		fixture.n8n.logText(),
+	);
 }
 
 /** One editor file's set-up on a line: its emulator, the line's n8n with its workflows, a browser. */
