@@ -106,9 +106,11 @@ it('a source shorter than its declared size fails the upload at once, and nothin
 		credentials: credentialsFor(emu),
 		nodeType: probe(async (ctx) => {
 			const form = new MultipartForm();
-			// The 10 bytes come late, so that the request has reached the platform when the body fails.
+			// The 10 bytes come once the request has reached the platform (the part's head went first),
+			// so that the body fails on a request the platform has seen: a fixed 300 ms was not always
+			// enough beside a busy neighbour.
 			const late = async function* () {
-				await new Promise((resolve) => setTimeout(resolve, 300));
+				await emu.waitFor(() => emu.requests.some((r) => r.method === 'POST'), 10_000);
 				yield Buffer.alloc(10);
 			};
 			form.append(
