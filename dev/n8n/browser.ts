@@ -11,7 +11,14 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { BROWSER_ID } from './client';
-import { pageErrorCount, pageErrorsSince, watchPageErrors } from './pageErrors';
+import {
+	pageErrorCount,
+	pageErrorsSince,
+	restCallCount,
+	restCallsSince,
+	watchPageErrors,
+	watchRestCalls,
+} from './pageErrors';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -71,6 +78,7 @@ export async function launchBrowser(serverLog?: () => string): Promise<EditorBro
 	// a stack overflow's trace reaches its entry only past V8's default of 10 frames
 	await context.addInitScript('Error.stackTraceLimit = Infinity;');
 	watchPageErrors(page, serverLog);
+	watchRestCalls(page);
 	return {
 		context,
 		page,
@@ -326,11 +334,13 @@ export async function failureScreenshot(
  */
 export async function step<T>(page: Page, name: string, body: () => Promise<T>): Promise<T> {
 	const countBefore = pageErrorCount(page);
+	const callsBefore = restCallCount(page);
 	try {
 		return await body();
 	} catch (error) {
 		const file = await failureScreenshot(page, name);
 		const inPage = pageErrorsSince(page, countBefore);
+		const calls = restCallsSince(page, callsBefore);
 		if (error instanceof Error) {
 			// jest prints the stack, which holds the message as it was when V8 first wrote the stack
 			// out: read now, before the message grows
@@ -338,6 +348,7 @@ export async function step<T>(page: Page, name: string, body: () => Promise<T>):
 			const stack = error.stack;
 			if (file) error.message += `\n(screenshot: ${file})`;
 			if (inPage.length) error.message += `\n(in the page meanwhile:\n${inPage.join('\n')})`;
+			if (calls.length) error.message += `\n(the editor's last calls to n8n:\n${calls.join('\n')})`;
 			if (stack?.includes(said)) error.stack = stack.replace(said, error.message);
 		}
 		throw error;

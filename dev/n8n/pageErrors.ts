@@ -1,9 +1,10 @@
 /**
  * What went wrong inside an editor page, for a failed browser step (`step` in browser.ts) to name:
  * the page's uncaught errors with their stacks, its console errors, n8n's refusals of its REST
- * calls, and what n8n logged of a 500.
+ * calls, and what n8n logged of a 500; and the REST calls the editor made (a lookup it never
+ * asked for shows as one missing).
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /** What went wrong inside each page: the last ten, and how many there were in all. */
 const pageErrors = new WeakMap<Page, { last: string[]; count: number }>();
@@ -61,6 +62,51 @@ function distinctLines(stack: string): string {
 	const counts = new Map<string, number>();
 	for (const line of stack.split('\n')) counts.set(line, (counts.get(line) ?? 0) + 1);
 	return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line)).join('\n');
+}
+
+/** The page's REST calls to n8n: the last fifteen, and how many there were in all. */
+const restCalls = new WeakMap<Page, { last: string[]; count: number }>();
+
+/** Keeps each REST call the page makes (not its push channel): when, what, and n8n's answer. */
+export function watchRestCalls(page: Page): void {
+	const calls = { last: [] as string[], count: 0 };
+	restCalls.set(page, calls);
+	const keep = (request: Request, answer: string) => {
+		const { pathname } = new URL(request.url());
+		if (!pathname.includes('/rest/') || pathname.endsWith('/rest/push')) return;
+		let method = '';
+		try {
+			// n8n's dynamic parameters name the node's method they call
+			const name = (request.postDataJSON() as { methodName?: unknown } | null)?.methodName;
+			if (typeof name === 'string') method = ` (${name})`;
+		} catch {
+			// a body that is not JSON
+		}
+		calls.count++;
+		calls.last.push(
+			`${new Date().toISOString().slice(11, 23)} ${request.method()} ${pathname}${method}: ${answer}`,
+		);
+		if (calls.last.length > 15) calls.last.shift();
+	};
+	page.on('requestfinished', (request) => {
+		request.response().then(
+			(response) => keep(request, String(response?.status() ?? 'no answer')),
+			() => keep(request, 'no answer'),
+		);
+	});
+	page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText}`));
+}
+
+/** How many REST calls the page has made so far. */
+export function restCallCount(page: Page): number {
+	return restCalls.get(page)?.count ?? 0;
+}
+
+/** The page's REST calls since it had made `count` of them (the last fifteen at most). */
+export function restCallsSince(page: Page, count: number): string[] {
+	const calls = restCalls.get(page) ?? { last: [], count: 0 };
+	const fresh = Math.min(calls.count - count, calls.last.length);
+	return fresh > 0 ? calls.last.slice(-fresh) : [];
 }
 
 /** How many errors the page has had so far. */
