@@ -11,14 +11,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { BROWSER_ID } from './client';
-import {
-	pageErrorCount,
-	pageErrorsSince,
-	restCallCount,
-	restCallsSince,
-	watchPageErrors,
-	watchRestCalls,
-} from './pageErrors';
+import { pageMark, pageSince, watchPageErrors, watchRestCalls } from './pageErrors';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -333,14 +326,12 @@ export async function failureScreenshot(
  * wrong inside the page meanwhile.
  */
 export async function step<T>(page: Page, name: string, body: () => Promise<T>): Promise<T> {
-	const countBefore = pageErrorCount(page);
-	const callsBefore = restCallCount(page);
+	const mark = pageMark(page);
 	try {
 		return await body();
 	} catch (error) {
 		const file = await failureScreenshot(page, name);
-		const inPage = pageErrorsSince(page, countBefore);
-		const calls = restCallsSince(page, callsBefore);
+		const { errors: inPage, calls } = pageSince(page, mark);
 		if (error instanceof Error) {
 			// jest prints the stack, which holds the message as it was when V8 first wrote the stack
 			// out: read now, before the message grows

@@ -6,8 +6,34 @@
  */
 import type { Page, Request } from 'playwright-core';
 
-/** What went wrong inside each page: the last ten, and how many there were in all. */
-const pageErrors = new WeakMap<Page, { last: string[]; count: number }>();
+/** The last entries of one kind, and how many there were in all. */
+class Trail {
+	private readonly last: string[] = [];
+	count = 0;
+
+	constructor(private readonly size: number) {}
+
+	add(entry: string): void {
+		this.count++;
+		this.last.push(entry);
+		if (this.last.length > this.size) this.last.shift();
+	}
+
+	/** The entries since there were `count` of them (the last `size` at most). */
+	since(count: number): string[] {
+		const fresh = Math.min(this.count - count, this.last.length);
+		return fresh > 0 ? this.last.slice(-fresh) : [];
+	}
+}
+
+/** Each page's errors (the last ten) and REST calls (the last fifteen). */
+const trails = new WeakMap<Page, { errors: Trail; calls: Trail }>();
+
+function trailsOf(page: Page): { errors: Trail; calls: Trail } {
+	let found = trails.get(page);
+	if (!found) trails.set(page, (found = { errors: new Trail(10), calls: new Trail(15) }));
+	return found;
+}
 
 /**
  * Keeps what went wrong inside the page, for a failed step to name: the editor's uncaught errors
@@ -16,13 +42,8 @@ const pageErrors = new WeakMap<Page, { last: string[]; count: number }>();
  * (its stack: the answer has none in production mode).
  */
 export function watchPageErrors(page: Page, serverLog?: () => string): void {
-	const errors = { last: [] as string[], count: 0 };
-	pageErrors.set(page, errors);
-	const keep = (what: string, limit = 1500) => {
-		errors.count++;
-		errors.last.push(what.slice(0, limit));
-		if (errors.last.length > 10) errors.last.shift();
-	};
+	const { errors } = trailsOf(page);
+	const keep = (what: string, limit = 1500) => errors.add(what.slice(0, limit));
 	page.on('pageerror', (error) => keep(`uncaught: ${distinctLines(error.stack ?? error.message)}`));
 	page.on('console', (message) => {
 		if (message.type() === 'error') keep(`console: ${distinctLines(message.text())}`);
@@ -64,13 +85,9 @@ function distinctLines(stack: string): string {
 	return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line)).join('\n');
 }
 
-/** The page's REST calls to n8n: the last fifteen, and how many there were in all. */
-const restCalls = new WeakMap<Page, { last: string[]; count: number }>();
-
 /** Keeps each REST call the page makes (not its push channel): when, what, and n8n's answer. */
 export function watchRestCalls(page: Page): void {
-	const calls = { last: [] as string[], count: 0 };
-	restCalls.set(page, calls);
+	const { calls } = trailsOf(page);
 	const keep = (request: Request, answer: string) => {
 		const { pathname } = new URL(request.url());
 		if (!pathname.includes('/rest/') || pathname.endsWith('/rest/push')) return;
@@ -82,11 +99,9 @@ export function watchRestCalls(page: Page): void {
 		} catch {
 			// a body that is not JSON
 		}
-		calls.count++;
-		calls.last.push(
+		calls.add(
 			`${new Date().toISOString().slice(11, 23)} ${request.method()} ${pathname}${method}: ${answer}`,
 		);
-		if (calls.last.length > 15) calls.last.shift();
 	};
 	page.on('requestfinished', (request) => {
 		request.response().then(
@@ -97,26 +112,17 @@ export function watchRestCalls(page: Page): void {
 	page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText}`));
 }
 
-/** How many REST calls the page has made so far. */
-export function restCallCount(page: Page): number {
-	return restCalls.get(page)?.count ?? 0;
+/** Where the page's trails stand now, for `pageSince`. */
+export function pageMark(page: Page): { errors: number; calls: number } {
+	const { errors, calls } = trailsOf(page);
+	return { errors: errors.count, calls: calls.count };
 }
 
-/** The page's REST calls since it had made `count` of them (the last fifteen at most). */
-export function restCallsSince(page: Page, count: number): string[] {
-	const calls = restCalls.get(page) ?? { last: [], count: 0 };
-	const fresh = Math.min(calls.count - count, calls.last.length);
-	return fresh > 0 ? calls.last.slice(-fresh) : [];
-}
-
-/** How many errors the page has had so far. */
-export function pageErrorCount(page: Page): number {
-	return pageErrors.get(page)?.count ?? 0;
-}
-
-/** The page's errors since it had `count` of them (the last ten at most). */
-export function pageErrorsSince(page: Page, count: number): string[] {
-	const errors = pageErrors.get(page) ?? { last: [], count: 0 };
-	const fresh = Math.min(errors.count - count, errors.last.length);
-	return fresh > 0 ? errors.last.slice(-fresh) : [];
+/** The page's errors and REST calls since `mark`. */
+export function pageSince(
+	page: Page,
+	mark: { errors: number; calls: number },
+): { errors: string[]; calls: string[] } {
+	const { errors, calls } = trailsOf(page);
+	return { errors: errors.since(mark.errors), calls: calls.since(mark.calls) };
 }
