@@ -156,6 +156,19 @@ export interface QueueMode {
 }
 
 /**
+ * The last lines of the webhook processor's and each worker's log, for a failed test to show (the
+ * cluster's folders go with its stop): where an execution stalled or waited.
+ */
+export function clusterLogTails(queue: QueueMode, lines = 30): string {
+	const tail = (name: string, text: string) =>
+		`--- ${name} (last ${lines} lines) ---\n${text.trimEnd().split('\n').slice(-lines).join('\n')}`;
+	return [
+		tail('webhook processor', queue.webhookProcess.log()),
+		...queue.workers.map((worker, index) => tail(`worker ${index}`, worker.log())),
+	].join('\n');
+}
+
+/**
  * n8n in queue mode on PostgreSQL: Redis, a main process (editor, API, trigger registration) that
  * enqueues executions, `workers` worker processes running `concurrency` executions each, and a
  * webhook processor that receives production webhooks (WEBHOOK_URL points at it, so the trigger

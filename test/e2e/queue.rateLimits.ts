@@ -15,6 +15,7 @@
  * the time from the first request to the last answer.
  */
 import { log, type N8nLine } from '../../dev/n8n/harness';
+import { clusterLogTails } from '../../dev/n8n/queueMode';
 import { QUEUE_WORKFLOWS, type Execution, type QueueSuite } from './queue.shared';
 
 const WORKERS = 4;
@@ -39,7 +40,11 @@ export function rateLimitCases(line: N8nLine, cluster: () => QueueSuite): void {
 			emu.clearRequests();
 			const answers = await Promise.all(
 				Array.from({ length: count }, () => queue.webhook.postWebhook('queue-return-all')),
-			);
+			).catch((error: unknown) => {
+				// a call unanswered for its 2 minutes: what the cluster's processes logged meanwhile
+				if (error instanceof Error) error.stack = `${error.stack}\n${clusterLogTails(queue)}`;
+				throw error;
+			});
 			const pages = emu.requests.filter((r) => r.path === '/memories');
 			const answered = pages.filter((r) => r.status === 200);
 			const refused = pages.filter((r) => r.status === 429).length;
