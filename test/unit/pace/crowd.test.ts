@@ -6,17 +6,21 @@
  * shares docs/rate-limits.md states, written out.
  */
 import { Pace } from '../../../nodes/AgentPlatform/transport/pace';
-import { context, delayOf } from './setup';
+import { context, delayOf, stopClock } from './setup';
 
 const WAIT = 60_000;
 
+// the clock stops once the refused request is answered (stopClock): a loaded machine that pauses
+// the test before it reads the delay would otherwise take that pause off it
 afterEach(() => jest.restoreAllMocks());
 
 describe('a 429 that crowded this process off the key', () => {
 	it('a first request refused: a crowd; the first send after the wait goes up to a quarter of it later', async () => {
 		jest.spyOn(Math, 'random').mockReturnValue(0.999);
 		const pace = new Pace(1);
-		pace.answered(await pace.take(context()), 429, {}, WAIT);
+		const slot = await pace.take(context());
+		stopClock();
+		pace.answered(slot, 429, {}, WAIT);
 		expect(pace.crowd()).toEqual({ refusals: 1 });
 		expect(pace.heldForMs()).toBeLessThanOrEqual(WAIT);
 		const delay = delayOf(pace);
@@ -27,7 +31,9 @@ describe('a 429 that crowded this process off the key', () => {
 	it('spread at random: the same wait, another draw, another moment', async () => {
 		jest.spyOn(Math, 'random').mockReturnValue(0);
 		const pace = new Pace(1);
-		pace.answered(await pace.take(context()), 429, {}, WAIT);
+		const slot = await pace.take(context());
+		stopClock();
+		pace.answered(slot, 429, {}, WAIT);
 		expect(delayOf(pace)).toBeGreaterThan(WAIT - 100);
 		expect(delayOf(pace)).toBeLessThanOrEqual(WAIT);
 	});
@@ -36,7 +42,9 @@ describe('a 429 that crowded this process off the key', () => {
 		jest.spyOn(Math, 'random').mockReturnValue(0.999);
 		const pace = new Pace(1000);
 		pace.answered(await pace.take(context()), 200);
-		pace.answered(await pace.take(context()), 429, {}, WAIT);
+		const slot = await pace.take(context());
+		stopClock();
+		pace.answered(slot, 429, {}, WAIT);
 		expect(pace.crowd()).toBeUndefined();
 		expect(delayOf(pace)).toBeGreaterThan(WAIT + 2_900);
 		expect(delayOf(pace)).toBeLessThanOrEqual(WAIT + 3_000);
