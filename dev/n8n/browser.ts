@@ -11,7 +11,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 import { BROWSER_ID } from './client';
-import { pageMark, pageSince, watchPageErrors, watchRestCalls } from './pageErrors';
+import { isRestCall, pageMark, pageSince, watchPageErrors, watchRestCalls } from './pageErrors';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -158,13 +158,11 @@ function watchRestRequests(page: Page): { pending: Set<Request>; changedAt: numb
 	let traffic = restRequests.get(page);
 	if (traffic) return traffic;
 	const watched = { pending: new Set<Request>(), changedAt: Date.now() };
-	// the push channel (/rest/push) stays open for as long as the page does
-	const isLookup = (request: Request) => /\/rest\/(?!push)/.test(request.url());
 	const done = (request: Request) => {
 		if (watched.pending.delete(request)) watched.changedAt = Date.now();
 	};
 	page.on('request', (request) => {
-		if (!isLookup(request)) return;
+		if (!isRestCall(request)) return;
 		watched.pending.add(request);
 		watched.changedAt = Date.now();
 	});

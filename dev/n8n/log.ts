@@ -13,3 +13,9 @@ export function setLogPrefix(prefix: string): void {
 export function secondsSince(since: number): string {
 	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
+
+/** The last `lines` lines of a log's text, headed by its name: what an error quotes of a process. */
+export function tailOf(name: string, text: string, lines: number): string {
+	const kept = text.trimEnd().split('\n').slice(-lines);
+	return `--- ${name} (last ${kept.length} lines) ---\n${kept.join('\n')}\n---`;
+}

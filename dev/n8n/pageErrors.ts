@@ -85,12 +85,17 @@ function distinctLines(stack: string): string {
 	return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line)).join('\n');
 }
 
+/** A request to n8n's REST API, not its push channel (/rest/push, open for as long as the page is). */
+export function isRestCall(request: Request): boolean {
+	return /\/rest\/(?!push)/.test(request.url());
+}
+
 /** Keeps each REST call the page makes (not its push channel): when, what, and n8n's answer. */
 export function watchRestCalls(page: Page): void {
 	const { calls } = trailsOf(page);
 	const keep = (request: Request, answer: string) => {
+		if (!isRestCall(request)) return;
 		const { pathname } = new URL(request.url());
-		if (!pathname.includes('/rest/') || pathname.endsWith('/rest/push')) return;
 		let method = '';
 		try {
 			// n8n's dynamic parameters name the node's method they call

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { freePort } from '../loopback';
 import { N8nInstance } from './instance';
 import { NODE24_BIN, n8nInstallDir, type N8nLine } from './lines';
+import { tailOf } from './log';
 import { postgresEnv, postgresServer, type PostgresServer } from './postgres';
 import { startRedis, type Redis } from './redis';
 import { sleep, waitFor, WaitIsOver } from './wait';
@@ -160,11 +161,9 @@ export interface QueueMode {
  * cluster's folders go with its stop): where an execution stalled or waited.
  */
 export function clusterLogTails(queue: QueueMode, lines = 30): string {
-	const tail = (name: string, text: string) =>
-		`--- ${name} (last ${lines} lines) ---\n${text.trimEnd().split('\n').slice(-lines).join('\n')}`;
 	return [
-		tail('webhook processor', queue.webhookProcess.log()),
-		...queue.workers.map((worker, index) => tail(`worker ${index}`, worker.log())),
+		tailOf('webhook processor', queue.webhookProcess.log(), lines),
+		...queue.workers.map((worker, index) => tailOf(`worker ${index}`, worker.log(), lines)),
 	].join('\n');
 }
 

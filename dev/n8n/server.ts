@@ -11,7 +11,7 @@ import { freePort } from '../loopback';
 import { N8nClient } from './client';
 import { n8nEnvironment } from './environment';
 import { n8nEntry, NODE24_BIN, type N8nLine } from './lines';
-import { log } from './log';
+import { log, tailOf } from './log';
 import { killTree, liveChildren, processGroupAlive } from './processes';
 import { sleep } from './wait';
 
@@ -185,8 +185,7 @@ export class N8nServer extends N8nClient {
 	/** The last lines of the `n8n start` log. */
 	logTail(lines = 80): string {
 		if (!existsSync(this.logFile)) return '(no n8n log)';
-		const text = readFileSync(this.logFile, 'utf8').trimEnd().split('\n');
-		return `--- ${this.logFile} (last ${Math.min(lines, text.length)} lines) ---\n${text.slice(-lines).join('\n')}\n---`;
+		return tailOf(this.logFile, readFileSync(this.logFile, 'utf8'), lines);
 	}
 
 	/** The whole `n8n start` log. */
