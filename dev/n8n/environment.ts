@@ -19,15 +19,26 @@ export interface InstancePlaces {
 	baseUrl: string;
 }
 
+/**
+ * How the machine's npm reaches the registry (its CA file, proxy, registry), which npm hands the
+ * scripts it runs as npm_config_* variables. The npm calls beside n8n (a hand install, n8n's
+ * installer) run under n8n's Node, so npm reads that Node's global settings file, not the
+ * machine's: these carry the machine's, as a person's own npm has them in a shell.
+ */
+const NPM_NETWORK_SETTINGS =
+	/^npm_config_(cafile|ca|cert|key|registry|proxy|https_proxy|http_proxy|noproxy|strict_ssl)$/i;
+
 /** Environment variables of the parent that must not leak into n8n. */
 function inheritedEnv(): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [key, value] of Object.entries(process.env)) {
-		// jest sets NODE_ENV=test and JEST_WORKER_ID; with them n8n's CLI prints nothing at all.
+		// jest sets NODE_ENV=test and JEST_WORKER_ID; with them n8n's CLI prints nothing at all;
+		// npm's other settings are the project's (its .npmrc: ignore-scripts), not a person's
 		if (
 			/^(N8N_|DB_|npm_|JEST_|NODE_ENV$|NODE_OPTIONS$|WEBHOOK_URL$|EXECUTIONS_|GENERIC_TIMEZONE$)/.test(
 				key,
-			)
+			) &&
+			!NPM_NETWORK_SETTINGS.test(key)
 		)
 			continue;
 		env[key] = value;
