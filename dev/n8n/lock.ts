@@ -39,17 +39,20 @@ function abandoned(lock: string, madeAtMs: number, holder: number | undefined): 
 	return !processAlive(holder);
 }
 
-export async function withLock<T>(
+/**
+ * Takes the lock (waiting for a living holder up to `waitMs`) and returns its release: for a hold
+ * that spans more than one function (a test file's set-up to its end).
+ */
+export async function acquireLock(
 	lock: string,
-	fn: () => Promise<T>,
 	{ waitMs = 10 * 60_000, pollMs = 500 }: { waitMs?: number; pollMs?: number } = {},
-): Promise<T> {
+): Promise<() => void> {
 	const waitStarted = Date.now();
 	for (;;) {
 		try {
 			mkdirSync(lock);
 			writeFileSync(join(lock, HOLDER), String(process.pid));
-			break;
+			return () => rmSync(lock, { recursive: true, force: true });
 		} catch (err) {
 			if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
 			const taken = statSync(lock, { throwIfNoEntry: false });
@@ -67,9 +70,18 @@ export async function withLock<T>(
 			await sleep(pollMs);
 		}
 	}
+}
+
+/** `fn` while holding the lock. */
+export async function withLock<T>(
+	lock: string,
+	fn: () => Promise<T>,
+	opts: { waitMs?: number; pollMs?: number } = {},
+): Promise<T> {
+	const release = await acquireLock(lock, opts);
 	try {
 		return await fn();
 	} finally {
-		rmSync(lock, { recursive: true, force: true });
+		release();
 	}
 }

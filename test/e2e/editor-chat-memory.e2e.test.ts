@@ -28,6 +28,7 @@ const SECOND = 'What is my name?';
 describeEachLine()('n8n $line ($version): a chat that remembers, in the editor', (line) => {
 	const editor = useEditorOfLine(line, 'editor-chat-memory', [loadExample(EXAMPLE)], {
 		emulator: { executionSeconds: 1 },
+		testWebhooks: true,
 		credentials: (platform) => [
 			agentPlatformCredential(platform, EXAMPLE_CREDENTIALS.agentPlatform),
 		],

@@ -76,6 +76,7 @@ describeEachLine()('n8n $line ($version): the chat model in the editor', (line) 
 		[...exampleNames().map(loadExample), loneModel(), newModel()],
 		{
 			emulator: { executionSeconds: 2 },
+			testWebhooks: true,
 		},
 	);
 	beforeAll(() => mkdirSync(SHOTS, { recursive: true }));

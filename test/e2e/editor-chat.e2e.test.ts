@@ -54,6 +54,7 @@ describeEachLine()('n8n $line ($version): a chat in the editor', (line) => {
 		{
 			// a run of 4 s streamed in 8 pieces: growing text is visible between two looks
 			emulator: { executionSeconds: 4 },
+			testWebhooks: true,
 			credentials: (platform) => [agentPlatformCredential(platform, CREDENTIAL)],
 		},
 	);

@@ -88,7 +88,9 @@ const named = (entries: string[], name: string) =>
 	entries.filter((entry) => entry.split('\n')[0].trim() === name);
 
 describeEachLine()('n8n $line ($version): the nodes in the node panel', (line) => {
-	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent(), TRIGGER_EXAMPLE]);
+	const editor = useEditorOfLine(line, 'editor-node-search', [loneAgent(), TRIGGER_EXAMPLE], {
+		testWebhooks: true,
+	});
 	const tag = line.line.replace('.', '');
 	// the editor's first load (its scripts compiled and cached by the browser) may take longer than a
 	// step's wait on a busy machine: it is done once here, where nothing is asserted

@@ -1,4 +1,6 @@
 /** What the editor's test files (editor, editor-examples and the held lookups, editor-chat*) share: their set-up, constants, the red-mark reader and the form steps they repeat. */
+import { join } from 'node:path';
+
 import type { Locator, Page } from 'playwright-core';
 
 import { startEmulator, type EmulatorOptions, type PlatformEmulator } from '../../dev/emulator';
@@ -8,12 +10,15 @@ import {
 	EXAMPLE_CREDENTIALS,
 	agentPlatformCredential,
 	log,
+	secondsSince,
+	sleep,
 	type CredentialFixture,
 	type N8nInstance,
 	type N8nLine,
 	type PlatformEndpoint,
 	type WorkflowFixture,
 } from '../../dev/n8n/harness';
+import { acquireLock } from '../../dev/n8n/lock';
 import { loadWorkflow } from './fixtures';
 import { n8nOfLine, type LineN8n } from './lineN8n';
 
@@ -220,12 +225,21 @@ export async function editorOfLine(
 		/** The emulator's options beside its key and workspace (default: timeScale 10). */
 		emulator?: EmulatorOptions;
 		credentials?: (platform: PlatformEndpoint) => CredentialFixture[];
+		/**
+		 * The file's editor registers test webhooks (the chat, "Listen for test event"): on a shared
+		 * n8n it waits until no other file's editor does. n8n 2.41.1 keeps every test webhook in one
+		 * in-memory cache entry, deep-cloned on each write, and while it removes one it first hangs
+		 * a run's context (the whole server's objects) on the entry; another file's write then
+		 * overflows the stack ("Maximum call stack size exceeded", docs/development.md).
+		 */
+		testWebhooks?: boolean;
 	} = {},
 ): Promise<EditorOfLine> {
 	const started = Date.now();
 	let emu: PlatformEmulator | undefined;
 	let fixture: LineN8n | undefined;
 	let browser: EditorBrowser | undefined;
+	let release = () => {};
 	try {
 		emu = await startEmulator({
 			...(opts.emulator ?? { timeScale: 10 }),
@@ -242,6 +256,13 @@ export async function editorOfLine(
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,
 		});
+		if (opts.testWebhooks && !opts.fresh) {
+			const waitStarted = Date.now();
+			release = await acquireLock(join(fixture.n8n.folder, 'test-webhooks.lock'), {
+				waitMs: 15 * 60_000,
+			});
+			log(`n8n ${line.version}: ${tag} waited ${secondsSince(waitStarted)} for the test webhooks`);
+		}
 		browser = await openEditorOn(fixture);
 		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 		const [running, opened, browsing] = [emu, fixture, browser];
@@ -254,6 +275,10 @@ export async function editorOfLine(
 			page: browser.page,
 			async close() {
 				await browsing.close();
+				// n8n removes a run's or a stopped listener's test webhook once the run is started or
+				// the listening stopped, without waiting: a moment for that before the next file's editor
+				if (opts.testWebhooks && !opts.fresh) await sleep(3000);
+				release();
 				await opened.release();
 				await running.stop();
 				log(`n8n ${line.version}: ${tag} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -261,6 +286,7 @@ export async function editorOfLine(
 		};
 	} catch (error) {
 		await browser?.close();
+		release();
 		await fixture?.release();
 		await emu?.stop();
 		throw error;
