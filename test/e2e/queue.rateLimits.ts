@@ -41,9 +41,14 @@ export function rateLimitCases(line: N8nLine, cluster: () => QueueSuite): void {
 			const answers = await Promise.all(
 				Array.from({ length: count }, () => queue.webhook.postWebhook('queue-return-all')),
 			).catch((error: unknown) => {
-				// a call unanswered for its 2 minutes: what the cluster's processes logged meanwhile
-				if (error instanceof Error) error.stack = `${error.stack}\n${clusterLogTails(queue)}`;
-				throw error;
+				// a call unanswered for its 2 minutes: what the cluster's processes logged meanwhile and
+				// when the platform answered what, in the message (jest prints only the frames of a stack)
+				const first = emu.requests[0]?.at ?? 0;
+				const seen = emu.requests.map((r) => `${((r.at - first) / 1000).toFixed(1)} ${r.status}`);
+				throw new Error(
+					`${String(error)}; the platform's answers (s from the first, status): ${seen.join(', ')}\n${clusterLogTails(queue)}`,
+					{ cause: error },
+				);
 			});
 			const pages = emu.requests.filter((r) => r.path === '/memories');
 			const answered = pages.filter((r) => r.status === 200);
