@@ -239,6 +239,8 @@ export async function editorOfLine(
 	let emu: PlatformEmulator | undefined;
 	let fixture: LineN8n | undefined;
 	let browser: EditorBrowser | undefined;
+	// the lock is the shared n8n's: an n8n of the file's own has no other editor
+	const holdsTestWebhooks = opts.testWebhooks === true && !opts.fresh;
 	let release = () => {};
 	try {
 		emu = await startEmulator({
@@ -256,7 +258,7 @@ export async function editorOfLine(
 			workflows: typeof workflows === 'function' ? workflows(emu) : workflows,
 			fresh: opts.fresh,
 		});
-		if (opts.testWebhooks && !opts.fresh) {
+		if (holdsTestWebhooks) {
 			const waitStarted = Date.now();
 			release = await acquireLock(join(fixture.n8n.folder, 'test-webhooks.lock'), {
 				waitMs: 15 * 60_000,
@@ -264,7 +266,7 @@ export async function editorOfLine(
 			log(`n8n ${line.version}: ${tag} waited ${secondsSince(waitStarted)} for the test webhooks`);
 		}
 		browser = await openEditorOn(fixture);
-		log(`n8n ${line.version}: ${tag} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+		log(`n8n ${line.version}: ${tag} ready in ${secondsSince(started)}`);
 		const [running, opened, browsing] = [emu, fixture, browser];
 		return {
 			emu,
@@ -277,11 +279,11 @@ export async function editorOfLine(
 				await browsing.close();
 				// n8n removes a run's or a stopped listener's test webhook once the run is started or
 				// the listening stopped, without waiting: a moment for that before the next file's editor
-				if (opts.testWebhooks && !opts.fresh) await sleep(3000);
+				if (holdsTestWebhooks) await sleep(3000);
 				release();
 				await opened.release();
 				await running.stop();
-				log(`n8n ${line.version}: ${tag} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+				log(`n8n ${line.version}: ${tag} took ${secondsSince(started)}`);
 			},
 		};
 	} catch (error) {
