@@ -232,7 +232,13 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 				))
 			) {
 				await typeLastDigitAgain('no read of 99999 within 30 s');
-				await emu.waitFor(read, 60_000);
+				await emu.waitFor(read, 60_000).catch((error: Error) => {
+					// what the platform was asked instead (twice seen: the form's lookups came, no read)
+					const asked = emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
+					throw new Error(
+						`${error.message}; the platform was asked: ${asked.join(', ') || 'nothing'}`,
+					);
+				});
 			}
 			await restSettled(page);
 			// agent 9's required Script (the video agent) never came: no field, no red mark
