@@ -9,7 +9,13 @@
  * ID). So a typed ID (By ID, By URL) is looked up only once it has stood for TYPED_AGENT.settleMs,
  * and a lookup asked on the way (for a shorter or longer ID of the same digits) answers with the
  * agent finally given: whatever order the answers arrive in, the form shows that agent's, and
- * the IDs typed on the way cost no request. An ID the platform has no agent for (404) is an agent
+ * the IDs typed on the way cost no request. The lookups reach the node in about the order they
+ * were asked, not exactly: n8n's server reads its database for each first, so one asked while
+ * typing on (for 9999) may reach it after the next digit's (99999). A shorter ID on the way that
+ * a lookup asks for the first time in a typing run, while the longer one settles, is such a late
+ * one, and leaves the latest ID as it is; the same lookup asking again for an ID it asked for
+ * before is the person's return to it (digits removed at the end: the Answers ask on every
+ * change, so that ask is always a second one). An ID the platform has no agent for (404) is an agent
  * with no questions, marked `missing`, so that nothing of the agent typed before stays. A lookup
  * answered while the person typed on is answered again for the ID typed last.
  *
@@ -60,6 +66,8 @@ interface Typed {
 	at: number;
 	/** The order the lookups came in (before anything is awaited): the later one is the latest. */
 	order: number;
+	/** Each lookup's IDs asked in this typing run (`lookup` and ID): a second ask is a return. */
+	asked: Set<string>;
 }
 
 let lookups = 0;
@@ -83,12 +91,30 @@ function onTheWay(one: string, other: string): boolean {
  * The ID finally typed: this one, or, when the field went on changing at its end while this
  * lookup waited, the latest, once it has stood for settleMs.
  */
-async function settledId(ctx: ILoadOptionsFunctions, agentId: string): Promise<string> {
+async function settledId(
+	ctx: ILoadOptionsFunctions,
+	agentId: string,
+	/** The lookup that asked for `agentId`; none when it follows the ID typed since. */
+	lookup?: string,
+): Promise<string> {
 	const mine = { agentId, at: Date.now(), order: ++lookups };
 	const key = await replyKey(ctx, 'agent typed in the Agent field');
 	const last = latestTyped.get(key);
+	const typing = last !== undefined && Date.now() - last.at <= TYPED_AGENT.typingMs;
+	const asked = typing ? last.asked : new Set<string>();
+	const again = lookup === undefined || asked.has(`${lookup}\n${agentId}`);
+	if (lookup !== undefined) asked.add(`${lookup}\n${agentId}`);
+	// asked while typing on, and come after the next digit's lookup (see above) while that one
+	// settles: an ID pasted whole, then shortened after a pause, is still followed
+	const late =
+		typing &&
+		!again &&
+		last.agentId.startsWith(agentId) &&
+		Date.now() - last.at < TYPED_AGENT.settleMs;
 	// the other lookups of one change share its time; one that came in later is not overwritten
-	if (!last || (last.agentId !== agentId && last.order < mine.order)) latestTyped.set(key, mine);
+	if (!last || (last.agentId !== agentId && last.order < mine.order && !late))
+		latestTyped.set(key, { ...mine, asked });
+	else if (!typing) last.asked = asked;
 	let wanted = agentId;
 	for (;;) {
 		const typed = latestTyped.get(key);
@@ -142,7 +168,8 @@ async function typedSince(
 const MAX_FOLLOWED = 5;
 
 /**
- * The agent the form follows (see above), or undefined while no agent is given. `settle`: wait
+ * The agent the form follows (see above), or undefined while no agent is given; `lookup` names the
+ * method asking (each of n8n's lookups of the form asks on its own). `settle`: wait
  * for a typed ID to stand, and answer for the latest ID the editor asked for (a form where a
  * lookup is asked on every change: Execute's Answers). Without it (a form of dropdowns only, which
  * n8n's editor does not ask again while their answer is pending, so a held lookup would keep the
@@ -150,12 +177,13 @@ const MAX_FOLLOWED = 5;
  */
 export async function formAgent(
 	ctx: ILoadOptionsFunctions,
+	lookup: string,
 	{ settle = true }: { settle?: boolean } = {},
 ): Promise<FormAgent | undefined> {
 	const given = currentAgentId(ctx);
 	if (!given) return undefined;
 	if (!settle || !typedMode(ctx)) return await lookUp(ctx, given);
-	let agentId = await settledId(ctx, given);
+	let agentId = await settledId(ctx, given, lookup);
 	for (let followed = 0; ; followed++) {
 		const form = await lookUp(ctx, agentId);
 		// typed on while the platform answered: the answer is for the ID typed last

@@ -133,15 +133,15 @@ async function readList(
 }
 
 /** Execute's lists: the form's agent as its Answers settle it (formAgent.ts). */
-function forExecute(list: FormList) {
+function forExecute(lookup: string, list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		return await readList(this, list, async () => await formAgent(this));
+		return await readList(this, list, async () => await formAgent(this, lookup));
 	};
 }
 
-export const getModels = forExecute(modelOptions);
-export const getTools = forExecute(toolOptions);
-export const getTemperatures = forExecute(temperatureOptions);
+export const getModels = forExecute('getModels', modelOptions);
+export const getTools = forExecute('getTools', toolOptions);
+export const getTemperatures = forExecute('getTemperatures', temperatureOptions);
 
 /** What the chat model's lists say for an agent given By ID that is not a chat agent, or no agent. */
 export const NO_CHAT_AGENT =
@@ -156,11 +156,11 @@ export const NO_CHAT_AGENT =
  * name no ID and no agent, so that such a list, kept from an ID on the way that is no chat agent
  * either, still says what is true of the ID typed.
  */
-function forChatAgentsOnly(list: FormList) {
+function forChatAgentsOnly(lookup: string, list: FormList) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		let form: FormAgent | undefined;
 		try {
-			form = await formAgent(this, { settle: false });
+			form = await formAgent(this, lookup, { settle: false });
 		} catch (error) {
 			return keptOrThrow(this, list, error);
 		}
@@ -178,6 +178,6 @@ function forChatAgentsOnly(list: FormList) {
 	};
 }
 
-export const getChatModels = forChatAgentsOnly(modelOptions);
-export const getChatTools = forChatAgentsOnly(toolOptions);
-export const getChatTemperatures = forChatAgentsOnly(temperatureOptions);
+export const getChatModels = forChatAgentsOnly('getChatModels', modelOptions);
+export const getChatTools = forChatAgentsOnly('getChatTools', toolOptions);
+export const getChatTemperatures = forChatAgentsOnly('getChatTemperatures', temperatureOptions);

@@ -101,7 +101,7 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 	// no emptyFieldsNotice: n8n shows it as a yellow warning in both lines, and keeps showing it
 	// for the next agent without answers; an empty list shows nothing, and the Answers description
 	// (or, for an ID the platform has no agent for, Answer Name or ID) says why
-	const agent = (await formAgent(this))?.definition;
+	const agent = (await formAgent(this, 'getAnswerFields'))?.definition;
 	if (!agent) return { fields: [] };
 	const fields = answerQuestions(agent).map((question) => {
 		const type = FIELD_TYPES[question.type] ?? 'string';
@@ -136,7 +136,7 @@ export async function getAnswerFields(this: ILoadOptionsFunctions): Promise<Reso
 export async function getAnswerDescriptions(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const form = await formAgent(this);
+	const form = await formAgent(this, 'getAnswerDescriptions');
 	if (!form) return [];
 	const questions = answerQuestions(form.definition);
 	const described: INodePropertyOptions[] = questions.map((question) => ({

@@ -100,6 +100,62 @@ it("typing 12 By ID, where agents 1 and 12 both exist: every answer is agent 12'
 	expect(agentReads().map((r) => r.path)).toEqual(['/agents/12']);
 });
 
+/** The Answers' fields of a seeded agent: its questions but those of a chat's own settings. */
+const ownFields = (agentId: number) =>
+	emu.state.agents
+		.get(agentId)!
+		.questions.map((q) => q.name)
+		.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name));
+const answerFields = async (typed: string) =>
+	(
+		await resourceMapping('getAnswerFields', {
+			parameters: byIdForm(typed),
+			credentials: credentialsFor(emu),
+		})
+	).fields.map((f) => f.id);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("a lookup asked on the way that reaches the node after the next digit's: every answer is for the ID finally typed; one request", async () => {
+	// n8n's server reads its database before it calls a lookup, so the calls come in about the
+	// order they were asked: in n8n 2.41.1's editor, 9999 typed back to 99999, the platform was
+	// asked for 9999 only (a dropdown asked at 9999 came after the Answers asked at 99999)
+	expect(emu.state.agents.has(88888)).toBe(false);
+	const fields: Array<Promise<string[]>> = [];
+	for (const typed of ['8', '88', '888', '8888', '88888']) {
+		fields.push(answerFields(typed));
+		await pause(KEYSTROKE_MS);
+	}
+	const tools = loadOptions('getTools', {
+		parameters: byIdForm('8888'),
+		credentials: credentialsFor(emu),
+	});
+	expect(await Promise.all(fields)).toEqual(Array(5).fill([]));
+	expect((await tools).map((o) => String(o.value))).toEqual(['']);
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/88888']);
+});
+
+it('typing 22, then Backspace (2): the lookups follow the person back to agent 2; 22 costs no request', async () => {
+	// written by hand from the seed: agent 2 is an image agent, 22 a chat agent
+	expect([emu.state.agents.get(2)?.type, emu.state.agents.get(22)?.type]).toEqual([
+		'image',
+		'chat',
+	]);
+	const fields: Array<Promise<string[]>> = [];
+	for (const typed of ['2', '22', '2']) {
+		fields.push(answerFields(typed));
+		await pause(KEYSTROKE_MS);
+	}
+	expect(await Promise.all(fields)).toEqual(Array(3).fill(ownFields(2)));
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/2']);
+});
+
+it('an ID pasted whole (40), then shortened after its form came (4): the form follows it to agent 4', async () => {
+	expect(ownFields(40)).not.toEqual(ownFields(4));
+	expect(await answerFields('40')).toEqual(ownFields(40));
+	expect(await answerFields('4')).toEqual(ownFields(4));
+	expect(agentReads().map((r) => r.path)).toEqual(['/agents/40', '/agents/4']);
+});
+
 it('an ID that stood longer than the settling time is an agent of its own: its lookups answer for it', async () => {
 	const context = { parameters: byIdForm('7'), credentials: credentialsFor(emu) };
 	const first = await resourceMapping('getAnswerFields', context);
