@@ -90,22 +90,20 @@ export function isRestCall(request: Request): boolean {
 	return /\/rest\/(?!push)/.test(request.url());
 }
 
-/** Keeps each REST call the page makes (not its push channel): when, what, and n8n's answer. */
+/**
+ * Keeps each REST call the page makes (not its push channel): when it was answered, what it was,
+ * how long n8n took, and n8n's answer. A lookup (dynamic node parameters) also names the node's
+ * method it calls and the resource locators' values it sent (`agentId=id:99999`): what the lookup
+ * was asked for, whatever the field shows.
+ */
 export function watchRestCalls(page: Page): void {
 	const { calls } = trailsOf(page);
 	const keep = (request: Request, answer: string) => {
 		if (!isRestCall(request)) return;
 		const { pathname } = new URL(request.url());
-		let method = '';
-		try {
-			// n8n's dynamic parameters name the node's method they call
-			const name = (request.postDataJSON() as { methodName?: unknown } | null)?.methodName;
-			if (typeof name === 'string') method = ` (${name})`;
-		} catch {
-			// a body that is not JSON
-		}
+		const took = request.timing().responseEnd;
 		calls.add(
-			`${new Date().toISOString().slice(11, 23)} ${request.method()} ${pathname}${method}: ${answer}`,
+			`${new Date().toISOString().slice(11, 23)} ${request.method()} ${pathname}${lookupOf(request)}: ${answer}${took > 0 ? ` in ${Math.round(took)} ms` : ''}`,
 		);
 	};
 	page.on('requestfinished', (request) => {
@@ -115,6 +113,24 @@ export function watchRestCalls(page: Page): void {
 		);
 	});
 	page.on('requestfailed', (request) => keep(request, `failed: ${request.failure()?.errorText}`));
+}
+
+/** ` (methodName agentId=id:99999)` for n8n's dynamic parameters; '' for other calls. */
+function lookupOf(request: Request): string {
+	let body: { methodName?: unknown; currentNodeParameters?: unknown } | null;
+	try {
+		body = request.postDataJSON() as typeof body;
+	} catch {
+		return ''; // a body that is not JSON
+	}
+	if (typeof body?.methodName !== 'string') return '';
+	const located = Object.entries((body.currentNodeParameters ?? {}) as Record<string, unknown>)
+		.filter(([, value]) => (value as { __rl?: unknown } | null)?.__rl === true)
+		.map(([name, value]) => {
+			const { mode, value: given } = value as { mode?: unknown; value?: unknown };
+			return ` ${name}=${String(mode)}:${JSON.stringify(given)}`;
+		});
+	return ` (${body.methodName}${located.join('')})`;
 }
 
 /** Where the page's trails stand now, for `pageSince`. */

@@ -202,10 +202,14 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 		const input = agent.locator(
 			'input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input',
 		);
+		/** When the platform refused a request (429) before the typing began: a held key asks nothing. */
+		const refusedAt: string[] = [];
 		/** Types the ID as a person does, a digit every 120 ms, in the field emptied first. */
 		const typeId = async (agentId: string) => {
 			await input.first().fill('');
 			await restSettled(page);
+			for (const r of emu.requests)
+				if (r.status === 429) refusedAt.push(new Date(r.at).toISOString().slice(11, 23));
 			emu.clearRequests();
 			await input.first().pressSequentially(agentId, { delay: 120 });
 			await restSettled(page, { quietMs: 1500 });
@@ -236,7 +240,7 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 					// what the platform was asked instead (twice seen: the form's lookups came, no read)
 					const asked = emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 					throw new Error(
-						`${error.message}; the platform was asked: ${asked.join(', ') || 'nothing'}`,
+						`${error.message}; the platform was asked: ${asked.join(', ') || 'nothing'}; 429s before: ${refusedAt.join(', ') || 'none'}`,
 					);
 				});
 			}
