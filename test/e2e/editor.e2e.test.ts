@@ -23,6 +23,7 @@ import {
 } from '../../dev/n8n/browser';
 import { agentPlatformCredential, loadExample, log } from '../../dev/n8n/harness';
 import { freePort } from '../../dev/loopback';
+import { pageMark, pageSince } from '../../dev/n8n/pageErrors';
 import {
 	API_KEY,
 	CHAT_AGENT,
@@ -204,10 +205,12 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 		);
 		/** When the platform refused a request (429) before the typing began: a held key asks nothing. */
 		const refusedAt: string[] = [];
+		let typingBegan = pageMark(page);
 		/** Types the ID as a person does, a digit every 120 ms, in the field emptied first. */
 		const typeId = async (agentId: string) => {
 			await input.first().fill('');
 			await restSettled(page);
+			typingBegan = pageMark(page);
 			for (const r of emu.requests)
 				if (r.status === 429) refusedAt.push(new Date(r.at).toISOString().slice(11, 23));
 			emu.clearRequests();
@@ -216,7 +219,9 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 		};
 		/** What a person does when the editor shows nothing, or an earlier ID's answer: types 99999's last digit again. */
 		const typeLastDigitAgain = async (why: string) => {
-			log(`n8n ${line.version}: ${why}; the last digit typed again`);
+			// the lookups since the typing began, each with the agent it was asked for
+			const calls = pageSince(page, typingBegan).calls.join('\n');
+			log(`n8n ${line.version}: ${why}; the last digit typed again. Since the typing:\n${calls}`);
 			await input.first().press('Backspace');
 			await input.first().pressSequentially('9', { delay: 120 });
 			await restSettled(page, { quietMs: 1500 });
@@ -267,8 +272,8 @@ describeEachLine()('n8n $line ($version): the editor', (line) => {
 				return shown;
 			};
 			if (!(await guideSays('No Agent With This ID', 15_000))) {
-				// n8n's editor shows the list whose answer came last: on a loaded machine, one asked for
-				// an ID on the way. A person types the last digit again; so does the test.
+				// a loaded machine's editor sends the changes over the settling time apart (2.8 s for five):
+				// a list asked at 9 is agent 9's, as after a person's pause. They type the last digit again.
 				await typeLastDigitAgain("the answer list was an earlier ID's");
 				expect(await guideSays('No Agent With This ID', 30_000)).toBe(true);
 			}
