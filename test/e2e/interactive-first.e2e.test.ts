@@ -115,8 +115,11 @@ describeEachLine()('n8n $line ($version): interactive work first', (line) => {
 		log(
 			`n8n ${line.version}: ${pagesBetween} of the ${pagesLeft} pages still to go went before the chat's run; the answer ended with ${pagesWhenAnswered} of ${PAGES} pages sent; ${pages().filter((r) => r.status === 429).length} pages refused (429)`,
 		);
-		// first come, first served would have sent every page left before the chat's requests
-		expect(pagesBetween).toBeLessThanOrEqual(3);
+		// first come, first served would have sent the pages waiting (up to 32 of the 36 left) before
+		// the chat's requests; the pace sends none of them first, and those that go before are n8n's
+		// start of the chat's workflow at 4 pages a second (none in 15 clean-clone runs, 10 once
+		// beside two `yes` per core: 2.5 s)
+		expect(pagesBetween).toBeLessThan(pagesLeft / 2);
 		// and the whole answer came while the Return All still had pages to send
 		expect(pagesWhenAnswered).toBeLessThan(PAGES);
 		expect(answered).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
