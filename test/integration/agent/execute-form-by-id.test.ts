@@ -16,6 +16,7 @@ import { byId, credentialsFor } from '../../infra/n8n/credentials';
 import { loadOptions, resourceMapping } from '../../infra/n8n/loadOptions';
 import { runNode } from '../../infra/n8n/runNode';
 import { TYPED_AGENT } from '../../../nodes/AgentPlatform/methods/formAgent';
+import { sleep } from '../../../dev/n8n/wait';
 import { TEXT, emu, posts } from './execute.shared';
 
 /** The seeded agent 9 is a video agent: its `script` is a required question. */
@@ -31,6 +32,20 @@ const byIdForm = (agentId: string): INodeParameters => ({
 
 const agentReads = () =>
 	emu.requests.filter((r) => r.method === 'GET' && /^\/agents\/\d+$/.test(r.path));
+
+/** The Answers' fields of a seeded agent: its questions but those of a chat's own settings. */
+const ownFields = (agentId: number) =>
+	emu.state.agents
+		.get(agentId)!
+		.questions.map((q) => q.name)
+		.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name));
+const answerFields = async (typed: string) =>
+	(
+		await resourceMapping('getAnswerFields', {
+			parameters: byIdForm(typed),
+			credentials: credentialsFor(emu),
+		})
+	).fields.map((f) => f.id);
 
 /**
  * Types `id` digit by digit: after each digit the editor asks the form's lookups for the field's
@@ -52,7 +67,7 @@ async function typeId(id: string) {
 			descriptions: loadOptions('getAnswerDescriptions', context).then((r) => r.map((o) => o.name)),
 			tools: loadOptions('getTools', context).then((r) => r.map((o) => String(o.value))),
 		});
-		if (length < id.length) await new Promise((resolve) => setTimeout(resolve, KEYSTROKE_MS));
+		if (length < id.length) await sleep(KEYSTROKE_MS);
 	}
 	return await Promise.all(
 		asked.map(async (lookup) => ({
@@ -93,27 +108,9 @@ it("typing 12 By ID, where agents 1 and 12 both exist: every answer is agent 12'
 	const one = emu.state.agents.get(1)!;
 	expect(twelve.type).not.toBe(one.type);
 	const answers = await typeId('12');
-	const own = twelve.questions
-		.map((q) => q.name)
-		.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name));
-	for (const answer of answers) expect(answer.fields).toEqual(own);
+	for (const answer of answers) expect(answer.fields).toEqual(ownFields(12));
 	expect(agentReads().map((r) => r.path)).toEqual(['/agents/12']);
 });
-
-/** The Answers' fields of a seeded agent: its questions but those of a chat's own settings. */
-const ownFields = (agentId: number) =>
-	emu.state.agents
-		.get(agentId)!
-		.questions.map((q) => q.name)
-		.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name));
-const answerFields = async (typed: string) =>
-	(
-		await resourceMapping('getAnswerFields', {
-			parameters: byIdForm(typed),
-			credentials: credentialsFor(emu),
-		})
-	).fields.map((f) => f.id);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it("a lookup asked on the way that reaches the node after the next digit's: every answer is for the ID finally typed; one request", async () => {
 	// n8n's server reads its database before it calls a lookup, so the calls come in about the
@@ -123,7 +120,7 @@ it("a lookup asked on the way that reaches the node after the next digit's: ever
 	const fields: Array<Promise<string[]>> = [];
 	for (const typed of ['8', '88', '888', '8888', '88888']) {
 		fields.push(answerFields(typed));
-		await pause(KEYSTROKE_MS);
+		await sleep(KEYSTROKE_MS);
 	}
 	const tools = loadOptions('getTools', {
 		parameters: byIdForm('8888'),
@@ -143,7 +140,7 @@ it('typing 22, then Backspace (2): the lookups follow the person back to agent 2
 	const fields: Array<Promise<string[]>> = [];
 	for (const typed of ['2', '22', '2']) {
 		fields.push(answerFields(typed));
-		await pause(KEYSTROKE_MS);
+		await sleep(KEYSTROKE_MS);
 	}
 	expect(await Promise.all(fields)).toEqual(Array(3).fill(ownFields(2)));
 	expect(agentReads().map((r) => r.path)).toEqual(['/agents/2']);
@@ -159,12 +156,7 @@ it('an ID pasted whole (40), then shortened after its form came (4): the form fo
 it('an ID that stood longer than the settling time is an agent of its own: its lookups answer for it', async () => {
 	const context = { parameters: byIdForm('7'), credentials: credentialsFor(emu) };
 	const first = await resourceMapping('getAnswerFields', context);
-	const seven = emu.state.agents.get(7)!;
-	expect(first.fields.map((f) => f.id)).toEqual(
-		seven.questions
-			.map((q) => q.name)
-			.filter((name) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(name)),
-	);
+	expect(first.fields.map((f) => f.id)).toEqual(ownFields(7));
 	expect(TYPED_AGENT.settleMs).toBeGreaterThan(KEYSTROKE_MS * 5);
 });
 
@@ -197,11 +189,8 @@ const noIdNamed = (words: string[][]) => words.flat().filter((name) => /\d/.test
 
 describe("the editor's way of asking: a dropdown is not asked again while its answer is pending", () => {
 	it("Execute: typing 12 (1 is a chat agent, 12 a text agent) leaves Answer Name or ID on agent 12's questions, though the editor asked it for 1 only", async () => {
-		const twelve = emu.state.agents.get(12)!;
 		expect(emu.state.agents.get(1)!.type).toBe('chat');
-		const own = twelve.questions.filter(
-			(q) => !['messages', 'root_id', 'model', 'tools', 'temperature'].includes(q.name),
-		);
+		const own = ownFields(12);
 		expect(own.length).toBeGreaterThan(0);
 		const asked: string[] = [];
 		const guide = new EditorDropdown(async (typed) => {
@@ -221,7 +210,7 @@ describe("the editor's way of asking: a dropdown is not asked again while its an
 					credentials: credentialsFor(emu),
 				}),
 			);
-			await new Promise((resolve) => setTimeout(resolve, KEYSTROKE_MS));
+			await sleep(KEYSTROKE_MS);
 		}
 		await guide.settled();
 		await Promise.all(mapped);
